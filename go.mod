@@ -1,0 +1,3 @@
+module github.com/gotriton/gotriton
+
+go 1.26
