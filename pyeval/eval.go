@@ -1,0 +1,833 @@
+package pyeval
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/gotriton/gotriton/ast"
+)
+
+// stmt executes one statement inside a function or at module level.
+func (ev *evaluator) stmt(st ast.Stmt, s *scope) (flow, error) {
+	switch st := st.(type) {
+	case *ast.ExprStmt:
+		_, err := ev.expr(st.Value, s)
+		return flowNext, err
+	case *ast.Assign:
+		v, err := ev.expr(st.Value, s)
+		if err != nil {
+			return flowNext, err
+		}
+		for _, t := range st.Targets {
+			if err := ev.assign(t, v, s); err != nil {
+				return flowNext, err
+			}
+		}
+	case *ast.AnnAssign:
+		if st.Value == nil {
+			return flowNext, nil
+		}
+		v, err := ev.expr(st.Value, s)
+		if err != nil {
+			return flowNext, err
+		}
+		return flowNext, ev.assign(st.Target, v, s)
+	case *ast.AugAssign:
+		cur, err := ev.expr(st.Target, s)
+		if err != nil {
+			return flowNext, err
+		}
+		rhs, err := ev.expr(st.Value, s)
+		if err != nil {
+			return flowNext, err
+		}
+		if l, ok := cur.(*List); ok && st.Op == ast.Add { // list += iterable extends in place
+			items, err := iterate(rhs)
+			if err != nil {
+				return flowNext, err
+			}
+			l.Elems = append(l.Elems, items...)
+			return flowNext, nil
+		}
+		v, err := BinOp(st.Op.Symbol(), cur, rhs)
+		if err != nil {
+			return flowNext, ev.errorf(st.Pos, "%v", err)
+		}
+		return flowNext, ev.assign(st.Target, v, s)
+	case *ast.Return:
+		ev.retval = None
+		if st.Value != nil {
+			v, err := ev.expr(st.Value, s)
+			if err != nil {
+				return flowNext, err
+			}
+			ev.retval = v
+		}
+		return flowReturn, nil
+	case *ast.If:
+		truth, err := ev.condition(st.Test, s)
+		if err != nil {
+			return flowNext, err
+		}
+		if truth {
+			return ev.block(st.Body, s)
+		}
+		return ev.block(st.Orelse, s)
+	case *ast.For:
+		it, err := ev.expr(st.Iter, s)
+		if err != nil {
+			return flowNext, err
+		}
+		items, err := iterate(it)
+		if err != nil {
+			return flowNext, ev.errorf(st.Iter.Position(), "%v", err)
+		}
+		for _, item := range items {
+			if err := ev.assign(st.Target, item, s); err != nil {
+				return flowNext, err
+			}
+			f, err := ev.block(st.Body, s)
+			if err != nil || f == flowReturn {
+				return f, err
+			}
+			if f == flowBreak {
+				return flowNext, nil
+			}
+		}
+		return ev.block(st.Orelse, s)
+	case *ast.While:
+		for {
+			truth, err := ev.condition(st.Test, s)
+			if err != nil {
+				return flowNext, err
+			}
+			if !truth {
+				return ev.block(st.Orelse, s)
+			}
+			f, err := ev.block(st.Body, s)
+			if err != nil || f == flowReturn {
+				return f, err
+			}
+			if f == flowBreak {
+				return flowNext, nil
+			}
+		}
+	case *ast.FunctionDef:
+		return flowNext, ev.defineFunction(st, s)
+	case *ast.Import:
+		for _, a := range st.Names {
+			name, path := a.Asname, a.Name
+			if name == "" { // `import a.b.c` binds `a`
+				name, _, _ = cutDot(a.Name)
+				path = name
+			}
+			ev.bindImport(s, name, path, a.Lineno)
+		}
+	case *ast.ImportFrom:
+		for _, a := range st.Names {
+			name := a.Asname
+			if name == "" {
+				name = a.Name
+			}
+			mod := st.Module
+			if st.Level > 0 {
+				mod = repeatDots(st.Level) + mod
+			}
+			path := a.Name
+			if mod != "" {
+				path = mod + "." + a.Name
+				if st.Level > 0 && st.Module == "" {
+					path = mod + a.Name
+				}
+			}
+			ev.bindImport(s, name, path, a.Lineno)
+		}
+	case *ast.ClassDef:
+		s.set(st.Name, unknownf("class %s is host code", st.Name))
+	case *ast.Pass, *ast.Global, *ast.Nonlocal:
+	case *ast.Break:
+		return flowBreak, nil
+	case *ast.Continue:
+		return flowContinue, nil
+	case *ast.Assert:
+		truth, err := ev.condition(st.Test, s)
+		if err != nil {
+			return flowNext, err
+		}
+		if !truth {
+			return flowNext, ev.errorf(st.Pos, "AssertionError")
+		}
+	case *ast.Raise:
+		return flowNext, ev.errorf(st.Pos, "raise %s", ev.mod.Text(st.Pos))
+	case *ast.Try:
+		f, err := ev.block(st.Body, s)
+		if err != nil {
+			if len(st.Handlers) == 0 {
+				return f, err
+			}
+			f, err = ev.block(st.Handlers[0].Body, s)
+		}
+		if err != nil || f != flowNext {
+			return f, err
+		}
+		return ev.block(st.Finalbody, s)
+	default:
+		return flowNext, ev.errorf(st.Position(), "host code statement %T is not evaluated at compile time", st)
+	}
+	return flowNext, nil
+}
+
+func repeatDots(n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = '.'
+	}
+	return string(b)
+}
+
+func cutDot(s string) (string, string, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' {
+			return s[:i], s[i+1:], true
+		}
+	}
+	return s, "", false
+}
+
+func (ev *evaluator) bindImport(s *scope, name, path string, line int) {
+	s.set(name, Ref{path})
+	if s == ev.mod.globals {
+		ev.mod.Imports = append(ev.mod.Imports, Import{Name: name, Path: path, Line: line})
+	}
+}
+
+func (ev *evaluator) block(body []ast.Stmt, s *scope) (flow, error) {
+	for _, st := range body {
+		f, err := ev.stmt(st, s)
+		if err != nil || f != flowNext {
+			return f, err
+		}
+	}
+	return flowNext, nil
+}
+
+func (ev *evaluator) condition(e ast.Expr, s *scope) (bool, error) {
+	v, err := ev.expr(e, s)
+	if err != nil {
+		return false, err
+	}
+	truth, known := Truth(v)
+	if !known {
+		return false, ev.errorf(e.Position(), "condition %q depends on host state: %s", ev.quoteText(e), v.(Unknown).Why)
+	}
+	return truth, nil
+}
+
+// defineFunction binds a def, applying its decorators innermost first.
+func (ev *evaluator) defineFunction(def *ast.FunctionDef, s *scope) error {
+	var v Value = &Function{Name: def.Name, Def: def, Module: ev.mod, scope: s}
+	decorators := make([]Decorator, len(def.DecoratorList))
+	for i, d := range def.DecoratorList {
+		decorators[i] = Decorator{Text: ev.mod.Text(d.Position()), Line: d.Position().Lineno}
+		callee := d
+		if c, ok := d.(*ast.Call); ok {
+			callee = c.Func
+		}
+		if r, err := ev.expr(callee, s); err == nil {
+			if ref, ok := r.(Ref); ok {
+				decorators[i].Path = ref.Path
+			}
+		}
+	}
+	for i := len(def.DecoratorList) - 1; i >= 0; i-- {
+		dec, err := ev.expr(def.DecoratorList[i], s)
+		if err != nil {
+			return err
+		}
+		out, err := ev.call(dec, []Value{v}, nil, def.DecoratorList[i].Position())
+		if err != nil {
+			return err
+		}
+		if _, isJIT := v.(*JITFunction); isJIT {
+			if _, stillJIT := out.(*JITFunction); !stillJIT {
+				// Project-specific wrappers (caches, custom autotuners) around a jit
+				// function are recorded and otherwise ignored.
+				out = v
+			}
+		}
+		v = out
+	}
+	if j, ok := v.(*JITFunction); ok {
+		j.Decorators = decorators
+	}
+	s.set(def.Name, v)
+	return nil
+}
+
+// assign binds v to a target expression.
+func (ev *evaluator) assign(t ast.Expr, v Value, s *scope) error {
+	switch t := t.(type) {
+	case *ast.Name:
+		s.set(t.ID, v)
+		return nil
+	case *ast.Tuple, *ast.List:
+		var elts []ast.Expr
+		if tt, ok := t.(*ast.Tuple); ok {
+			elts = tt.Elts
+		} else {
+			elts = t.(*ast.List).Elts
+		}
+		if u, ok := v.(Unknown); ok {
+			for _, n := range namesOf(elts) {
+				s.set(n, u)
+			}
+			return nil
+		}
+		items, err := iterate(v)
+		if err != nil {
+			return ev.errorf(t.Position(), "%v", err)
+		}
+		if len(items) != len(elts) {
+			return ev.errorf(t.Position(), "cannot unpack %d values into %d targets", len(items), len(elts))
+		}
+		for i, e := range elts {
+			if err := ev.assign(e, items[i], s); err != nil {
+				return err
+			}
+		}
+		return nil
+	case *ast.Subscript:
+		obj, err := ev.expr(t.Value, s)
+		if err != nil {
+			return err
+		}
+		key, err := ev.expr(t.Slice, s)
+		if err != nil {
+			return err
+		}
+		switch o := obj.(type) {
+		case *Dict:
+			o.Set(key, v)
+			return nil
+		case *List:
+			i, err := index(key, len(o.Elems))
+			if err != nil {
+				return ev.errorf(t.Position(), "%v", err)
+			}
+			o.Elems[i] = v
+			return nil
+		}
+		return nil // assignments into host objects (tensors, ...) have no compile-time effect
+	case *ast.Attribute:
+		return nil
+	}
+	return ev.errorf(t.Position(), "cannot assign to %T", t)
+}
+
+// expr evaluates an expression.
+func (ev *evaluator) expr(e ast.Expr, s *scope) (Value, error) {
+	ev.steps--
+	if ev.steps < 0 {
+		return nil, errBudget
+	}
+	switch e := e.(type) {
+	case *ast.Constant:
+		return ConstantValue(e.Value), nil
+	case *ast.Name:
+		if v, ok := s.get(e.ID); ok {
+			return v, nil
+		}
+		if b, ok := builtins[e.ID]; ok {
+			return b, nil
+		}
+		return nil, ev.errorf(e.Pos, "name '%s' is not defined", e.ID)
+	case *ast.Attribute:
+		obj, err := ev.expr(e.Value, s)
+		if err != nil {
+			return nil, err
+		}
+		return ev.attr(obj, e.Attr, e.Pos)
+	case *ast.BinOp:
+		l, err := ev.expr(e.Left, s)
+		if err != nil {
+			return nil, err
+		}
+		r, err := ev.expr(e.Right, s)
+		if err != nil {
+			return nil, err
+		}
+		v, err := BinOp(e.Op.Symbol(), l, r)
+		if err != nil {
+			return nil, ev.errorf(e.Pos, "%v", err)
+		}
+		return v, nil
+	case *ast.UnaryOp:
+		v, err := ev.expr(e.Operand, s)
+		if err != nil {
+			return nil, err
+		}
+		sym := map[ast.UnaryOperator]string{ast.Invert: "~", ast.Not: "not", ast.UAdd: "+", ast.USub: "-"}[e.Op]
+		out, err := UnaryOp(sym, v)
+		if err != nil {
+			return nil, ev.errorf(e.Pos, "%v", err)
+		}
+		return out, nil
+	case *ast.BoolOp:
+		var v Value
+		for _, operand := range e.Values {
+			var err error
+			if v, err = ev.expr(operand, s); err != nil {
+				return nil, err
+			}
+			truth, known := Truth(v)
+			if !known {
+				return v, nil
+			}
+			if truth == (e.Op == ast.Or) {
+				return v, nil
+			}
+		}
+		return v, nil
+	case *ast.Compare:
+		left, err := ev.expr(e.Left, s)
+		if err != nil {
+			return nil, err
+		}
+		for i, op := range e.Ops {
+			right, err := ev.expr(e.Comparators[i], s)
+			if err != nil {
+				return nil, err
+			}
+			r, err := Compare(op.Symbol(), left, right)
+			if err != nil {
+				return nil, ev.errorf(e.Pos, "%v", err)
+			}
+			if truth, known := Truth(r); !known || !truth {
+				return r, nil
+			}
+			left = right
+		}
+		return Bool(true), nil
+	case *ast.IfExp:
+		truth, err := ev.condition(e.Test, s)
+		if err != nil {
+			return nil, err
+		}
+		if truth {
+			return ev.expr(e.Body, s)
+		}
+		return ev.expr(e.Orelse, s)
+	case *ast.Tuple:
+		items, err := ev.exprList(e.Elts, s)
+		return Tuple(items), err
+	case *ast.List:
+		items, err := ev.exprList(e.Elts, s)
+		return &List{items}, err
+	case *ast.Dict:
+		d := &Dict{}
+		for i, ke := range e.Keys {
+			v, err := ev.expr(e.Values[i], s)
+			if err != nil {
+				return nil, err
+			}
+			if ke == nil { // {**other}
+				other, ok := v.(*Dict)
+				if !ok {
+					return unknownf("%s is not a dict", ev.quoteText(e.Values[i])), nil
+				}
+				for j, k := range other.Keys {
+					d.Set(k, other.Vals[j])
+				}
+				continue
+			}
+			k, err := ev.expr(ke, s)
+			if err != nil {
+				return nil, err
+			}
+			d.Set(k, v)
+		}
+		return d, nil
+	case *ast.ListComp:
+		var out []Value
+		err := ev.comprehend(e.Generators, s, func(inner *scope) error {
+			v, err := ev.expr(e.Elt, inner)
+			out = append(out, v)
+			return err
+		})
+		return &List{out}, err
+	case *ast.GeneratorExp:
+		var out []Value
+		err := ev.comprehend(e.Generators, s, func(inner *scope) error {
+			v, err := ev.expr(e.Elt, inner)
+			out = append(out, v)
+			return err
+		})
+		return &List{out}, err
+	case *ast.DictComp:
+		d := &Dict{}
+		err := ev.comprehend(e.Generators, s, func(inner *scope) error {
+			k, err := ev.expr(e.Key, inner)
+			if err != nil {
+				return err
+			}
+			v, err := ev.expr(e.Value, inner)
+			d.Set(k, v)
+			return err
+		})
+		return d, err
+	case *ast.Subscript:
+		obj, err := ev.expr(e.Value, s)
+		if err != nil {
+			return nil, err
+		}
+		if sl, ok := e.Slice.(*ast.Slice); ok {
+			return ev.slice(obj, sl, s)
+		}
+		key, err := ev.expr(e.Slice, s)
+		if err != nil {
+			return nil, err
+		}
+		v, err := subscript(obj, key)
+		if err != nil {
+			return nil, ev.errorf(e.Pos, "%v", err)
+		}
+		return v, nil
+	case *ast.Call:
+		fn, err := ev.expr(e.Func, s)
+		if err != nil {
+			return nil, err
+		}
+		var args []Value
+		for _, a := range e.Args {
+			if st, ok := a.(*ast.Starred); ok {
+				v, err := ev.expr(st.Value, s)
+				if err != nil {
+					return nil, err
+				}
+				items, err := iterate(v)
+				if err != nil {
+					return unknownf("*%s", ev.quoteText(st.Value)), nil
+				}
+				args = append(args, items...)
+				continue
+			}
+			v, err := ev.expr(a, s)
+			if err != nil {
+				return nil, err
+			}
+			args = append(args, v)
+		}
+		kwargs := &Dict{}
+		for _, k := range e.Keywords {
+			v, err := ev.expr(k.Value, s)
+			if err != nil {
+				return nil, err
+			}
+			if k.Arg == "" {
+				d, ok := v.(*Dict)
+				if !ok {
+					return unknownf("**%s", ev.quoteText(k.Value)), nil
+				}
+				for i, key := range d.Keys {
+					kwargs.Set(key, d.Vals[i])
+				}
+				continue
+			}
+			kwargs.Set(Str(k.Arg), v)
+		}
+		return ev.call(fn, args, kwargs, e.Pos)
+	case *ast.Lambda:
+		return &Function{Name: "<lambda>", Lambda: e, Module: ev.mod, scope: s}, nil
+	case *ast.JoinedStr:
+		out := ""
+		for _, part := range e.Values {
+			v, err := ev.expr(part, s)
+			if err != nil {
+				return nil, err
+			}
+			if u, ok := v.(Unknown); ok {
+				return u, nil
+			}
+			out += ToStr(v)
+		}
+		return Str(out), nil
+	case *ast.FormattedValue:
+		v, err := ev.expr(e.Value, s)
+		if err != nil || e.FormatSpec != nil {
+			if err == nil {
+				return unknownf("format spec in %s", ev.quoteText(e)), nil
+			}
+			return nil, err
+		}
+		if e.Conversion == 'r' {
+			return Str(Repr(v)), nil
+		}
+		return v, nil
+	case *ast.NamedExpr:
+		v, err := ev.expr(e.Value, s)
+		if err != nil {
+			return nil, err
+		}
+		return v, ev.assign(e.Target, v, s)
+	case *ast.Starred:
+		return nil, ev.errorf(e.Pos, "can't use starred expression here")
+	}
+	return unknownf("%s", ev.quoteText(e)), nil
+}
+
+func (ev *evaluator) exprList(elts []ast.Expr, s *scope) ([]Value, error) {
+	out := make([]Value, 0, len(elts))
+	for _, e := range elts {
+		if st, ok := e.(*ast.Starred); ok {
+			v, err := ev.expr(st.Value, s)
+			if err != nil {
+				return nil, err
+			}
+			items, err := iterate(v)
+			if err != nil {
+				return nil, ev.errorf(st.Pos, "%v", err)
+			}
+			out = append(out, items...)
+			continue
+		}
+		v, err := ev.expr(e, s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// comprehend runs body once per element produced by the generators, in a fresh scope.
+func (ev *evaluator) comprehend(gens []*ast.Comprehension, s *scope, body func(*scope) error) error {
+	inner := newScope(s)
+	var loop func(i int) error
+	loop = func(i int) error {
+		if i == len(gens) {
+			return body(inner)
+		}
+		g := gens[i]
+		it, err := ev.expr(g.Iter, inner)
+		if err != nil {
+			return err
+		}
+		items, err := iterate(it)
+		if err != nil {
+			return ev.errorf(g.Iter.Position(), "%v", err)
+		}
+	next:
+		for _, item := range items {
+			if err := ev.assign(g.Target, item, inner); err != nil {
+				return err
+			}
+			for _, cond := range g.Ifs {
+				truth, err := ev.condition(cond, inner)
+				if err != nil {
+					return err
+				}
+				if !truth {
+					continue next
+				}
+			}
+			if err := loop(i + 1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return loop(0)
+}
+
+func (ev *evaluator) slice(obj Value, sl *ast.Slice, s *scope) (Value, error) {
+	bound := func(e ast.Expr) (*int64, error) {
+		if e == nil {
+			return nil, nil
+		}
+		v, err := ev.expr(e, s)
+		if err != nil {
+			return nil, err
+		}
+		i, ok := v.(Int)
+		if !ok {
+			return nil, ev.errorf(e.Position(), "slice indices must be integers")
+		}
+		n, _ := i.Int64()
+		return &n, nil
+	}
+	lo, err := bound(sl.Lower)
+	if err != nil {
+		return nil, err
+	}
+	hi, err := bound(sl.Upper)
+	if err != nil {
+		return nil, err
+	}
+	step, err := bound(sl.Step)
+	if err != nil {
+		return nil, err
+	}
+	pick := func(n int) ([]int, error) {
+		st := int64(1)
+		if step != nil {
+			st = *step
+		}
+		if st == 0 {
+			return nil, ev.errorf(sl.Pos, "slice step cannot be zero")
+		}
+		norm := func(p *int64, def int64) int64 {
+			if p == nil {
+				return def
+			}
+			v := *p
+			if v < 0 {
+				v += int64(n)
+			}
+			if st > 0 {
+				return max(0, min(v, int64(n)))
+			}
+			return max(-1, min(v, int64(n)-1))
+		}
+		var idx []int
+		if st > 0 {
+			for i := norm(lo, 0); i < norm(hi, int64(n)); i += st {
+				idx = append(idx, int(i))
+			}
+		} else {
+			for i := norm(lo, int64(n)-1); i > norm(hi, -1); i += st {
+				idx = append(idx, int(i))
+			}
+		}
+		return idx, nil
+	}
+	switch o := obj.(type) {
+	case Tuple, *List:
+		items, _ := iterate(o)
+		idx, err := pick(len(items))
+		if err != nil {
+			return nil, err
+		}
+		out := make([]Value, len(idx))
+		for i, j := range idx {
+			out[i] = items[j]
+		}
+		if _, ok := o.(Tuple); ok {
+			return Tuple(out), nil
+		}
+		return &List{out}, nil
+	case Str:
+		idx, err := pick(len(o))
+		if err != nil {
+			return nil, err
+		}
+		b := make([]byte, len(idx))
+		for i, j := range idx {
+			b[i] = o[j]
+		}
+		return Str(b), nil
+	case Unknown:
+		return o, nil
+	}
+	return unknownf("slice of %s", obj.TypeName()), nil
+}
+
+// ConstantValue converts an ast.Constant's value to a Value.
+func ConstantValue(v any) Value {
+	switch v := v.(type) {
+	case nil:
+		return None
+	case bool:
+		return Bool(v)
+	case int64:
+		return NewInt(v)
+	case *big.Int:
+		return Int{v}
+	case float64:
+		return Float(v)
+	case string:
+		return Str(v)
+	case ast.EllipsisType:
+		return EllipsisValue{}
+	}
+	return unknownf("constant %v", v)
+}
+
+func iterate(v Value) ([]Value, error) {
+	switch v := v.(type) {
+	case Tuple:
+		return v, nil
+	case *List:
+		return v.Elems, nil
+	case *Dict:
+		return v.Keys, nil
+	case Str:
+		out := make([]Value, 0, len(v))
+		for _, r := range string(v) {
+			out = append(out, Str(string(r)))
+		}
+		return out, nil
+	case Unknown:
+		return nil, fmt.Errorf("cannot iterate: %s", v.Why)
+	}
+	return nil, fmt.Errorf("'%s' object is not iterable", v.TypeName())
+}
+
+func index(key Value, n int) (int, error) {
+	k, ok := key.(Int)
+	if !ok {
+		if b, isBool := key.(Bool); isBool {
+			k = NewInt(map[bool]int64{false: 0, true: 1}[bool(b)])
+		} else {
+			return 0, fmt.Errorf("indices must be integers, not %s", key.TypeName())
+		}
+	}
+	i, _ := k.Int64()
+	if i < 0 {
+		i += int64(n)
+	}
+	if i < 0 || i >= int64(n) {
+		return 0, fmt.Errorf("index out of range")
+	}
+	return int(i), nil
+}
+
+func subscript(obj, key Value) (Value, error) {
+	switch o := obj.(type) {
+	case Tuple:
+		i, err := index(key, len(o))
+		if err != nil {
+			return nil, fmt.Errorf("tuple %v", err)
+		}
+		return o[i], nil
+	case *List:
+		i, err := index(key, len(o.Elems))
+		if err != nil {
+			return nil, fmt.Errorf("list %v", err)
+		}
+		return o.Elems[i], nil
+	case Str:
+		i, err := index(key, len(o))
+		if err != nil {
+			return nil, fmt.Errorf("string %v", err)
+		}
+		return o[i : i+1], nil
+	case *Dict:
+		if v := o.Get(key); v != nil {
+			return v, nil
+		}
+		return nil, fmt.Errorf("KeyError: %s", Repr(key))
+	case Unknown:
+		return o, nil
+	}
+	return unknownf("%s[%s]", Repr(obj), Repr(key)), nil
+}
+
+// parseIntLiteral converts the argument of int("...").
+func parseIntLiteral(s string) (Value, error) {
+	n, ok := new(big.Int).SetString(strings.ReplaceAll(s, "_", ""), 10)
+	if !ok {
+		return nil, &Error{"ValueError", "invalid literal for int() with base 10: " + StrRepr(s)}
+	}
+	return Int{n}, nil
+}

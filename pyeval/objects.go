@@ -1,0 +1,163 @@
+package pyeval
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gotriton/gotriton/ast"
+)
+
+// Function is a Python function (def or lambda) defined in an evaluated module.
+type Function struct {
+	Name   string
+	Def    *ast.FunctionDef // nil for a lambda
+	Lambda *ast.Lambda      // nil for a def
+	Module *Module
+	scope  *scope // the scope the function was defined in (closures)
+}
+
+func (*Function) TypeName() string { return "function" }
+func (f *Function) String() string { return "<function " + f.Name + ">" }
+
+// Args returns the function's parameter list.
+func (f *Function) Args() *ast.Arguments {
+	if f.Def != nil {
+		return f.Def.Args
+	}
+	return f.Lambda.Args
+}
+
+// Ref is a name inside a module that gotriton models rather than evaluates: `triton.jit`,
+// `tl.float16`, `torch.float32`, `libdevice.asin`. Path is the fully qualified dotted name
+// after import aliases are resolved (e.g. "triton.language.float16").
+type Ref struct{ Path string }
+
+func (Ref) TypeName() string { return "ref" }
+func (r Ref) String() string { return r.Path }
+
+// Decorator is one decorator as written in the source.
+type Decorator struct {
+	Text string // the source text, without '@'
+	Path string // the resolved qualified name of the callee, e.g. "triton.autotune"; "" if unknown
+	Line int
+}
+
+// JITFunction is a function wrapped by @triton.jit (directly or through triton.jit(fn)).
+type JITFunction struct {
+	Fn                         *Function
+	DoNotSpecialize            []Value // parameter names or indices
+	DoNotSpecializeOnAlignment []Value
+	LaunchMetadata             string // source text of launch_metadata=, if given
+	Noinline                   bool
+	Autotune                   *Autotune   // nil unless wrapped by @triton.autotune
+	Heuristics                 *Dict       // name -> Function (lambda of the args dict); nil if none
+	Decorators                 []Decorator // all decorators of the def, outermost first
+}
+
+func (*JITFunction) TypeName() string { return "JITFunction" }
+func (j *JITFunction) String() string { return "<JITFunction " + j.Fn.Name + ">" }
+
+// Autotune is the evaluated arguments of @triton.autotune.
+type Autotune struct {
+	Configs Value // a *List of *Config, or Unknown
+	Key     Value
+}
+
+// Config is a triton.Config.
+type Config struct {
+	Kwargs      *Dict
+	NumWarps    Value
+	NumStages   Value
+	NumCtas     Value
+	Maxnreg     Value
+	PreHook     Value
+	OtherKwargs *Dict
+}
+
+func (*Config) TypeName() string { return "Config" }
+func (c *Config) String() string {
+	parts := []string{Repr(c.Kwargs)}
+	for _, kv := range []struct {
+		k string
+		v Value
+	}{{"num_warps", c.NumWarps}, {"num_stages", c.NumStages}, {"num_ctas", c.NumCtas}, {"maxnreg", c.Maxnreg}} {
+		if kv.v != nil && kv.v != None {
+			parts = append(parts, kv.k+"="+Repr(kv.v))
+		}
+	}
+	return "triton.Config(" + strings.Join(parts, ", ") + ")"
+}
+
+// Attr returns the config attribute read by host code (conf.kwargs, conf.num_warps, ...).
+func (c *Config) Attr(name string) (Value, bool) {
+	switch name {
+	case "kwargs":
+		return c.Kwargs, true
+	case "num_warps":
+		return c.NumWarps, true
+	case "num_stages":
+		return c.NumStages, true
+	case "num_ctas":
+		return c.NumCtas, true
+	case "maxnreg":
+		return c.Maxnreg, true
+	case "pre_hook":
+		return c.PreHook, true
+	}
+	return nil, false
+}
+
+// Object is a host object with fixed attributes, e.g. the target that
+// triton.runtime.driver.active.get_current_target() returns.
+type Object struct {
+	Class string
+	Attrs map[string]Value
+}
+
+func (o *Object) TypeName() string { return o.Class }
+
+// Builtin is a Go-implemented callable.
+type Builtin struct {
+	Name string
+	Fn   func(ev *evaluator, args []Value, kwargs *Dict) (Value, error)
+}
+
+func (*Builtin) TypeName() string { return "builtin_function_or_method" }
+func (b *Builtin) String() string { return "<built-in function " + b.Name + ">" }
+
+// boundMethod is a method of a builtin value (d.get, s.upper, ...).
+type boundMethod struct {
+	recv Value
+	name string
+}
+
+func (boundMethod) TypeName() string { return "method" }
+
+// Target describes the machine the host code believes it runs on: what
+// `triton.runtime.driver.active.get_current_target()` and `torch.cuda.get_device_capability()`
+// answer while module code is evaluated.
+type Target struct {
+	Backend  string // "cuda" or "hip"
+	Arch     Value  // Int capability (90) for cuda, Str ("gfx942") for hip
+	WarpSize int
+	NumSMs   int
+}
+
+// DefaultTarget is an H200: sm_90, 132 SMs.
+var DefaultTarget = Target{Backend: "cuda", Arch: NewInt(90), WarpSize: 32, NumSMs: 132}
+
+func (t Target) capability() Tuple {
+	if a, ok := t.Arch.(Int); ok && t.Backend == "cuda" {
+		n, _ := a.Int64()
+		return Tuple{NewInt(n / 10), NewInt(n % 10)}
+	}
+	return Tuple{NewInt(9), NewInt(4)}
+}
+
+func (t Target) object() *Object {
+	return &Object{Class: "GPUTarget", Attrs: map[string]Value{
+		"backend": Str(t.Backend), "arch": t.Arch, "warp_size": NewInt(int64(t.WarpSize)),
+	}}
+}
+
+func unknownf(format string, args ...any) Unknown { return Unknown{fmt.Sprintf(format, args...)} }

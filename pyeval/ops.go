@@ -1,0 +1,466 @@
+package pyeval
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strings"
+)
+
+// Truth returns Python's bool(v); ok is false for Unknown values.
+func Truth(v Value) (truth, ok bool) {
+	switch v := v.(type) {
+	case NoneValue:
+		return false, true
+	case Bool:
+		return bool(v), true
+	case Int:
+		return v.V.Sign() != 0, true
+	case Float:
+		return v != 0, true
+	case Str:
+		return v != "", true
+	case Tuple:
+		return len(v) > 0, true
+	case *List:
+		return len(v.Elems) > 0, true
+	case *Dict:
+		return len(v.Keys) > 0, true
+	case Unknown:
+		return false, false
+	}
+	return true, true
+}
+
+// Equal is Python's ==, with bool, int and float comparing by numeric value.
+func Equal(a, b Value) bool {
+	if x, y, ok := numericPair(a, b); ok {
+		return cmpNumbers(x, y) == 0
+	}
+	switch a := a.(type) {
+	case NoneValue:
+		_, ok := b.(NoneValue)
+		return ok
+	case Str:
+		s, ok := b.(Str)
+		return ok && a == s
+	case Tuple:
+		t, ok := b.(Tuple)
+		return ok && equalSeq(a, t)
+	case *List:
+		l, ok := b.(*List)
+		return ok && equalSeq(a.Elems, l.Elems)
+	case *Dict:
+		d, ok := b.(*Dict)
+		if !ok || len(d.Keys) != len(a.Keys) {
+			return false
+		}
+		for i, k := range a.Keys {
+			if v := d.Get(k); v == nil || !Equal(v, a.Vals[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return a == b
+}
+
+func equalSeq(a, b []Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !Equal(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// number is an int (exact) or a float, the operands of Python arithmetic.
+type number struct {
+	isFloat bool
+	i       *big.Int
+	f       float64
+}
+
+func toNumber(v Value) (number, bool) {
+	switch v := v.(type) {
+	case Bool:
+		if v {
+			return number{i: big.NewInt(1)}, true
+		}
+		return number{i: big.NewInt(0)}, true
+	case Int:
+		return number{i: v.V}, true
+	case Float:
+		return number{isFloat: true, f: float64(v)}, true
+	}
+	return number{}, false
+}
+
+func numericPair(a, b Value) (number, number, bool) {
+	x, ok1 := toNumber(a)
+	y, ok2 := toNumber(b)
+	return x, y, ok1 && ok2
+}
+
+func (n number) float() float64 {
+	if n.isFloat {
+		return n.f
+	}
+	f, _ := new(big.Float).SetInt(n.i).Float64()
+	return f
+}
+
+func cmpNumbers(x, y number) int {
+	if !x.isFloat && !y.isFloat {
+		return x.i.Cmp(y.i)
+	}
+	a, b := x.float(), y.float()
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	case a == b:
+		return 0
+	}
+	return 2 // unordered (NaN)
+}
+
+// Error is a Python exception raised while evaluating, e.g. ZeroDivisionError.
+type Error struct {
+	Kind, Msg string
+}
+
+func (e *Error) Error() string { return e.Kind + ": " + e.Msg }
+
+func typeError(format string, args ...any) *Error {
+	return &Error{"TypeError", fmt.Sprintf(format, args...)}
+}
+
+// BinOp applies a Python binary operator, named by its symbol ("+", "//", "**", "<<", ...).
+func BinOp(op string, a, b Value) (Value, error) {
+	if u, ok := a.(Unknown); ok {
+		return u, nil
+	}
+	if u, ok := b.(Unknown); ok {
+		return u, nil
+	}
+	if x, y, ok := numericPair(a, b); ok {
+		return numericBinOp(op, x, y, isBool(a) && isBool(b))
+	}
+	switch a := a.(type) {
+	case Str:
+		switch b := b.(type) {
+		case Str:
+			if op == "+" {
+				return a + b, nil
+			}
+		case Int:
+			if op == "*" {
+				return Str(strings.Repeat(string(a), repeatCount(b))), nil
+			}
+		}
+		if op == "%" {
+			return nil, typeError("str %% formatting is not supported at compile time")
+		}
+	case Tuple:
+		switch b := b.(type) {
+		case Tuple:
+			if op == "+" {
+				return append(append(Tuple{}, a...), b...), nil
+			}
+		case Int:
+			if op == "*" {
+				return Tuple(repeatSeq(a, repeatCount(b))), nil
+			}
+		}
+	case *List:
+		switch b := b.(type) {
+		case *List:
+			if op == "+" {
+				return &List{append(append([]Value{}, a.Elems...), b.Elems...)}, nil
+			}
+		case Int:
+			if op == "*" {
+				return &List{repeatSeq(a.Elems, repeatCount(b))}, nil
+			}
+		}
+	case *Dict:
+		if b, ok := b.(*Dict); ok && op == "|" {
+			out := &Dict{}
+			for i, k := range a.Keys {
+				out.Set(k, a.Vals[i])
+			}
+			for i, k := range b.Keys {
+				out.Set(k, b.Vals[i])
+			}
+			return out, nil
+		}
+	}
+	return nil, typeError("unsupported operand type(s) for %s: '%s' and '%s'", op, a.TypeName(), b.TypeName())
+}
+
+func isBool(v Value) bool { _, ok := v.(Bool); return ok }
+
+func repeatCount(n Int) int {
+	c, _ := n.Int64()
+	return int(max(min(c, 1<<20), 0))
+}
+
+func repeatSeq(s []Value, n int) []Value {
+	out := make([]Value, 0, len(s)*n)
+	for range n {
+		out = append(out, s...)
+	}
+	return out
+}
+
+func numericBinOp(op string, x, y number, bothBool bool) (Value, error) {
+	if bothBool && (op == "&" || op == "|" || op == "^") {
+		a, b := x.i.Sign() != 0, y.i.Sign() != 0
+		switch op {
+		case "&":
+			return Bool(a && b), nil
+		case "|":
+			return Bool(a || b), nil
+		}
+		return Bool(a != b), nil
+	}
+	if op == "/" {
+		if y.float() == 0 {
+			return nil, &Error{"ZeroDivisionError", "division by zero"}
+		}
+		if !x.isFloat && !y.isFloat {
+			q, _ := new(big.Rat).SetFrac(x.i, y.i).Float64()
+			return Float(q), nil
+		}
+		return Float(x.float() / y.float()), nil
+	}
+	if x.isFloat || y.isFloat {
+		return floatBinOp(op, x.float(), y.float())
+	}
+	a, b := x.i, y.i
+	r := new(big.Int)
+	switch op {
+	case "+":
+		return Int{r.Add(a, b)}, nil
+	case "-":
+		return Int{r.Sub(a, b)}, nil
+	case "*":
+		return Int{r.Mul(a, b)}, nil
+	case "//", "%":
+		if b.Sign() == 0 {
+			return nil, &Error{"ZeroDivisionError", "integer division or modulo by zero"}
+		}
+		q, m := new(big.Int), new(big.Int)
+		q.DivMod(a, b, m) // Euclidean: 0 <= m < |b|
+		if m.Sign() != 0 && b.Sign() < 0 {
+			// Python's floor division: the remainder takes the divisor's sign.
+			m.Add(m, b)
+			q.Add(q, big.NewInt(1))
+		}
+		if op == "//" {
+			return Int{q}, nil
+		}
+		return Int{m}, nil
+	case "**":
+		if b.Sign() < 0 {
+			return Float(math.Pow(x.float(), y.float())), nil
+		}
+		if b.BitLen() > 16 {
+			return nil, &Error{"OverflowError", "exponent too large to evaluate at compile time"}
+		}
+		return Int{r.Exp(a, b, nil)}, nil
+	case "<<", ">>":
+		if b.Sign() < 0 {
+			return nil, &Error{"ValueError", "negative shift count"}
+		}
+		if !b.IsInt64() || b.Int64() > 1<<16 {
+			return nil, &Error{"OverflowError", "shift count too large"}
+		}
+		if op == "<<" {
+			return Int{r.Lsh(a, uint(b.Int64()))}, nil
+		}
+		return Int{r.Rsh(a, uint(b.Int64()))}, nil
+	case "&":
+		return Int{r.And(a, b)}, nil
+	case "|":
+		return Int{r.Or(a, b)}, nil
+	case "^":
+		return Int{r.Xor(a, b)}, nil
+	}
+	return nil, typeError("unsupported operand type(s) for %s: 'int' and 'int'", op)
+}
+
+func floatBinOp(op string, a, b float64) (Value, error) {
+	switch op {
+	case "+":
+		return Float(a + b), nil
+	case "-":
+		return Float(a - b), nil
+	case "*":
+		return Float(a * b), nil
+	case "//", "%":
+		if b == 0 {
+			return nil, &Error{"ZeroDivisionError", "float floor division by zero"}
+		}
+		m := math.Mod(a, b)
+		if m != 0 && (m < 0) != (b < 0) {
+			m += b
+		}
+		if op == "%" {
+			return Float(m), nil
+		}
+		return Float(math.Floor((a - m) / b)), nil
+	case "**":
+		return Float(math.Pow(a, b)), nil
+	}
+	return nil, typeError("unsupported operand type(s) for %s: 'float' and 'float'", op)
+}
+
+// Compare applies a Python comparison operator ("<", "==", "in", "is not", ...).
+func Compare(op string, a, b Value) (Value, error) {
+	if u, ok := a.(Unknown); ok {
+		return u, nil
+	}
+	if u, ok := b.(Unknown); ok {
+		return u, nil
+	}
+	switch op {
+	case "==":
+		return Bool(Equal(a, b)), nil
+	case "!=":
+		return Bool(!Equal(a, b)), nil
+	case "is":
+		return Bool(identical(a, b)), nil
+	case "is not":
+		return Bool(!identical(a, b)), nil
+	case "in", "not in":
+		in, err := contains(b, a)
+		if err != nil {
+			return nil, err
+		}
+		return Bool(in == (op == "in")), nil
+	}
+	c, err := order(a, b)
+	if err != nil {
+		return nil, typeError("'%s' not supported between instances of '%s' and '%s'", op, a.TypeName(), b.TypeName())
+	}
+	switch op {
+	case "<":
+		return Bool(c == -1), nil
+	case "<=":
+		return Bool(c == -1 || c == 0), nil
+	case ">":
+		return Bool(c == 1), nil
+	case ">=":
+		return Bool(c == 1 || c == 0), nil
+	}
+	return nil, typeError("unknown comparison %s", op)
+}
+
+func identical(a, b Value) bool {
+	switch a.(type) {
+	case NoneValue, Bool, EllipsisValue:
+		return a == b
+	}
+	return Equal(a, b) && a.TypeName() == b.TypeName()
+}
+
+// order compares a and b: -1, 0, 1, or 2 when unordered (NaN).
+func order(a, b Value) (int, error) {
+	if x, y, ok := numericPair(a, b); ok {
+		return cmpNumbers(x, y), nil
+	}
+	switch a := a.(type) {
+	case Str:
+		if b, ok := b.(Str); ok {
+			return strings.Compare(string(a), string(b)), nil
+		}
+	case Tuple:
+		if b, ok := b.(Tuple); ok {
+			return orderSeq(a, b)
+		}
+	case *List:
+		if b, ok := b.(*List); ok {
+			return orderSeq(a.Elems, b.Elems)
+		}
+	}
+	return 0, typeError("unordered types")
+}
+
+func orderSeq(a, b []Value) (int, error) {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if !Equal(a[i], b[i]) {
+			return order(a[i], b[i])
+		}
+	}
+	switch {
+	case len(a) < len(b):
+		return -1, nil
+	case len(a) > len(b):
+		return 1, nil
+	}
+	return 0, nil
+}
+
+func contains(container, item Value) (bool, error) {
+	switch c := container.(type) {
+	case Str:
+		s, ok := item.(Str)
+		if !ok {
+			return false, typeError("'in <string>' requires string as left operand, not %s", item.TypeName())
+		}
+		return strings.Contains(string(c), string(s)), nil
+	case Tuple:
+		return containsSeq(c, item), nil
+	case *List:
+		return containsSeq(c.Elems, item), nil
+	case *Dict:
+		return c.Get(item) != nil, nil
+	}
+	return false, typeError("argument of type '%s' is not iterable", container.TypeName())
+}
+
+func containsSeq(s []Value, item Value) bool {
+	for _, e := range s {
+		if Equal(e, item) {
+			return true
+		}
+	}
+	return false
+}
+
+// UnaryOp applies "-", "+", "~" or "not".
+func UnaryOp(op string, v Value) (Value, error) {
+	if u, ok := v.(Unknown); ok {
+		return u, nil
+	}
+	if op == "not" {
+		t, _ := Truth(v)
+		return Bool(!t), nil
+	}
+	n, ok := toNumber(v)
+	if !ok {
+		return nil, typeError("bad operand type for unary %s: '%s'", op, v.TypeName())
+	}
+	if n.isFloat {
+		switch op {
+		case "-":
+			return Float(-n.f), nil
+		case "+":
+			return Float(n.f), nil
+		}
+		return nil, typeError("bad operand type for unary ~: 'float'")
+	}
+	switch op {
+	case "-":
+		return Int{new(big.Int).Neg(n.i)}, nil
+	case "+":
+		return Int{n.i}, nil
+	}
+	return Int{new(big.Int).Not(n.i)}, nil
+}

@@ -1,0 +1,150 @@
+// Package pyeval evaluates the host-side Python that Triton kernels lean on at compile time:
+// module constants, `tl.constexpr` expressions, autotune configs built by helper functions and
+// comprehensions. It models Python's values and operator semantics (arbitrary-precision
+// ints, floor division, float repr, ...) closely enough that constexpr arithmetic folds
+// exactly as CPython would. Anything it cannot know offline (torch, the live driver) evaluates
+// to an Unknown that records why.
+package pyeval
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/gotriton/gotriton/ast"
+)
+
+// Value is a Python value.
+type Value interface {
+	// TypeName is Python's type(v).__name__.
+	TypeName() string
+}
+
+type (
+	// NoneValue is Python's None.
+	NoneValue struct{}
+	// Bool is a Python bool.
+	Bool bool
+	// Int is a Python int of any size.
+	Int struct{ V *big.Int }
+	// Float is a Python float.
+	Float float64
+	// Str is a Python str.
+	Str string
+	// Tuple is a Python tuple.
+	Tuple []Value
+	// List is a Python list (shared by reference, as in Python).
+	List struct{ Elems []Value }
+	// Dict is a Python dict that keeps insertion order.
+	Dict struct {
+		Keys []Value
+		Vals []Value
+	}
+	// EllipsisValue is Python's `...`.
+	EllipsisValue struct{}
+	// Unknown is a value that cannot be computed offline; Why says which expression and why.
+	Unknown struct{ Why string }
+)
+
+// None is the None singleton.
+var None Value = NoneValue{}
+
+func (NoneValue) TypeName() string     { return "NoneType" }
+func (Bool) TypeName() string          { return "bool" }
+func (Int) TypeName() string           { return "int" }
+func (Float) TypeName() string         { return "float" }
+func (Str) TypeName() string           { return "str" }
+func (Tuple) TypeName() string         { return "tuple" }
+func (*List) TypeName() string         { return "list" }
+func (*Dict) TypeName() string         { return "dict" }
+func (EllipsisValue) TypeName() string { return "ellipsis" }
+func (Unknown) TypeName() string       { return "unknown" }
+
+// NewInt returns the Python int i.
+func NewInt(i int64) Int { return Int{big.NewInt(i)} }
+
+// Int64 returns v as an int64 and whether it fits.
+func (v Int) Int64() (int64, bool) { return v.V.Int64(), v.V.IsInt64() }
+
+// Get returns the value stored under key, or nil.
+func (d *Dict) Get(key Value) Value {
+	for i, k := range d.Keys {
+		if Equal(k, key) {
+			return d.Vals[i]
+		}
+	}
+	return nil
+}
+
+// Set stores val under key, keeping the first insertion position.
+func (d *Dict) Set(key, val Value) {
+	for i, k := range d.Keys {
+		if Equal(k, key) {
+			d.Vals[i] = val
+			return
+		}
+	}
+	d.Keys = append(d.Keys, key)
+	d.Vals = append(d.Vals, val)
+}
+
+// Repr returns Python's repr(v).
+func Repr(v Value) string {
+	switch v := v.(type) {
+	case NoneValue:
+		return "None"
+	case Bool:
+		if v {
+			return "True"
+		}
+		return "False"
+	case Int:
+		return v.V.String()
+	case Float:
+		return FloatRepr(float64(v))
+	case Str:
+		return StrRepr(string(v))
+	case Tuple:
+		if len(v) == 1 {
+			return "(" + Repr(v[0]) + ",)"
+		}
+		return "(" + joinRepr(v) + ")"
+	case *List:
+		return "[" + joinRepr(v.Elems) + "]"
+	case *Dict:
+		parts := make([]string, len(v.Keys))
+		for i := range v.Keys {
+			parts[i] = Repr(v.Keys[i]) + ": " + Repr(v.Vals[i])
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	case EllipsisValue:
+		return "Ellipsis"
+	case Unknown:
+		return "<unknown: " + v.Why + ">"
+	case fmt.Stringer:
+		return v.String()
+	}
+	return fmt.Sprintf("<%s>", v.TypeName())
+}
+
+// ToStr returns Python's str(v).
+func ToStr(v Value) string {
+	if s, ok := v.(Str); ok {
+		return string(s)
+	}
+	return Repr(v)
+}
+
+func joinRepr(vs []Value) string {
+	parts := make([]string, len(vs))
+	for i, e := range vs {
+		parts[i] = Repr(e)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// FloatRepr formats f as Python's repr does.
+func FloatRepr(f float64) string { return ast.FloatRepr(f, true) }
+
+// StrRepr quotes s as Python's repr does.
+func StrRepr(s string) string { return ast.Repr(s) }
