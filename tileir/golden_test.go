@@ -1,0 +1,64 @@
+package tileir
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// golden compares got with testdata/name, or rewrites the file under -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./tileir -update)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file:\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+// roundTrip checks that parsing the printed module prints it back unchanged.
+func roundTrip(t *testing.T, name, text string) *Module {
+	t.Helper()
+	m, err := Parse(name, text)
+	if err != nil {
+		t.Fatalf("parse %s: %v", name, err)
+	}
+	if got := m.String(); got != text {
+		t.Fatalf("%s does not round-trip:\n--- printed again\n%s\n--- original\n%s", name, got, text)
+	}
+	return m
+}
+
+func TestBuiltKernels(t *testing.T) {
+	for _, k := range builtKernels {
+		t.Run(k.name, func(t *testing.T) {
+			m := k.build()
+			if err := Verify(m); err != nil {
+				t.Fatalf("verify: %v", err)
+			}
+			text := m.String()
+			golden(t, k.name+".mlir", text)
+			roundTrip(t, k.name, text)
+			dbg := m.Print(PrintOptions{Debuginfo: true})
+			md, err := Parse(k.name, dbg)
+			if err != nil {
+				t.Fatalf("parse with locations: %v", err)
+			}
+			if got := md.Print(PrintOptions{Debuginfo: true}); got != dbg {
+				t.Fatalf("locations do not round-trip:\n%s", got)
+			}
+		})
+	}
+}
