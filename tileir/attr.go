@@ -3,6 +3,7 @@ package tileir
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -287,18 +288,16 @@ func floatBits(x float64, t Scalar) uint64 {
 	return sign | uint64(e+bias)<<mant | frac
 }
 
-// formatFloat prints a float as MLIR's attribute printer does: "%e" with six decimals when
-// that reads back exactly; otherwise the value at its type's natural precision; and the
-// raw bits in hex for infinities and NaN.
+// formatFloat prints a float as MLIR's attribute printer does: "%e"-style with six decimals
+// when that reads back as the same value of type t; otherwise the value at its type's
+// natural precision; and the raw bits in hex for infinities and NaN.
 func formatFloat(x float64, t Scalar) string {
 	if !math.IsInf(x, 0) && !math.IsNaN(x) {
-		e := strconv.FormatFloat(x, 'e', 5, 64) // six significant digits
-		i := strings.IndexByte(e, 'e')
-		e = e[:i] + "0" + e[i:]
-		if v, err := strconv.ParseFloat(e, 64); err == nil && RoundFloat(v, t) == x {
+		e := apfloatString(x, t, 6, 0, false)
+		if parseFloatAs(e, t) == x {
 			return e
 		}
-		if s := naturalFloat(x, t); strings.Contains(s, ".") {
+		if s := apfloatString(x, t, 0, 3, true); strings.Contains(s, ".") {
 			return s
 		}
 	}
@@ -306,54 +305,138 @@ func formatFloat(x float64, t Scalar) string {
 	return fmt.Sprintf("0x%0*X", hexDigits, floatBits(x, t))
 }
 
-// naturalFloat prints x with as many significant digits as its type holds, trailing zeros
-// dropped, switching to scientific notation (upper-case E) past three padding zeros; this
-// is APFloat::toString with its default arguments.
-func naturalFloat(x float64, t Scalar) string {
-	_, mant := t.floatFormat()
-	prec := 2 + (mant+1)*59/196
-	s := strconv.FormatFloat(math.Abs(x), 'e', prec-1, 64)
-	i := strings.IndexByte(s, 'e')
-	digits := strings.TrimRight(strings.Replace(s[:i], ".", "", 1), "0")
-	if digits == "" {
-		digits = "0"
+// parseFloatAs reads a decimal string as a value of type t.
+func parseFloatAs(s string, t Scalar) float64 {
+	if t == F32 {
+		v, _ := strconv.ParseFloat(s, 32)
+		return v
 	}
-	exp10, _ := strconv.Atoi(s[i+1:])
-	nd := len(digits)
-	exp := exp10 - (nd - 1) // power of ten of the last digit
+	v, _ := strconv.ParseFloat(s, 64)
+	return RoundFloat(v, t)
+}
+
+// apfloatString converts a finite x of type t to decimal exactly as LLVM's
+// APFloat::toString(precision, maxPadding, truncateZero) does, including its truncation of
+// excess digits before rounding (which is why 0.01 : f32 prints as 0.00999999977).
+func apfloatString(x float64, t Scalar, precision, maxPadding int, truncateZero bool) string {
 	var b strings.Builder
 	if math.Signbit(x) {
 		b.WriteByte('-')
 	}
-	scientific := false
-	if exp >= 0 {
-		scientific = exp > 3 || nd+exp > prec
-	} else if msd := exp + nd - 1; msd < 0 {
-		scientific = -msd > 3
+	x = math.Abs(x)
+	_, mant := t.floatFormat()
+	if precision == 0 {
+		precision = 2 + (mant+1)*59/196
+	}
+	if x == 0 {
+		switch {
+		case maxPadding != 0:
+			b.WriteByte('0')
+		case truncateZero:
+			b.WriteString("0.0E+0")
+		default:
+			b.WriteString("0.0" + strings.Repeat("0", max(precision-1, 0)) + "e+00")
+		}
+		return b.String()
+	}
+	// x = sig * 2^exp with an integer sig, trailing binary zeros dropped.
+	frac, e2 := math.Frexp(x)
+	sig := new(big.Int).SetUint64(uint64(math.Ldexp(frac, 53)))
+	exp := e2 - 53
+	tz := int(sig.TrailingZeroBits())
+	sig.Rsh(sig, uint(tz))
+	exp += tz
+	// Now make it sig * 10^exp.
+	if exp > 0 {
+		sig.Lsh(sig, uint(exp))
+		exp = 0
+	} else if exp < 0 {
+		sig.Mul(sig, new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(-exp)), nil))
+	}
+	// Drop whole decimal digits that are certainly beyond the precision (truncating).
+	if bits, need := sig.BitLen(), (precision*196+58)/59; bits > need {
+		if tens := (bits - need) * 59 / 196; tens > 0 {
+			exp += tens
+			sig.Quo(sig, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(tens)), nil))
+		}
+	}
+	digits := []byte(sig.String()) // most significant first
+	for len(digits) > 1 && digits[len(digits)-1] == '0' {
+		digits = digits[:len(digits)-1]
+		exp++
+	}
+	// Round half up to the precision.
+	if n := len(digits); n > precision {
+		exp += n - precision
+		up := digits[precision] >= '5'
+		digits = digits[:precision]
+		if up {
+			i := len(digits) - 1
+			for ; i >= 0 && digits[i] == '9'; i-- {
+				exp++
+			}
+			if i < 0 {
+				digits = []byte{'1'}
+			} else {
+				digits = digits[:i+1]
+				digits[i]++
+			}
+		}
+		for len(digits) > 1 && digits[len(digits)-1] == '0' {
+			digits = digits[:len(digits)-1]
+			exp++
+		}
+	}
+	nd := len(digits)
+	scientific := maxPadding == 0
+	if !scientific {
+		if exp >= 0 {
+			scientific = exp > maxPadding || nd+exp > precision
+		} else if msd := exp + nd - 1; msd < 0 {
+			scientific = -msd > maxPadding
+		}
 	}
 	switch {
 	case scientific:
+		exp += nd - 1
 		b.WriteByte(digits[0])
 		b.WriteByte('.')
-		if nd == 1 {
+		if nd == 1 && truncateZero {
 			b.WriteByte('0')
 		} else {
-			b.WriteString(digits[1:])
+			b.Write(digits[1:])
 		}
-		fmt.Fprintf(&b, "E%+d", exp10)
+		if !truncateZero && precision > nd-1 {
+			b.WriteString(strings.Repeat("0", precision-nd+1))
+		}
+		if truncateZero {
+			b.WriteByte('E')
+		} else {
+			b.WriteByte('e')
+		}
+		if exp >= 0 {
+			b.WriteByte('+')
+		} else {
+			b.WriteByte('-')
+			exp = -exp
+		}
+		es := strconv.Itoa(exp)
+		if !truncateZero && len(es) < 2 {
+			es = "0" + es
+		}
+		b.WriteString(es)
 	case exp >= 0:
-		b.WriteString(digits)
+		b.Write(digits)
 		b.WriteString(strings.Repeat("0", exp))
 	default:
-		whole := exp + nd
-		if whole > 0 {
-			b.WriteString(digits[:whole])
+		if whole := exp + nd; whole > 0 {
+			b.Write(digits[:whole])
 			b.WriteByte('.')
-			b.WriteString(digits[whole:])
+			b.Write(digits[whole:])
 		} else {
 			b.WriteString("0.")
 			b.WriteString(strings.Repeat("0", -whole))
-			b.WriteString(digits)
+			b.Write(digits)
 		}
 	}
 	return b.String()

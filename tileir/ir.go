@@ -24,8 +24,9 @@ func (l Loc) String() string {
 type Value struct {
 	// Type is the value's type.
 	Type Type
-	// Hint, when set, is a name prefix the printer uses with PrintOptions.NameHints
-	// (Triton's value names from Python variables, like %acc_3).
+	// Hint, when set, names the value in printed IR (%acc, or %acc_3 when acc is taken),
+	// as Triton names values after Python variables. For an op with several results, the
+	// first result's Hint names the group (%acc:2).
 	Hint string
 
 	def   *Op

@@ -34,6 +34,7 @@ func Parse(file, src string) (m *Module, err error) {
 		}
 	}()
 	m = &Module{}
+	ps.aliasDefs()
 	if ps.tryWord("module") {
 		if ps.tryWord("attributes") {
 			m.Attrs = ps.attrDict()
@@ -42,14 +43,18 @@ func Parse(file, src string) (m *Module, err error) {
 		for !ps.try("}") {
 			m.Funcs = append(m.Funcs, ps.fn())
 		}
-		m.Loc = ps.optLoc()
+		ps.optLoc(func(l Loc) { m.Loc = l })
 	} else {
-		for !ps.eof() {
+		for !ps.eof() && ps.peek() != '#' {
 			m.Funcs = append(m.Funcs, ps.fn())
 		}
 	}
+	ps.aliasDefs()
 	if !ps.eof() {
 		ps.fail("unexpected text after the module")
+	}
+	for _, set := range ps.pending {
+		set()
 	}
 	return m, nil
 }
@@ -59,6 +64,10 @@ type parser struct {
 	src    string
 	pos    int
 	scopes []map[string]*Value
+	// aliases are the #loc definitions; pending sets locations once all are known, since
+	// Triton prints most of them after the module.
+	aliases map[string]*locExpr
+	pending []func()
 }
 
 func (ps *parser) fail(format string, args ...any) {
@@ -478,22 +487,121 @@ func (ps *parser) scalarAttr(lit string, t Scalar) Attr {
 	return FloatAttr{RoundFloat(v, t), t}
 }
 
-// optLoc parses a trailing loc(...) if present.
-func (ps *parser) optLoc() Loc {
+// locExpr is a parsed MLIR location: a file position, an alias (#loc3), or a wrapper
+// around inner locations (a name "x"(inner), callsite(callee at caller), fused[...]).
+type locExpr struct {
+	loc   Loc
+	known bool
+	alias string
+	inner []*locExpr
+}
+
+// optLoc parses a trailing loc(...) if present and has set called with its resolved
+// position once the whole text is read.
+func (ps *parser) optLoc(set func(Loc)) {
 	if !ps.tryWord("loc") {
-		return Loc{}
+		return
 	}
 	ps.expect("(")
-	var l Loc
-	if !ps.tryWord("unknown") {
-		l.File = ps.str()
-		ps.expect(":")
-		l.Line = int(ps.int())
+	e := ps.locBody()
+	ps.expect(")")
+	if set != nil {
+		ps.pending = append(ps.pending, func() { set(ps.resolve(e, 0)) })
+	}
+}
+
+func (ps *parser) locBody() *locExpr {
+	switch {
+	case ps.try("#"):
+		return &locExpr{alias: "#" + ps.ident()}
+	case ps.tryWord("unknown"):
+		return &locExpr{}
+	case ps.tryWord("callsite"):
+		ps.expect("(")
+		callee := ps.locBody()
+		ps.expectWord("at")
+		caller := ps.locBody()
+		ps.expect(")")
+		return &locExpr{inner: []*locExpr{callee, caller}}
+	case ps.tryWord("fused"):
+		if ps.try("<") {
+			ps.attrValue()
+			ps.expect(">")
+		}
+		e := &locExpr{}
+		ps.expect("[")
+		for !ps.try("]") {
+			e.inner = append(e.inner, ps.locBody())
+			ps.try(",")
+		}
+		return e
+	}
+	name := ps.str()
+	switch {
+	case ps.try(":"):
+		l := Loc{File: name, Line: int(ps.int())}
 		ps.expect(":")
 		l.Col = int(ps.int())
+		if ps.tryWord("to") { // a range: keep its start
+			for ps.try(":") || isDigit(ps.peek()) {
+				if isDigit(ps.peek()) {
+					ps.int()
+				}
+			}
+		}
+		return &locExpr{loc: l, known: true}
+	case ps.try("("):
+		e := &locExpr{inner: []*locExpr{ps.locBody()}}
+		ps.expect(")")
+		return e
 	}
-	ps.expect(")")
-	return l
+	return &locExpr{}
+}
+
+// resolve returns the first file position found in e, following aliases.
+func (ps *parser) resolve(e *locExpr, depth int) Loc {
+	if e == nil || depth > 64 {
+		return Loc{}
+	}
+	if e.known {
+		return e.loc
+	}
+	if e.alias != "" {
+		return ps.resolve(ps.aliases[e.alias], depth+1)
+	}
+	for _, in := range e.inner {
+		if l := ps.resolve(in, depth+1); l != (Loc{}) {
+			return l
+		}
+	}
+	return Loc{}
+}
+
+// aliasDefs parses #name = loc(...) definitions.
+func (ps *parser) aliasDefs() {
+	for ps.peek() == '#' {
+		ps.pos++
+		name := "#" + ps.ident()
+		ps.expect("=")
+		ps.expectWord("loc")
+		ps.expect("(")
+		if ps.aliases == nil {
+			ps.aliases = map[string]*locExpr{}
+		}
+		ps.aliases[name] = ps.locBody()
+		ps.expect(")")
+	}
+}
+
+// hintOf turns a printed value name into a Hint: numbered names (%3, %arg2) get none, so
+// that they are numbered again.
+func hintOf(name string) string {
+	n := strings.TrimPrefix(name, "%")
+	digits := strings.TrimPrefix(n, "arg")
+	if digits != "" && strings.Trim(digits, "0123456789") == "" {
+		return ""
+	}
+	return n
 }
 
 // ---- values and structure ----
@@ -502,6 +610,9 @@ func (ps *parser) push() { ps.scopes = append(ps.scopes, map[string]*Value{}) }
 func (ps *parser) pop()  { ps.scopes = ps.scopes[:len(ps.scopes)-1] }
 
 func (ps *parser) define(name string, v *Value) {
+	if !strings.Contains(name, "#") {
+		v.Hint = hintOf(name)
+	}
 	top := ps.scopes[len(ps.scopes)-1]
 	if _, dup := top[name]; dup {
 		ps.fail("value %s is defined twice", name)
@@ -605,10 +716,10 @@ func (ps *parser) fn() *Func {
 			f.ArgAttrs = append(f.ArgAttrs, attrs)
 		}
 		if ps.peekStr("loc") {
-			for len(f.ArgLocs) < i {
+			for len(f.ArgLocs) <= i {
 				f.ArgLocs = append(f.ArgLocs, Loc{})
 			}
-			f.ArgLocs = append(f.ArgLocs, ps.optLoc())
+			ps.optLoc(func(l Loc) { f.ArgLocs[i] = l })
 		}
 	}
 	if ps.try("->") {
@@ -622,7 +733,7 @@ func (ps *parser) fn() *Func {
 		f.Attrs = ps.attrDict()
 	}
 	ps.regionBody(f.Body, false)
-	f.Loc = ps.optLoc()
+	ps.optLoc(func(l Loc) { f.Loc = l })
 	return f
 }
 
@@ -668,7 +779,7 @@ func (ps *parser) regionBody(r *Region, allowHeader bool) {
 					name := ps.valueName()
 					ps.expect(":")
 					ps.define(name, blk.AddArg(ps.typ()))
-					ps.optLoc()
+					ps.optLoc(nil)
 				}
 			}
 			ps.expect(":")
@@ -715,12 +826,13 @@ func (ps *parser) op() *Op {
 	if len(op.Results) != count {
 		ps.fail("%s has %d results but %d names", op.Name, len(op.Results), count)
 	}
-	op.Loc = ps.optLoc()
+	ps.optLoc(func(l Loc) { op.Loc = l })
 	switch {
 	case len(names) == 1 && count > 1:
 		for i, v := range op.Results {
 			ps.define(names[0]+"#"+strconv.Itoa(i), v)
 		}
+		op.Results[0].Hint = hintOf(names[0])
 	case len(names) == count:
 		for i, v := range op.Results {
 			ps.define(names[i], v)

@@ -1,17 +1,19 @@
 package tileir
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
 
-// PrintOptions control the printer. The zero value prints what Triton's TTIR dump prints.
+// PrintOptions control the printer. The zero value prints what Triton's TTIR dump prints,
+// less the locations.
 type PrintOptions struct {
 	// Debuginfo appends loc(...) to every op, function and argument, as
 	// mlir-print-debuginfo does (inline rather than through #loc aliases).
 	Debuginfo bool
-	// NameHints names values after their Hint (%acc, %acc_3) instead of numbering them.
-	NameHints bool
+	// IgnoreHints numbers every value (%0, %arg1) instead of naming it after its Hint.
+	IgnoreHints bool
 }
 
 // String prints the module with default options.
@@ -99,12 +101,12 @@ func (p *printer) nameRegion(r *Region, parent *nameScope, c counters) {
 	scope := &nameScope{used: map[string]bool{}, parent: parent}
 	for _, b := range r.Blocks {
 		for _, a := range b.Args {
-			if p.opts.NameHints && a.Hint != "" {
-				p.names[a] = "%" + scope.unique(a.Hint, &c)
+			if h := p.hint(a); h != "" {
+				p.names[a] = "%" + scope.unique(h, &c)
 			} else {
 				p.names[a] = "%arg" + strconv.Itoa(c.arg)
-				c.arg++
 			}
+			c.arg++ // named arguments take a number too, as in MLIR
 		}
 		for _, op := range b.Ops {
 			p.nameOp(op, scope, &c)
@@ -119,47 +121,51 @@ func (p *printer) nameRegion(r *Region, parent *nameScope, c counters) {
 	}
 }
 
+func (p *printer) hint(v *Value) string {
+	if p.opts.IgnoreHints {
+		return ""
+	}
+	return v.Hint
+}
+
+// nameOp names op's results. A result's Hint wins; then the op's own hints (constants,
+// tt.split); otherwise the results are numbered. Several results are one group
+// (%4:2, used as %4#1) unless every result has its own name; the first result's Hint
+// names a group.
 func (p *printer) nameOp(op *Op, scope *nameScope, c *counters) {
-	if len(op.Results) == 0 {
+	n := len(op.Results)
+	if n == 0 {
 		return
 	}
-	hints := p.resultHints(op)
-	if hints != nil {
+	names := make([]string, n)
+	for i, v := range op.Results {
+		names[i] = p.hint(v)
+	}
+	if slices.Contains(names, "") && (n == 1 || names[0] == "") {
+		if d := op.Def(); d != nil && d.hints != nil {
+			names = d.hints(op)
+		}
+	}
+	if !slices.Contains(names, "") {
 		for i, v := range op.Results {
-			p.names[v] = "%" + scope.unique(hints[i], c)
+			p.names[v] = "%" + scope.unique(names[i], c)
 		}
 		return
 	}
-	id := strconv.Itoa(c.value)
-	c.value++
-	if len(op.Results) == 1 {
-		p.names[op.Results[0]] = "%" + id
+	base := names[0]
+	if base == "" {
+		base = strconv.Itoa(c.value)
+		c.value++
+	} else {
+		base = scope.unique(base, c)
+	}
+	if n == 1 {
+		p.names[op.Results[0]] = "%" + base
 		return
 	}
 	for i, v := range op.Results {
-		p.names[v] = "%" + id + "#" + strconv.Itoa(i)
+		p.names[v] = "%" + base + "#" + strconv.Itoa(i)
 	}
-}
-
-// resultHints returns a name for every result, or nil when the results are numbered.
-func (p *printer) resultHints(op *Op) []string {
-	if p.opts.NameHints {
-		hints := make([]string, len(op.Results))
-		for i, v := range op.Results {
-			if v.Hint == "" {
-				hints = nil
-				break
-			}
-			hints[i] = v.Hint
-		}
-		if hints != nil {
-			return hints
-		}
-	}
-	if d := op.Def(); d != nil && d.hints != nil {
-		return d.hints(op)
-	}
-	return nil
 }
 
 func (p *printer) fn(f *Func) {
