@@ -1,0 +1,769 @@
+package frontend
+
+import (
+	"github.com/gotriton/gotriton/ast"
+)
+
+// starExpressions: star_expression (',' star_expression)* [','], a Tuple when there is a
+// comma.
+func (p *parser) starExpressions() ast.Expr {
+	start := p.pos
+	e := p.starExpression()
+	if !p.isOp(opComma) {
+		return e
+	}
+	elts := []ast.Expr{e}
+	for p.eatOp(opComma) && startsExpr(p.peek()) {
+		elts = append(elts, p.starExpression())
+	}
+	return &ast.Tuple{Elts: elts, Pos: p.posFrom(start)}
+}
+
+// startsExpr reports whether t can begin an expression.
+func startsExpr(t *token) bool {
+	switch t.kind {
+	case tkName:
+		switch t.op {
+		case opNone, kwTrue, kwFalse, kwNone, kwNot, kwLambda, kwAwait, kwYield:
+			return true
+		}
+	case tkNumber, tkString, tkFStart:
+		return true
+	case tkOp:
+		switch t.op {
+		case opLpar, opLsqb, opLbrace, opMinus, opPlus, opTilde, opStar, opEllipsis:
+			return true
+		}
+	}
+	return false
+}
+
+func (p *parser) starExpression() ast.Expr {
+	if p.isOp(opStar) {
+		start := p.pos
+		p.next()
+		v := p.bitwiseOr()
+		return &ast.Starred{Value: v, Pos: p.posFrom(start)}
+	}
+	return p.expression()
+}
+
+func (p *parser) starNamedExpression() ast.Expr {
+	if p.isOp(opStar) {
+		start := p.pos
+		p.next()
+		v := p.bitwiseOr()
+		return &ast.Starred{Value: v, Pos: p.posFrom(start)}
+	}
+	return p.namedExpression()
+}
+
+// namedExpression: NAME ':=' expression | expression !':='.
+func (p *parser) namedExpression() ast.Expr {
+	start := p.pos
+	if t := p.peek(); isIdent(t) {
+		if n := p.peekAt(1); n.kind == tkOp && n.op == opColonEq {
+			p.next()
+			target := &ast.Name{ID: p.text(t), Ctx: ast.Store, Pos: p.posFrom(start)}
+			p.next()
+			v := p.expression()
+			return &ast.NamedExpr{Target: target, Value: v, Pos: p.posFrom(start)}
+		}
+	}
+	e := p.expression()
+	if p.isOp(opColonEq) {
+		p.errorNode(e, "cannot use assignment expressions with %s", exprName(e))
+	}
+	return e
+}
+
+func (p *parser) expression() ast.Expr {
+	if p.isKw(kwLambda) {
+		return p.lambda()
+	}
+	start := p.pos
+	e := p.disjunction()
+	if !p.isKw(kwIf) {
+		return e
+	}
+	p.next()
+	test := p.disjunction()
+	if !p.isKw(kwElse) {
+		if !p.isOp(opColon) {
+			p.errorNode(e, "expected 'else' after 'if' expression")
+		}
+		p.syntaxError()
+	}
+	p.next()
+	orelse := p.expression()
+	return &ast.IfExp{Test: test, Body: e, Orelse: orelse, Pos: p.posFrom(start)}
+}
+
+func (p *parser) yieldExpr() ast.Expr {
+	start := p.pos
+	p.next()
+	if p.isKw(kwFrom) {
+		p.next()
+		v := p.expression()
+		return &ast.YieldFrom{Value: v, Pos: p.posFrom(start)}
+	}
+	var v ast.Expr
+	if startsExpr(p.peek()) {
+		v = p.starExpressions()
+	}
+	return &ast.Yield{Value: v, Pos: p.posFrom(start)}
+}
+
+func (p *parser) lambda() ast.Expr {
+	start := p.pos
+	p.next()
+	args := p.params(true, opColon)
+	p.expectOp(opColon)
+	body := p.expression()
+	return &ast.Lambda{Args: args, Body: body, Pos: p.posFrom(start)}
+}
+
+func (p *parser) disjunction() ast.Expr { return p.boolOp(kwOr) }
+
+// boolOp parses a chain of "or" (or "and") operands into one BoolOp.
+func (p *parser) boolOp(kw op) ast.Expr {
+	start := p.pos
+	operand := func() ast.Expr {
+		if kw == kwOr {
+			return p.boolOp(kwAnd)
+		}
+		return p.inversion()
+	}
+	e := operand()
+	if !p.isKw(kw) {
+		return e
+	}
+	vals := []ast.Expr{e}
+	for p.isKw(kw) {
+		p.next()
+		vals = append(vals, operand())
+	}
+	o := ast.Or
+	if kw == kwAnd {
+		o = ast.And
+	}
+	return &ast.BoolOp{Op: o, Values: vals, Pos: p.posFrom(start)}
+}
+
+func (p *parser) inversion() ast.Expr {
+	if !p.isKw(kwNot) {
+		return p.comparison()
+	}
+	start := p.pos
+	p.next()
+	p.enter()
+	v := p.inversion()
+	p.leave()
+	return &ast.UnaryOp{Op: ast.Not, Operand: v, Pos: p.posFrom(start)}
+}
+
+var cmpOps = map[op]ast.CmpOp{
+	opEqEqual: ast.Eq, opNotEqual: ast.NotEq, opLess: ast.Lt, opLessEqual: ast.LtE,
+	opGreater: ast.Gt, opGreaterEqual: ast.GtE,
+}
+
+func (p *parser) comparison() ast.Expr {
+	start := p.pos
+	e := p.bitwiseOr()
+	var ops []ast.CmpOp
+	var cmps []ast.Expr
+	for {
+		t := p.peek()
+		var o ast.CmpOp
+		switch {
+		case t.kind == tkOp:
+			c, ok := cmpOps[t.op]
+			if !ok {
+				goto done
+			}
+			o = c
+			p.next()
+		case t.kind == tkName && t.op == kwIn:
+			o = ast.In
+			p.next()
+		case t.kind == tkName && t.op == kwNot && p.peekAt(1).op == kwIn:
+			o = ast.NotIn
+			p.next()
+			p.next()
+		case t.kind == tkName && t.op == kwIs:
+			o = ast.Is
+			p.next()
+			if p.isKw(kwNot) {
+				o = ast.IsNot
+				p.next()
+			}
+		default:
+			goto done
+		}
+		ops = append(ops, o)
+		cmps = append(cmps, p.bitwiseOr())
+	}
+done:
+	if ops == nil {
+		return e
+	}
+	return &ast.Compare{Left: e, Ops: ops, Comparators: cmps, Pos: p.posFrom(start)}
+}
+
+// binLevels lists the binary operators by precedence, lowest first.
+var binLevels = [...]map[op]ast.Operator{
+	{opVbar: ast.BitOr},
+	{opCircumflex: ast.BitXor},
+	{opAmper: ast.BitAnd},
+	{opLeftShift: ast.LShift, opRightShift: ast.RShift},
+	{opPlus: ast.Add, opMinus: ast.Sub},
+	{opStar: ast.Mult, opSlash: ast.Div, opDoubleSlash: ast.FloorDiv, opPercent: ast.Mod, opAt: ast.MatMult},
+}
+
+func (p *parser) bitwiseOr() ast.Expr { return p.binary(0) }
+
+func (p *parser) binary(level int) ast.Expr {
+	if level == len(binLevels) {
+		return p.factor()
+	}
+	start := p.pos
+	left := p.binary(level + 1)
+	for {
+		t := p.peek()
+		if t.kind != tkOp {
+			return left
+		}
+		o, ok := binLevels[level][t.op]
+		if !ok {
+			return left
+		}
+		p.next()
+		right := p.binary(level + 1)
+		left = &ast.BinOp{Left: left, Op: o, Right: right, Pos: p.posFrom(start)}
+	}
+}
+
+var unaryOps = map[op]ast.UnaryOperator{opPlus: ast.UAdd, opMinus: ast.USub, opTilde: ast.Invert}
+
+func (p *parser) factor() ast.Expr {
+	t := p.peek()
+	if t.kind == tkOp {
+		if o, ok := unaryOps[t.op]; ok {
+			start := p.pos
+			p.next()
+			p.enter()
+			v := p.factor()
+			p.leave()
+			return &ast.UnaryOp{Op: o, Operand: v, Pos: p.posFrom(start)}
+		}
+	}
+	return p.power()
+}
+
+func (p *parser) power() ast.Expr {
+	start := p.pos
+	var e ast.Expr
+	if p.isKw(kwAwait) {
+		p.next()
+		v := p.primary()
+		e = &ast.Await{Value: v, Pos: p.posFrom(start)}
+	} else {
+		e = p.primary()
+	}
+	if !p.isOp(opDoubleStar) {
+		return e
+	}
+	p.next()
+	p.enter()
+	r := p.factor()
+	p.leave()
+	return &ast.BinOp{Left: e, Op: ast.Pow, Right: r, Pos: p.posFrom(start)}
+}
+
+// primary parses an atom followed by attribute, call and subscript trailers.
+func (p *parser) primary() ast.Expr {
+	start := p.pos
+	e := p.atom()
+	for {
+		t := p.peek()
+		if t.kind != tkOp {
+			return e
+		}
+		switch t.op {
+		case opDot:
+			p.next()
+			name := p.expectName()
+			e = &ast.Attribute{Value: e, Attr: name, Pos: p.posFrom(start)}
+		case opLpar:
+			args, kws, gen := p.arguments()
+			if gen != nil {
+				args = []ast.Expr{gen}
+			}
+			e = &ast.Call{Func: e, Args: args, Keywords: kws, Pos: p.posFrom(start)}
+		case opLsqb:
+			p.next()
+			s := p.slices()
+			p.closeOrComma(opRsqb, -1)
+			e = &ast.Subscript{Value: e, Slice: s, Pos: p.posFrom(start)}
+		default:
+			return e
+		}
+	}
+}
+
+// closeOrComma expects the closing bracket o; when something else follows an element
+// that started at token elem (-1 when unknown), it reports CPython's "Perhaps you forgot
+// a comma?" if the rest parses as an expression.
+func (p *parser) closeOrComma(o op, elem int) {
+	if p.eatOp(o) {
+		return
+	}
+	if elem >= 0 && startsExpr(p.peek()) {
+		first := &p.toks[elem]
+		soft := p.isSoft(first, "match") || p.isSoft(first, "case") || p.isSoft(first, "type") || p.isSoft(first, "_")
+		nameStr := isIdent(first) && (p.toks[elem+1].kind == tkString || p.toks[elem+1].kind == tkFStart)
+		far := p.far
+		if !soft && !nameStr && p.try(func() { p.expression() }) {
+			p.errorAt(first.line, first.col, "invalid syntax. Perhaps you forgot a comma?")
+		}
+		p.far = far
+	}
+	p.syntaxError()
+}
+
+// slices parses the inside of a subscription.
+func (p *parser) slices() ast.Expr {
+	start := p.pos
+	e := p.slice()
+	if !p.isOp(opComma) {
+		return e
+	}
+	elts := []ast.Expr{e}
+	for p.eatOp(opComma) && !p.isOp(opRsqb) {
+		elts = append(elts, p.slice())
+	}
+	return &ast.Tuple{Elts: elts, Pos: p.posFrom(start)}
+}
+
+func (p *parser) slice() ast.Expr {
+	start := p.pos
+	if p.isOp(opStar) {
+		return p.starExpression()
+	}
+	var lower ast.Expr
+	if !p.isOp(opColon) {
+		lower = p.namedExpression()
+		if !p.isOp(opColon) {
+			return lower
+		}
+	}
+	p.next()
+	s := &ast.Slice{Lower: lower}
+	if !p.isOp(opColon) && !p.isOp(opComma) && !p.isOp(opRsqb) {
+		s.Upper = p.expression()
+	}
+	if p.eatOp(opColon) && !p.isOp(opComma) && !p.isOp(opRsqb) {
+		s.Step = p.expression()
+	}
+	s.Pos = p.posFrom(start)
+	return s
+}
+
+func (p *parser) atom() ast.Expr {
+	t := p.peek()
+	start := p.pos
+	switch t.kind {
+	case tkName:
+		var v any
+		switch t.op {
+		case opNone:
+			p.next()
+			return &ast.Name{ID: p.text(t), Pos: p.posFrom(start)}
+		case kwTrue:
+			v = true
+		case kwFalse:
+			v = false
+		case kwNone:
+		default:
+			p.syntaxError()
+		}
+		p.next()
+		return &ast.Constant{Value: v, Pos: p.posFrom(start)}
+	case tkNumber:
+		p.next()
+		return &ast.Constant{Value: p.number(t), Pos: p.posFrom(start)}
+	case tkString, tkFStart:
+		return p.strings()
+	case tkOp:
+		switch t.op {
+		case opLpar:
+			return p.parenAtom()
+		case opLsqb:
+			return p.listAtom()
+		case opLbrace:
+			return p.braceAtom()
+		case opEllipsis:
+			p.next()
+			return &ast.Constant{Value: ast.Ellipsis, Pos: p.posFrom(start)}
+		}
+	}
+	p.syntaxError()
+	return nil
+}
+
+func (p *parser) isFor() bool {
+	t := p.peek()
+	return t.kind == tkName && (t.op == kwFor || t.op == kwAsync && p.peekAt(1).op == kwFor)
+}
+
+func (p *parser) parenAtom() ast.Expr {
+	start := p.pos
+	p.next()
+	p.enter()
+	defer p.leave()
+	if p.eatOp(opRpar) {
+		return &ast.Tuple{Pos: p.posFrom(start)}
+	}
+	if p.isKw(kwYield) {
+		e := p.yieldExpr()
+		p.expectOp(opRpar)
+		return e
+	}
+	elem := p.pos
+	e := p.starNamedExpression()
+	if p.isFor() {
+		p.noStarInComprehension(e)
+		gens := p.forIfClauses()
+		p.closeOrComma(opRpar, -1)
+		return &ast.GeneratorExp{Elt: e, Generators: gens, Pos: p.posFrom(start)}
+	}
+	if p.isOp(opComma) {
+		elts := []ast.Expr{e}
+		for p.eatOp(opComma) && !p.isOp(opRpar) {
+			elem = p.pos
+			elts = append(elts, p.starNamedExpression())
+		}
+		p.closeOrComma(opRpar, elem)
+		return &ast.Tuple{Elts: elts, Pos: p.posFrom(start)}
+	}
+	p.closeOrComma(opRpar, elem)
+	if s, ok := e.(*ast.Starred); ok {
+		p.errorNode(s, "cannot use starred expression here")
+	}
+	return e
+}
+
+func (p *parser) noStarInComprehension(e ast.Expr) {
+	if s, ok := e.(*ast.Starred); ok {
+		p.errorNode(s, "iterable unpacking cannot be used in comprehension")
+	}
+}
+
+func (p *parser) listAtom() ast.Expr {
+	start := p.pos
+	p.next()
+	p.enter()
+	defer p.leave()
+	if p.eatOp(opRsqb) {
+		return &ast.List{Pos: p.posFrom(start)}
+	}
+	elem := p.pos
+	e := p.starNamedExpression()
+	if p.isFor() {
+		p.noStarInComprehension(e)
+		gens := p.forIfClauses()
+		p.closeOrComma(opRsqb, -1)
+		return &ast.ListComp{Elt: e, Generators: gens, Pos: p.posFrom(start)}
+	}
+	elts := []ast.Expr{e}
+	for p.eatOp(opComma) && !p.isOp(opRsqb) {
+		elem = p.pos
+		elts = append(elts, p.starNamedExpression())
+	}
+	p.closeOrComma(opRsqb, elem)
+	return &ast.List{Elts: elts, Pos: p.posFrom(start)}
+}
+
+func (p *parser) braceAtom() ast.Expr {
+	start := p.pos
+	p.next()
+	p.enter()
+	defer p.leave()
+	if p.eatOp(opRbrace) {
+		return &ast.Dict{Pos: p.posFrom(start)}
+	}
+	elem := p.pos
+	if p.isOp(opDoubleStar) {
+		return p.dictRest(start, nil, nil)
+	}
+	e := p.starNamedExpression()
+	if p.isOp(opColon) {
+		if _, ok := e.(*ast.Starred); ok {
+			p.syntaxError()
+		}
+		p.next()
+		v := p.expression()
+		if p.isFor() {
+			gens := p.forIfClauses()
+			p.closeOrComma(opRbrace, -1)
+			return &ast.DictComp{Key: e, Value: v, Generators: gens, Pos: p.posFrom(start)}
+		}
+		if !p.isOp(opComma) {
+			p.closeOrComma(opRbrace, elem)
+			return &ast.Dict{Keys: []ast.Expr{e}, Values: []ast.Expr{v}, Pos: p.posFrom(start)}
+		}
+		p.next()
+		return p.dictRest(start, []ast.Expr{e}, []ast.Expr{v})
+	}
+	if p.isFor() {
+		p.noStarInComprehension(e)
+		gens := p.forIfClauses()
+		p.closeOrComma(opRbrace, -1)
+		return &ast.SetComp{Elt: e, Generators: gens, Pos: p.posFrom(start)}
+	}
+	elts := []ast.Expr{e}
+	for p.eatOp(opComma) && !p.isOp(opRbrace) {
+		elem = p.pos
+		elts = append(elts, p.starNamedExpression())
+	}
+	p.closeOrComma(opRbrace, elem)
+	return &ast.Set{Elts: elts, Pos: p.posFrom(start)}
+}
+
+// dictRest parses the remaining key: value and **mapping items of a dict display.
+func (p *parser) dictRest(start int, keys, vals []ast.Expr) ast.Expr {
+	elem := p.pos
+	for !p.isOp(opRbrace) {
+		elem = p.pos
+		if p.eatOp(opDoubleStar) {
+			keys = append(keys, nil)
+			vals = append(vals, p.bitwiseOr())
+			if p.isFor() {
+				p.errorTok(&p.toks[elem], "dict unpacking cannot be used in dict comprehension")
+			}
+		} else {
+			k := p.expression()
+			p.expectOp(opColon)
+			keys = append(keys, k)
+			vals = append(vals, p.expression())
+		}
+		if !p.eatOp(opComma) {
+			break
+		}
+	}
+	p.closeOrComma(opRbrace, elem)
+	return &ast.Dict{Keys: keys, Values: vals, Pos: p.posFrom(start)}
+}
+
+func (p *parser) forIfClauses() []*ast.Comprehension {
+	var gens []*ast.Comprehension
+	for p.isFor() {
+		c := &ast.Comprehension{}
+		if p.isKw(kwAsync) {
+			p.next()
+			c.IsAsync = 1
+		}
+		p.next()
+		c.Target = p.starTargets()
+		if !p.isKw(kwIn) {
+			p.syntaxError()
+		}
+		p.next()
+		c.Iter = p.disjunction()
+		for p.isKw(kwIf) {
+			p.next()
+			c.Ifs = append(c.Ifs, p.disjunction())
+		}
+		gens = append(gens, c)
+	}
+	return gens
+}
+
+// starTargets parses assignment targets (for loops, comprehensions): a Tuple on commas.
+func (p *parser) starTargets() ast.Expr {
+	start := p.pos
+	e := p.starTarget()
+	if !p.isOp(opComma) {
+		return e
+	}
+	elts := []ast.Expr{e}
+	for p.eatOp(opComma) {
+		if t := p.peek(); !(isIdent(t) || t.kind == tkOp && (t.op == opLpar || t.op == opLsqb || t.op == opStar)) {
+			break
+		}
+		elts = append(elts, p.starTarget())
+	}
+	return &ast.Tuple{Elts: elts, Ctx: ast.Store, Pos: p.posFrom(start)}
+}
+
+func (p *parser) starTarget() ast.Expr {
+	start := p.pos
+	if p.eatOp(opStar) {
+		if p.isOp(opStar) {
+			p.syntaxError()
+		}
+		v := p.starTarget()
+		return &ast.Starred{Value: v, Ctx: ast.Store, Pos: p.posFrom(start)}
+	}
+	e := p.primary()
+	p.setCtx(e, ast.Store)
+	return e
+}
+
+// arguments parses a call's parenthesized arguments. gen is set when the only argument
+// is an unparenthesized generator expression (its range then includes the parentheses).
+func (p *parser) arguments() (args []ast.Expr, kws []*ast.Keyword, gen ast.Expr) {
+	open := p.pos
+	p.next()
+	p.enter()
+	defer p.leave()
+	var sawKw, sawDoubleStar bool
+	elem := -1
+	for !p.isOp(opRpar) {
+		elem = p.pos
+		t := p.peek()
+		switch {
+		case t.kind == tkOp && t.op == opStar:
+			p.next()
+			v := p.expression()
+			s := &ast.Starred{Value: v, Pos: p.posFrom(elem)}
+			if sawDoubleStar {
+				p.errorNode(s, "iterable argument unpacking follows keyword argument unpacking")
+			}
+			args = append(args, s)
+		case t.kind == tkOp && t.op == opDoubleStar:
+			p.next()
+			v := p.expression()
+			kws = append(kws, &ast.Keyword{Value: v, Pos: p.posFrom(elem)})
+			sawDoubleStar = true
+		case isIdent(t) && p.peekAt(1).kind == tkOp && p.peekAt(1).op == opEqual:
+			p.next()
+			p.next()
+			v := p.expression()
+			kws = append(kws, &ast.Keyword{Arg: p.text(t), Value: v, Pos: p.posFrom(elem)})
+			sawKw = true
+		default:
+			e := p.namedExpression()
+			if p.isFor() {
+				p.noStarInComprehension(e)
+				gens := p.forIfClauses()
+				if len(args) > 0 || len(kws) > 0 || !p.isOp(opRpar) {
+					p.errorNode(e, "Generator expression must be parenthesized")
+				}
+				p.next()
+				return nil, nil, &ast.GeneratorExp{Elt: e, Generators: gens, Pos: p.posFrom(open)}
+			}
+			if p.isOp(opEqual) {
+				p.errorNode(e, "expression cannot contain assignment, perhaps you meant \"==\"?")
+			}
+			if sawDoubleStar {
+				p.errorNode(e, "positional argument follows keyword argument unpacking")
+			}
+			if sawKw {
+				p.errorNode(e, "positional argument follows keyword argument")
+			}
+			args = append(args, e)
+		}
+		if !p.eatOp(opComma) {
+			break
+		}
+		elem = -1
+	}
+	p.closeOrComma(opRpar, elem)
+	return args, kws, nil
+}
+
+// params parses a def's (lambda's, when lambda is set) parameter list up to closer.
+func (p *parser) params(lambda bool, closer op) *ast.Arguments {
+	a := &ast.Arguments{}
+	const (
+		positional = iota
+		keywordOnly
+		afterKwarg
+	)
+	state := positional
+	sawSlash, sawDefault, bareStar := false, false, false
+	for !p.isOp(closer) {
+		t := p.peek()
+		if state == afterKwarg {
+			p.errorTok(t, "arguments cannot follow var-keyword argument")
+		}
+		switch {
+		case t.kind == tkOp && t.op == opSlash:
+			switch {
+			case sawSlash:
+				p.errorTok(t, "/ may appear only once")
+			case state == keywordOnly:
+				p.errorTok(t, "/ must be ahead of *")
+			case len(a.Args) == 0:
+				p.errorTok(t, "at least one argument must precede /")
+			}
+			p.next()
+			a.Posonlyargs, a.Args = a.Args, nil
+			sawSlash = true
+		case t.kind == tkOp && t.op == opStar:
+			if state == keywordOnly {
+				p.errorTok(t, "* argument may appear only once")
+			}
+			p.next()
+			state = keywordOnly
+			if p.isOp(opComma) || p.isOp(closer) {
+				bareStar = true
+				if p.isOp(closer) {
+					p.errorTok(t, "named arguments must follow bare *")
+				}
+			} else {
+				a.Vararg = p.param(lambda, true)
+				if p.isOp(opEqual) {
+					p.errorTok(p.peek(), "var-positional argument cannot have default value")
+				}
+			}
+		case t.kind == tkOp && t.op == opDoubleStar:
+			p.next()
+			a.Kwarg = p.param(lambda, false)
+			if p.isOp(opEqual) {
+				p.errorTok(p.peek(), "var-keyword argument cannot have default value")
+			}
+			state = afterKwarg
+		default:
+			arg := p.param(lambda, false)
+			var def ast.Expr
+			if p.eatOp(opEqual) {
+				def = p.expression()
+			}
+			if state == keywordOnly {
+				a.Kwonlyargs = append(a.Kwonlyargs, arg)
+				a.KwDefaults = append(a.KwDefaults, def)
+				break
+			}
+			if def != nil {
+				a.Defaults = append(a.Defaults, def)
+				sawDefault = true
+			} else if sawDefault {
+				p.errorNode(arg, "parameter without a default follows parameter with a default")
+			}
+			a.Args = append(a.Args, arg)
+		}
+		if !p.eatOp(opComma) {
+			break
+		}
+	}
+	if bareStar && len(a.Kwonlyargs) == 0 {
+		p.errorTok(p.peek(), "named arguments must follow bare *")
+	}
+	return a
+}
+
+func (p *parser) param(lambda, star bool) *ast.Arg {
+	start := p.pos
+	a := &ast.Arg{Arg: p.expectName()}
+	if !lambda && p.eatOp(opColon) {
+		if star {
+			a.Annotation = p.starExpression()
+		} else {
+			a.Annotation = p.expression()
+		}
+	}
+	a.Pos = p.posFrom(start)
+	return a
+}
