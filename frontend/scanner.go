@@ -251,9 +251,11 @@ func (s *scanner) eof() {
 	s.toks = append(s.toks, token{kind: tkEnd, start: s.i, end: s.i, line: line, col: col, endLine: line, endCol: col})
 }
 
-func isDigit(c byte) bool     { return '0' <= c && c <= '9' }
-func isNameStart(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c >= 0x80 }
-func isNameChar(c byte) bool  { return isNameStart(c) || isDigit(c) }
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+func isNameStart(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c >= 0x80
+}
+func isNameChar(c byte) bool { return isNameStart(c) || isDigit(c) }
 
 // stringPrefix reports whether p (1 or 2 bytes) is a valid string prefix, and whether it
 // makes an f-string or a raw string.
