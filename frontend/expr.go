@@ -335,7 +335,7 @@ func (p *parser) closeOrComma(o op, elem int) {
 func (p *parser) slices() ast.Expr {
 	start := p.pos
 	e := p.slice()
-	if !p.isOp(opComma) {
+	if _, star := e.(*ast.Starred); !star && !p.isOp(opComma) {
 		return e
 	}
 	elts := []ast.Expr{e}

@@ -144,13 +144,13 @@ func (p *parser) concat(parts []ast.Expr, pos ast.Pos, top bool) ast.Expr {
 // prefixLen returns the length of a string token's prefix and its flags.
 func (p *parser) prefix(t *token) (n int, raw, isBytes, u bool) {
 	for ; ; n++ {
-		switch p.src[t.start+n] | 0x20 {
+		switch c := p.src[t.start+n]; c | 0x20 {
 		case 'r':
 			raw = true
 		case 'b':
 			isBytes = true
 		case 'u':
-			u = true
+			u = c == 'u' // only a lowercase u gives kind='u'
 		case 'f':
 		default:
 			return
