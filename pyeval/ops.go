@@ -151,6 +151,12 @@ func BinOp(op string, a, b Value) (Value, error) {
 	if x, y, ok := numericPair(a, b); ok {
 		return numericBinOp(op, x, y, isBool(a) && isBool(b))
 	}
+	if n, ok := a.(Int); ok && op == "*" { // int * sequence repeats, like sequence * int
+		switch b.(type) {
+		case Str, Tuple, *List:
+			return BinOp(op, b, n)
+		}
+	}
 	switch a := a.(type) {
 	case Str:
 		switch b := b.(type) {
@@ -260,7 +266,7 @@ func numericBinOp(op string, x, y number, bothBool bool) (Value, error) {
 		if m.Sign() != 0 && b.Sign() < 0 {
 			// Python's floor division: the remainder takes the divisor's sign.
 			m.Add(m, b)
-			q.Add(q, big.NewInt(1))
+			q.Sub(q, big.NewInt(1))
 		}
 		if op == "//" {
 			return Int{q}, nil

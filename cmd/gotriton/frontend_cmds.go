@@ -1,0 +1,236 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/gotriton/gotriton/ast"
+	"github.com/gotriton/gotriton/frontend"
+	"github.com/gotriton/gotriton/pyeval"
+)
+
+func parseCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "parse",
+		Usage:     "print a Python file's syntax tree, as ast.dump(tree, include_attributes=True) does",
+		ArgsUsage: "FILE",
+		Action: func(ctx context.Context, c *cli.Command) error {
+			path, err := oneFile(c)
+			if err != nil {
+				return err
+			}
+			src, err := frontend.ReadSource(path)
+			if err != nil {
+				return err
+			}
+			mod, err := frontend.ParseFile(path, src)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(c.Root().Writer, ast.Dump(mod))
+			return nil
+		},
+	}
+}
+
+func listCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "list",
+		Usage:     "list a file's @triton.jit functions: parameters, decorators, autotune configs",
+		ArgsUsage: "FILE",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "json", Usage: "print JSON"},
+		},
+		Action: func(ctx context.Context, c *cli.Command) error {
+			path, err := oneFile(c)
+			if err != nil {
+				return err
+			}
+			f, err := frontend.Load(path, pyeval.Options{})
+			if err != nil {
+				return err
+			}
+			listing := describeFile(f)
+			w := c.Root().Writer
+			if c.Bool("json") {
+				enc := json.NewEncoder(w)
+				enc.SetIndent("", "  ")
+				return enc.Encode(listing)
+			}
+			printListing(w, listing)
+			return nil
+		},
+	}
+}
+
+func oneFile(c *cli.Command) (string, error) {
+	if c.NArg() != 1 {
+		return "", fmt.Errorf("gotriton %s: expected one FILE argument, got %d", c.Name, c.NArg())
+	}
+	return c.Args().First(), nil
+}
+
+// fileListing is what `gotriton list` reports, as text or JSON.
+type fileListing struct {
+	File      string          `json:"file"`
+	Kernels   []kernelListing `json:"kernels"`
+	Constants []constantDesc  `json:"constants"`
+	Imports   []pyeval.Import `json:"imports"`
+}
+
+type kernelListing struct {
+	Name            string          `json:"name"`
+	DefName         string          `json:"def_name"`
+	Line            int             `json:"line"`
+	Params          []paramListing  `json:"params"`
+	Decorators      []string        `json:"decorators"`
+	DoNotSpecialize []any           `json:"do_not_specialize,omitempty"`
+	LaunchMetadata  string          `json:"launch_metadata,omitempty"`
+	Autotune        *autotuneDesc   `json:"autotune,omitempty"`
+	Heuristics      []heuristicDesc `json:"heuristics,omitempty"`
+}
+
+type heuristicDesc struct {
+	Name string `json:"name"`
+	Fn   string `json:"fn"`
+}
+
+type paramListing struct {
+	Name       string `json:"name"`
+	Annotation string `json:"annotation,omitempty"`
+	Constexpr  bool   `json:"constexpr"`
+	Default    string `json:"default,omitempty"`
+	KwOnly     bool   `json:"kw_only,omitempty"`
+}
+
+type autotuneDesc struct {
+	Key     any `json:"key"`
+	Configs any `json:"configs"`
+	configs []pyeval.Value
+	unknown string
+}
+
+type constantDesc struct {
+	Name       string `json:"name"`
+	Value      any    `json:"value"`
+	Repr       string `json:"repr"`
+	Annotation string `json:"annotation,omitempty"`
+}
+
+func describeFile(f *frontend.File) fileListing {
+	out := fileListing{File: f.Path, Kernels: []kernelListing{}, Constants: []constantDesc{}, Imports: f.Module.Imports}
+	if out.Imports == nil {
+		out.Imports = []pyeval.Import{}
+	}
+	for _, k := range f.Kernels {
+		kl := kernelListing{Name: k.Name, DefName: k.Def.Name, Line: k.Def.Lineno, Params: []paramListing{}, Decorators: []string{}}
+		for _, p := range k.Params {
+			pl := paramListing{Name: p.Name, Annotation: p.Annotation, Constexpr: p.Constexpr, KwOnly: p.KwOnly}
+			if p.Default != nil {
+				pl.Default = f.Module.Text(p.Default.Position())
+			}
+			kl.Params = append(kl.Params, pl)
+		}
+		for _, d := range k.JIT.Decorators {
+			kl.Decorators = append(kl.Decorators, "@"+strings.Join(strings.Fields(d.Text), " "))
+		}
+		for _, v := range k.JIT.DoNotSpecialize {
+			kl.DoNotSpecialize = append(kl.DoNotSpecialize, pyeval.JSON(v))
+		}
+		kl.LaunchMetadata = k.JIT.LaunchMetadata
+		if at := k.JIT.Autotune; at != nil {
+			d := &autotuneDesc{Key: pyeval.JSON(at.Key), Configs: pyeval.JSON(at.Configs)}
+			if l, ok := at.Configs.(*pyeval.List); ok {
+				d.configs = l.Elems
+			} else {
+				d.unknown = pyeval.Repr(at.Configs)
+			}
+			kl.Autotune = d
+		}
+		if h := k.JIT.Heuristics; h != nil {
+			for i, key := range h.Keys {
+				fn := pyeval.Repr(h.Vals[i])
+				if f, ok := h.Vals[i].(*pyeval.Function); ok && f.Lambda != nil {
+					fn = f.Module.Text(f.Lambda.Pos)
+				}
+				kl.Heuristics = append(kl.Heuristics, heuristicDesc{pyeval.ToStr(key), fn})
+			}
+		}
+		out.Kernels = append(out.Kernels, kl)
+	}
+	for _, n := range f.Module.Names() {
+		v, _ := f.Module.Lookup(n)
+		switch v.(type) {
+		case pyeval.Int, pyeval.Float, pyeval.Str, pyeval.Bool, pyeval.Tuple:
+			if strings.HasPrefix(n, "__") {
+				continue
+			}
+			out.Constants = append(out.Constants, constantDesc{Name: n, Value: pyeval.JSON(v), Repr: pyeval.Repr(v), Annotation: f.Module.Annotations[n]})
+		}
+	}
+	return out
+}
+
+func printListing(w io.Writer, l fileListing) {
+	fmt.Fprintf(w, "%s: %d jit function(s)\n", l.File, len(l.Kernels))
+	for _, k := range l.Kernels {
+		fmt.Fprintf(w, "\n%s (line %d)\n", k.Name, k.Line)
+		if len(k.Decorators) > 0 {
+			fmt.Fprintf(w, "  decorators: %s\n", strings.Join(k.Decorators, " "))
+		} else {
+			fmt.Fprintf(w, "  decorators: none (made by calling triton.jit on %s)\n", k.DefName)
+		}
+		fmt.Fprintln(w, "  params:")
+		for _, p := range k.Params {
+			line := "    " + p.Name
+			if p.Annotation != "" {
+				line += ": " + p.Annotation
+			}
+			if p.Default != "" {
+				line += " = " + p.Default
+			}
+			if p.Constexpr {
+				line += "  [constexpr]"
+			}
+			if p.KwOnly {
+				line += "  [keyword-only]"
+			}
+			fmt.Fprintln(w, line)
+		}
+		if len(k.DoNotSpecialize) > 0 {
+			fmt.Fprintf(w, "  do_not_specialize: %v\n", k.DoNotSpecialize)
+		}
+		if k.LaunchMetadata != "" {
+			fmt.Fprintf(w, "  launch_metadata: %s\n", k.LaunchMetadata)
+		}
+		if at := k.Autotune; at != nil {
+			key, _ := json.Marshal(at.Key)
+			if at.unknown != "" {
+				fmt.Fprintf(w, "  autotune: key=%s, configs not evaluated: %s\n", key, at.unknown)
+			} else {
+				fmt.Fprintf(w, "  autotune: key=%s, %d config(s)\n", key, len(at.configs))
+				for _, c := range at.configs {
+					fmt.Fprintf(w, "    %s\n", pyeval.Repr(c))
+				}
+			}
+		}
+		for _, h := range k.Heuristics {
+			fmt.Fprintf(w, "  heuristic %s: %s\n", h.Name, h.Fn)
+		}
+	}
+	if len(l.Constants) > 0 {
+		fmt.Fprintln(w, "\nconstants:")
+		for _, c := range l.Constants {
+			ann := ""
+			if c.Annotation != "" {
+				ann = ": " + c.Annotation
+			}
+			fmt.Fprintf(w, "  %s%s = %s\n", c.Name, ann, c.Repr)
+		}
+	}
+}

@@ -1,0 +1,51 @@
+// Command gotriton compiles, checks and runs Triton kernels without Python or a GPU.
+//
+// Run `gotriton help` for the commands. Every command reports errors as
+// `file:line:col: error: message`, followed by the source line and a caret, and exits 1.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v3"
+)
+
+func main() {
+	os.Exit(run(context.Background(), os.Args, os.Stdout, os.Stderr))
+}
+
+// run executes the CLI with args and returns the process exit code; tests call it directly.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	app := &cli.Command{
+		Name:      "gotriton",
+		Usage:     "compile, check and run Triton kernels without Python",
+		Writer:    stdout,
+		ErrWriter: stderr,
+		Commands: []*cli.Command{
+			parseCommand(),
+			listCommand(),
+		},
+		// Errors are printed once, by run, never by the library's exit handler.
+		ExitErrHandler: func(context.Context, *cli.Command, error) {},
+	}
+	quietUsageErrors(app)
+	if err := app.Run(ctx, args); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// quietUsageErrors makes a bad flag or argument report one line, through run, instead of
+// the library's help page.
+func quietUsageErrors(c *cli.Command) {
+	c.OnUsageError = func(_ context.Context, cmd *cli.Command, err error, _ bool) error {
+		return fmt.Errorf("gotriton %s: %v (see gotriton %s --help)", cmd.Name, err, cmd.Name)
+	}
+	for _, sub := range c.Commands {
+		quietUsageErrors(sub)
+	}
+}

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// gotriton runs the CLI in-process and returns stdout, stderr and the exit code.
+func gotriton(args ...string) (string, string, int) {
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), append([]string{"gotriton"}, args...), &out, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s:\n got:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+func TestList(t *testing.T) {
+	out, errOut, code := gotriton("list", "../../frontend/testdata/kernels/discovery.py")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	golden(t, "list_discovery.txt", out)
+
+	out, _, code = gotriton("list", "--json", "../../frontend/testdata/kernels/discovery.py")
+	var listing struct {
+		Kernels []struct {
+			Name     string
+			Autotune *struct {
+				Configs []struct {
+					Kwargs   map[string]any
+					NumWarps int `json:"num_warps"`
+				}
+			}
+		}
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &listing) != nil {
+		t.Fatalf("list --json: exit %d, output %q", code, out)
+	}
+	if len(listing.Kernels) != 6 || listing.Kernels[3].Name != "stacked" || len(listing.Kernels[3].Autotune.Configs) != 4 ||
+		listing.Kernels[3].Autotune.Configs[3].Kwargs["BLOCK_N"] != 64.0 {
+		t.Errorf("list --json gave %+v", listing)
+	}
+}
+
+func TestParse(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "ok.py")
+	os.WriteFile(good, []byte("x = f(1)\n"), 0o644)
+	out, _, code := gotriton("parse", good)
+	want := "Module(body=[Assign(targets=[Name(id='x', ctx=Store(), lineno=1, col_offset=0, end_lineno=1, end_col_offset=1)], " +
+		"value=Call(func=Name(id='f', ctx=Load(), lineno=1, col_offset=4, end_lineno=1, end_col_offset=5), " +
+		"args=[Constant(value=1, lineno=1, col_offset=6, end_lineno=1, end_col_offset=7)], keywords=[], " +
+		"lineno=1, col_offset=4, end_lineno=1, end_col_offset=8), lineno=1, col_offset=0, end_lineno=1, end_col_offset=8)], type_ignores=[])\n"
+	if code != 0 || out != want {
+		t.Errorf("parse: exit %d\n got %s\nwant %s", code, out, want)
+	}
+}
+
+// TestErrors checks that bad input gives one located message and exit code 1.
+func TestErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(src), 0o644)
+		return p
+	}
+	unclosed := write("unclosed.py", "x = (1,\n")
+	empty := write("empty.py", "")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"parse", unclosed}, unclosed + ":1:5: error: '(' was never closed\nx = (1,\n    ^"},
+		{[]string{"list", unclosed}, unclosed + ":1:5: error: '(' was never closed\nx = (1,\n    ^"},
+		{[]string{"list", empty}, empty + ":1:1: error: file is empty"},
+		{[]string{"parse", filepath.Join(dir, "nope.py")}, filepath.Join(dir, "nope.py") + ":1:1: error: cannot read file: no such file"},
+		{[]string{"parse"}, "gotriton parse: expected one FILE argument, got 0"},
+		{[]string{"list", "--bogus", unclosed}, "gotriton list: flag provided but not defined: -bogus (see gotriton list --help)"},
+	} {
+		out, errOut, code := gotriton(tt.args...)
+		if code != 1 || out != "" || strings.TrimRight(errOut, "\n") != tt.want {
+			t.Errorf("gotriton %v: exit %d, stdout %q\n got stderr %q\nwant stderr %q", tt.args, code, out, errOut, tt.want)
+		}
+	}
+}
