@@ -1,0 +1,312 @@
+package semantic
+
+import (
+	"github.com/gotriton/gotriton/ast"
+	"github.com/gotriton/gotriton/pyeval"
+)
+
+// argv is an evaluated call argument with the expression it came from (for carets).
+type argv struct {
+	v    Value
+	node ast.Expr
+}
+
+// kwv is an evaluated keyword argument.
+type kwv struct {
+	name string
+	v    Value
+	node ast.Expr
+}
+
+// callArgs evaluates a call's arguments, expanding *tuple arguments.
+func (g *gen) callArgs(e *ast.Call) ([]argv, []kwv) {
+	var args []argv
+	for _, a := range e.Args {
+		if st, ok := a.(*ast.Starred); ok {
+			t, ok := g.expr(st.Value).(Tuple)
+			if !ok {
+				g.fail(st.Value, "only tuples can be unpacked with *")
+			}
+			for _, v := range t {
+				args = append(args, argv{v, st.Value})
+			}
+			continue
+		}
+		args = append(args, argv{g.expr(a), a})
+	}
+	var kws []kwv
+	for _, k := range e.Keywords {
+		if k.Arg == "" {
+			g.fail(k.Value, "**kwargs in calls are not supported in triton kernels")
+		}
+		kws = append(kws, kwv{k.Arg, g.expr(k.Value), k.Value})
+	}
+	return args, kws
+}
+
+// call evaluates a call expression.
+func (g *gen) call(e *ast.Call) Value {
+	fn := g.expr(e.Func)
+	args, kws := g.callArgs(e)
+	g.node = e
+	g.b.Loc = g.loc(e)
+	switch f := fn.(type) {
+	case BuiltinRef:
+		if f.Recv != nil {
+			args = append([]argv{{f.Recv, e.Func}}, args...)
+		}
+		c := g.bind(e, f.B, args, kws)
+		v := f.B.impl(c)
+		if v == nil {
+			return constNone
+		}
+		return v
+	case JITRef:
+		return g.inline(e, f.J, args, kws)
+	case HostFn:
+		return g.hostCall(e, f, args, kws)
+	case PyRef:
+		g.fail(e.Func, "'%s' is not callable", f.Path)
+	case DTypeVal:
+		g.fail(e.Func, "'%s' is a dtype and cannot be called; use x.to(%s)", f.T, typeRepr(f.T))
+	}
+	g.fail(e.Func, "'%s' object is not callable", describe(fn))
+	return nil
+}
+
+// hostCall calls a plain Python function or builtin with compile-time arguments.
+func (g *gen) hostCall(e *ast.Call, f HostFn, args []argv, kws []kwv) Value {
+	if b, ok := f.F.(*pyeval.Builtin); ok {
+		switch b.Name {
+		case "isinstance":
+			return g.isinstance(e, args)
+		case "len":
+			if len(args) == 1 {
+				if t, ok := args[0].v.(Tuple); ok {
+					return constInt(int64(len(t)))
+				}
+			}
+		case "print":
+			g.staticPrint(e, args)
+			return constNone
+		case "range":
+			g.fail(e, "range() can only be used as the iterator of a for loop")
+		case "min", "max":
+			if isRuntimeArgs(args) {
+				return g.pyMinMax(e, b.Name, args)
+			}
+		}
+	}
+	pargs := make([]pyeval.Value, len(args))
+	for i, a := range args {
+		p, ok := toPy(a.v)
+		if !ok {
+			g.fail(a.node, "a Python function called from a kernel takes compile-time values only; got %s", describe(a.v))
+		}
+		pargs[i] = p
+	}
+	kw := &pyeval.Dict{}
+	for _, k := range kws {
+		p, ok := toPy(k.v)
+		if !ok {
+			g.fail(k.node, "a Python function called from a kernel takes compile-time values only; got %s", describe(k.v))
+		}
+		kw.Set(pyeval.Str(k.name), p)
+	}
+	r, err := g.mod().Call(f.F, pargs, kw)
+	if err != nil {
+		g.fail(e, "%v", err)
+	}
+	if u, ok := r.(pyeval.Unknown); ok {
+		g.fail(e, "cannot evaluate at compile time: %s", u.Why)
+	}
+	return fromPy(r)
+}
+
+func isRuntimeArgs(args []argv) bool {
+	for _, a := range args {
+		if isRuntime(a.v) {
+			return true
+		}
+	}
+	return false
+}
+
+// pyMinMax is Python's min/max applied to runtime scalars: Python compares with `<` and
+// picks one operand, which in a kernel is a select.
+func (g *gen) pyMinMax(e *ast.Call, name string, args []argv) Value {
+	if len(args) < 2 {
+		g.fail(e, "%s() on a runtime value needs at least two arguments", name)
+	}
+	acc := args[0]
+	for _, a := range args[1:] {
+		op := ast.Lt
+		if name == "max" {
+			op = ast.Gt
+		}
+		c := g.compare(e, op, a.v, acc.v)
+		ct, ok := c.(*Tensor)
+		if !ok {
+			if t, _ := pyeval.Truth(c.(Const).V); t {
+				acc = a
+			}
+			continue
+		}
+		if _, blk := ct.T.(*BlockType); blk {
+			g.fail(e, "Boolean value of Tensor with more than one value is ambiguous")
+		}
+		acc = argv{g.where(ct, g.toTensor(a.node, a.v), g.toTensor(acc.node, acc.v)), e}
+	}
+	return acc.v
+}
+
+func (g *gen) isinstance(e *ast.Call, args []argv) Value {
+	if len(args) != 2 {
+		g.fail(e, "isinstance expected 2 arguments, got %d", len(args))
+	}
+	classes := []Value{args[1].v}
+	if t, ok := args[1].v.(Tuple); ok {
+		classes = t
+	}
+	for _, c := range classes {
+		if g.isInstanceOf(args[0].v, c, args[1].node) {
+			return constTrue
+		}
+	}
+	return constFalse
+}
+
+func (g *gen) isInstanceOf(v, class Value, n ast.Node) bool {
+	switch c := class.(type) {
+	case BuiltinRef:
+		switch c.B.name {
+		case "tl.tensor_descriptor", "tl.tensor_descriptor_base":
+			_, ok := v.(*Desc)
+			return ok
+		case "tl.tensor":
+			_, ok := v.(*Tensor)
+			return ok
+		case "tl.constexpr":
+			_, ok := v.(Const)
+			return ok
+		case "tl.tuple":
+			_, ok := v.(Tuple)
+			return ok
+		case "tl.dtype":
+			_, ok := v.(DTypeVal)
+			return ok
+		}
+	case HostFn:
+		if b, ok := c.F.(*pyeval.Builtin); ok {
+			cv, isConst := v.(Const)
+			if !isConst {
+				return b.Name == "tuple" && isTuple(v)
+			}
+			return cv.V.TypeName() == b.Name
+		}
+	}
+	g.fail(n, "isinstance() arg 2 must be a type the kernel language knows, got %s", describe(class))
+	return false
+}
+
+func isTuple(v Value) bool {
+	_, ok := v.(Tuple)
+	return ok
+}
+
+// inline generates a nested jit function's body at the call site, with its parameters
+// bound to the call's arguments.
+func (g *gen) inline(e *ast.Call, j *pyeval.JITFunction, args []argv, kws []kwv) Value {
+	for _, f := range g.frames {
+		if f.name == j.Fn.Name && f.mod == j.Fn.Module {
+			g.fail(e, "recursive call of jit function '%s' is not supported", j.Fn.Name)
+		}
+	}
+	if len(g.frames) > 64 {
+		g.fail(e, "jit calls nest too deeply")
+	}
+	def := j.Fn.Def
+	m := j.Fn.Module
+	params := jitParams(def)
+	scope := map[string]Value{}
+	if len(args) > len(params.positional) {
+		g.fail(e, "%s() takes %d positional arguments but %d were given", def.Name, len(params.positional), len(args))
+	}
+	for i, a := range args {
+		scope[params.positional[i].Arg] = a.v
+	}
+	for _, k := range kws {
+		if !params.has(k.name) {
+			g.fail(k.node, "%s() got an unexpected keyword argument '%s'", def.Name, k.name)
+		}
+		if _, dup := scope[k.name]; dup {
+			g.fail(k.node, "%s() got multiple values for argument '%s'", def.Name, k.name)
+		}
+		scope[k.name] = k.v
+	}
+	for _, p := range params.all {
+		if _, ok := scope[p.arg.Arg]; ok {
+			continue
+		}
+		if p.def == nil {
+			g.fail(e, "%s() missing 1 required positional argument: '%s'", def.Name, p.arg.Arg)
+		}
+		dv, err := m.Eval(p.def, nil)
+		if err != nil {
+			g.fail(e, "default of parameter '%s' of %s(): %v", p.arg.Arg, def.Name, err)
+		}
+		scope[p.arg.Arg] = fromPy(dv)
+	}
+	callee := &gen{opts: g.opts, frames: append(g.frames[:len(g.frames):len(g.frames)], frame{name: def.Name, mod: m, call: e}), scope: scope, b: g.b, prints: nil}
+	for _, p := range params.all {
+		if p.arg.Annotation != nil && isRuntime(scope[p.arg.Arg]) && callee.isConstexprAnnotation(p.arg.Annotation) {
+			g.fail(e, "parameter '%s' of %s() is a tl.constexpr, but the argument is a runtime value (%s)", p.arg.Arg, def.Name, describe(scope[p.arg.Arg]))
+		}
+	}
+	savedLoc := g.b.Loc
+	callee.stmts(def.Body)
+	g.b.Loc = savedLoc
+	g.prints = append(g.prints, callee.prints...)
+	if callee.ret == nil {
+		return constNone
+	}
+	return callee.ret
+}
+
+// jitParam is one parameter of a jit function with its default expression.
+type jitParam struct {
+	arg *ast.Arg
+	def ast.Expr
+}
+
+type jitParamList struct {
+	positional []*ast.Arg
+	all        []jitParam
+}
+
+func (l jitParamList) has(name string) bool {
+	for _, p := range l.all {
+		if p.arg.Arg == name {
+			return true
+		}
+	}
+	return false
+}
+
+func jitParams(def *ast.FunctionDef) jitParamList {
+	a := def.Args
+	var l jitParamList
+	l.positional = append(append(l.positional, a.Posonlyargs...), a.Args...)
+	first := len(l.positional) - len(a.Defaults)
+	for i, p := range l.positional {
+		var d ast.Expr
+		if i >= first {
+			d = a.Defaults[i-first]
+		}
+		l.all = append(l.all, jitParam{p, d})
+	}
+	for i, p := range a.Kwonlyargs {
+		l.all = append(l.all, jitParam{p, a.KwDefaults[i]})
+	}
+	return l
+}

@@ -1,0 +1,73 @@
+package semantic
+
+import (
+	"fmt"
+	"runtime/debug"
+	"strings"
+
+	"github.com/gotriton/gotriton/ast"
+	"github.com/gotriton/gotriton/diag"
+	"github.com/gotriton/gotriton/pyeval"
+)
+
+// semError is a compile error raised while generating code; gen methods panic with it and
+// the kernel entry point recovers it into a *diag.Error.
+type semError struct{ d *diag.Error }
+
+// frame is one jit function being generated: its module (for positions and globals) and
+// the call that reached it.
+type frame struct {
+	name string
+	mod  *pyeval.Module
+	call ast.Node // the call expression in the caller; nil for the kernel
+}
+
+// spanOf converts an AST position to a diagnostic span.
+func spanOf(n ast.Node) diag.Span {
+	if n == nil {
+		return diag.Span{Line: 1}
+	}
+	p := n.Position()
+	return diag.Span{Line: p.Lineno, Col: p.ColOffset, EndLine: p.EndLineno, EndCol: p.EndColOffset}
+}
+
+// errorAt builds a diagnostic at node n of the current function, with the jit call chain
+// as notes.
+func (g *gen) errorAt(n ast.Node, format string, args ...any) *diag.Error {
+	top := g.frames[len(g.frames)-1]
+	d := diag.New(top.mod.File, top.mod.Src, spanOf(n), format, args...)
+	for i := len(g.frames) - 1; i > 0; i-- {
+		f, caller := g.frames[i], g.frames[i-1]
+		p := f.call.Position()
+		d.Notes = append(d.Notes, fmt.Sprintf("%s:%d:%d: note: in jit function '%s' called from '%s'",
+			caller.mod.File, p.Lineno, p.ColOffset+1, f.name, caller.name))
+	}
+	return d
+}
+
+// fail aborts code generation with an error at node n.
+func (g *gen) fail(n ast.Node, format string, args ...any) {
+	panic(semError{g.errorAt(n, format, args...)})
+}
+
+// recoverTo turns a semError panic into *err; any other panic becomes an internal-error
+// diagnostic at the node being generated, so that a compiler bug never crashes the caller.
+func (g *gen) recoverTo(err *error) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	if se, ok := r.(semError); ok {
+		*err = se.d
+		return
+	}
+	d := g.errorAt(g.node, "internal compiler error: %v", r)
+	if st := string(debug.Stack()); st != "" {
+		lines := strings.Split(st, "\n")
+		if len(lines) > 12 {
+			lines = lines[:12]
+		}
+		d.Notes = append(d.Notes, "note: please report this bug; stack:\n"+strings.Join(lines, "\n"))
+	}
+	*err = d
+}
