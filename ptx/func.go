@@ -1,0 +1,492 @@
+package ptx
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/metadata"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+)
+
+// fnEmitter writes the body of one kernel.
+type fnEmitter struct {
+	c      *compiler
+	lay    *layout
+	f      *ir.Func
+	idx    int // kernel index, used in label names
+	body   strings.Builder
+	nreg   [numRegClasses]int
+	vals   map[value.Value][]string // operands of each defined value, one per leaf
+	labels map[*ir.Block]string
+	order  []*ir.Block // layout: reverse postorder
+	next   *ir.Block   // block laid out after the one being emitted
+	nlabel int
+	loc    string // last .loc line written
+}
+
+// kernel writes the .entry for f.
+func (c *compiler) kernel(f *ir.Func, idx int, ki *kernelInfo) error {
+	e := &fnEmitter{c: c, lay: c.lay, f: f, idx: idx, vals: map[value.Value][]string{}, labels: map[*ir.Block]string{}}
+	name := symbol(f.Name())
+	var params []string
+	for i, p := range f.Params {
+		decl, ld, err := e.param(p)
+		if err != nil {
+			return fmt.Errorf("parameter %d: %v", i, err)
+		}
+		pname := fmt.Sprintf("%s_param_%d", name, i)
+		params = append(params, "\t.param "+decl+" "+pname)
+		if err := ld(pname); err != nil {
+			return err
+		}
+	}
+	if err := e.blocks(); err != nil {
+		return err
+	}
+
+	o := &c.out
+	fmt.Fprintf(o, ".visible .entry %s(\n%s\n)\n", name, strings.Join(params, ",\n"))
+	if d := dims3(ki.reqntid, ki.reqntidAnn); d != "" {
+		fmt.Fprintf(o, ".reqntid %s\n", d)
+	}
+	if d := dims3(ki.maxntid, ki.maxntidAnn); d != "" {
+		fmt.Fprintf(o, ".maxntid %s\n", d)
+	}
+	if ki.minctasm > 0 {
+		fmt.Fprintf(o, ".minnctapersm %d\n", ki.minctasm)
+	}
+	if ki.maxnreg > 0 {
+		fmt.Fprintf(o, ".maxnreg %d\n", ki.maxnreg)
+	}
+	o.WriteString("{\n")
+	for rc := regClass(0); rc < numRegClasses; rc++ {
+		if n := e.nreg[rc]; n > 0 {
+			fmt.Fprintf(o, "\t.reg %s \t%s<%d>;\n", regClassInfo[rc].decl, regClassInfo[rc].prefix, n+1)
+		}
+	}
+	o.WriteString("\n")
+	o.WriteString(e.body.String())
+	o.WriteString("}\n")
+	return nil
+}
+
+// paramTypes is the .param type of each register class.
+var paramTypes = [numRegClasses]string{
+	rcPred: ".u8", rcB16: ".u16", rcF16: ".b16", rcB32: ".u32", rcF32: ".f32", rcB64: ".u64", rcF64: ".f64",
+}
+
+// param returns the declaration of a kernel parameter and a function that
+// loads it into a register at the top of the body.
+func (e *fnEmitter) param(p *ir.Param) (string, func(string) error, error) {
+	rc, err := e.lay.classOf(p.Typ)
+	if err != nil {
+		return "", nil, err
+	}
+	decl := paramTypes[rc]
+	if intBits(p.Typ) == 8 {
+		decl = ".u8"
+	}
+	if pt, ok := p.Typ.(*types.PointerType); ok && pt.AddrSpace == 1 && rc == rcB64 {
+		align := 1
+		for _, a := range p.Attrs {
+			if al, ok := a.(ir.Align); ok {
+				align = int(al)
+			}
+		}
+		decl = fmt.Sprintf(".u64 .ptr .global .align %d", align)
+	}
+	ld := func(pname string) error {
+		switch rc {
+		case rcPred:
+			t := e.newReg(rcB16)
+			e.emit("ld.param.u8", t, "["+pname+"]")
+			d := e.newReg(rcPred)
+			e.emit("setp.ne.b16", d, t, "0")
+			e.vals[p] = []string{d}
+		default:
+			d := e.newReg(rc)
+			e.emit("ld.param"+strings.Fields(decl)[0], d, "["+pname+"]")
+			e.vals[p] = []string{d}
+		}
+		return nil
+	}
+	return decl, ld, nil
+}
+
+// newReg allocates a fresh virtual register.
+func (e *fnEmitter) newReg(rc regClass) string {
+	e.nreg[rc]++
+	return fmt.Sprintf("%s%d", regClassInfo[rc].prefix, e.nreg[rc])
+}
+
+// newRegs allocates one register per class.
+func (e *fnEmitter) newRegs(rcs []regClass) []string {
+	out := make([]string, len(rcs))
+	for i, rc := range rcs {
+		out[i] = e.newReg(rc)
+	}
+	return out
+}
+
+// emit writes one instruction: op followed by its operands.
+func (e *fnEmitter) emit(op string, args ...string) {
+	e.body.WriteString("\t")
+	e.body.WriteString(op)
+	if len(args) > 0 {
+		e.body.WriteString(" \t")
+		e.body.WriteString(strings.Join(args, ", "))
+	}
+	e.body.WriteString(";\n")
+}
+
+// label writes a label definition.
+func (e *fnEmitter) label(l string) { e.body.WriteString(l + ":\n") }
+
+func (e *fnEmitter) newLabel() string {
+	l := fmt.Sprintf("$L__BB%d_%d", e.idx, e.nlabel)
+	e.nlabel++
+	return l
+}
+
+// successors returns the successors of a terminator.
+func successors(t ir.Terminator) ([]*ir.Block, error) {
+	switch t := t.(type) {
+	case *ir.TermRet, *ir.TermUnreachable:
+		return nil, nil
+	case *ir.TermBr:
+		return []*ir.Block{t.Target.(*ir.Block)}, nil
+	case *ir.TermCondBr:
+		return []*ir.Block{t.TargetTrue.(*ir.Block), t.TargetFalse.(*ir.Block)}, nil
+	case *ir.TermSwitch:
+		out := []*ir.Block{t.TargetDefault.(*ir.Block)}
+		for _, c := range t.Cases {
+			out = append(out, c.Target.(*ir.Block))
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("terminator %q is not supported", strings.TrimSpace(t.LLString()))
+}
+
+// blocks lays the blocks out in reverse postorder, so that every value is
+// defined before its uses, and emits them.
+func (e *fnEmitter) blocks() error {
+	seen := map[*ir.Block]bool{}
+	var post []*ir.Block
+	var visit func(b *ir.Block) error
+	visit = func(b *ir.Block) error {
+		seen[b] = true
+		succ, err := successors(b.Term)
+		if err != nil {
+			return err
+		}
+		for i := len(succ) - 1; i >= 0; i-- { // keeps the true/first successor first
+			if !seen[succ[i]] {
+				if err := visit(succ[i]); err != nil {
+					return err
+				}
+			}
+		}
+		post = append(post, b)
+		return nil
+	}
+	if err := visit(e.f.Blocks[0]); err != nil {
+		return err
+	}
+	for i := len(post) - 1; i >= 0; i-- {
+		e.order = append(e.order, post[i])
+	}
+	for _, b := range e.order {
+		e.labels[b] = e.newLabel()
+		for _, inst := range b.Insts {
+			if phi, ok := inst.(*ir.InstPhi); ok {
+				rcs, err := e.lay.classesOf(phi.Typ)
+				if err != nil {
+					return fmt.Errorf("%s: %v", strings.TrimSpace(phi.LLString()), err)
+				}
+				e.vals[phi] = e.newRegs(rcs)
+			}
+		}
+	}
+	for i, b := range e.order {
+		e.next = nil
+		if i+1 < len(e.order) {
+			e.next = e.order[i+1]
+		}
+		if i > 0 {
+			e.label(e.labels[b])
+		}
+		for _, inst := range b.Insts {
+			if _, ok := inst.(*ir.InstPhi); ok {
+				continue
+			}
+			e.setLoc(inst)
+			if err := e.inst(inst); err != nil {
+				return fmt.Errorf("%s: %v", strings.TrimSpace(inst.LLString()), err)
+			}
+		}
+		e.setLoc(b.Term)
+		if err := e.term(b); err != nil {
+			return fmt.Errorf("%s: %v", strings.TrimSpace(b.Term.LLString()), err)
+		}
+	}
+	return nil
+}
+
+// term emits a terminator. Phi copies of an edge run at the end of the
+// predecessor; a conditional edge that needs copies goes through its own
+// label, so that copies never run on the other edge.
+func (e *fnEmitter) term(b *ir.Block) error {
+	switch t := b.Term.(type) {
+	case *ir.TermRet:
+		if t.X != nil {
+			return fmt.Errorf("kernels must return void")
+		}
+		e.emit("ret")
+	case *ir.TermUnreachable:
+		e.emit("trap")
+	case *ir.TermBr:
+		return e.jump(b, t.Target.(*ir.Block))
+	case *ir.TermCondBr:
+		p, err := e.get(t.Cond)
+		if err != nil {
+			return err
+		}
+		return e.branches(b, []string{p[0]}, []*ir.Block{t.TargetTrue.(*ir.Block)}, t.TargetFalse.(*ir.Block))
+	case *ir.TermSwitch:
+		x, err := e.get(t.X)
+		if err != nil {
+			return err
+		}
+		rc, err := e.lay.classOf(t.X.Type())
+		if err != nil || rc == rcPred {
+			return fmt.Errorf("switch on %s is not supported", t.X.Type())
+		}
+		var conds []string
+		var targets []*ir.Block
+		for _, c := range t.Cases {
+			k, err := e.get(c.X)
+			if err != nil {
+				return err
+			}
+			p := e.newReg(rcPred)
+			e.emit(fmt.Sprintf("setp.eq.b%d", rc.bits()), p, x[0], k[0])
+			conds = append(conds, p)
+			targets = append(targets, c.Target.(*ir.Block))
+		}
+		return e.branches(b, conds, targets, t.TargetDefault.(*ir.Block))
+	}
+	return nil
+}
+
+// branches emits "if conds[i] goto targets[i]" in order, then falls to def.
+func (e *fnEmitter) branches(b *ir.Block, conds []string, targets []*ir.Block, def *ir.Block) error {
+	if len(conds) == 1 && !e.hasCopies(b, targets[0]) && !e.hasCopies(b, def) && targets[0] == e.next {
+		e.emit("@!"+conds[0]+" bra", e.labels[def])
+		return nil
+	}
+	type tramp struct {
+		label string
+		to    *ir.Block
+	}
+	var tramps []tramp
+	for i, p := range conds {
+		l := e.labels[targets[i]]
+		if e.hasCopies(b, targets[i]) {
+			l = e.newLabel()
+			tramps = append(tramps, tramp{l, targets[i]})
+		}
+		e.emit("@"+p+" bra", l)
+	}
+	if err := e.copies(b, def); err != nil {
+		return err
+	}
+	if def != e.next || len(tramps) > 0 {
+		e.emit("bra.uni", e.labels[def])
+	}
+	for i, t := range tramps {
+		e.label(t.label)
+		if err := e.copies(b, t.to); err != nil {
+			return err
+		}
+		if t.to != e.next || i+1 < len(tramps) {
+			e.emit("bra.uni", e.labels[t.to])
+		}
+	}
+	return nil
+}
+
+// jump emits the copies of edge b->to and an unconditional branch.
+func (e *fnEmitter) jump(b, to *ir.Block) error {
+	if err := e.copies(b, to); err != nil {
+		return err
+	}
+	if to != e.next {
+		e.emit("bra.uni", e.labels[to])
+	}
+	return nil
+}
+
+// hasCopies reports whether the edge b->to carries phi values.
+func (e *fnEmitter) hasCopies(b, to *ir.Block) bool {
+	for _, inst := range to.Insts {
+		if _, ok := inst.(*ir.InstPhi); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// copies emits the phi moves of edge b->to as one parallel copy.
+func (e *fnEmitter) copies(b, to *ir.Block) error {
+	type move struct {
+		dst, src string
+		rc       regClass
+	}
+	var moves []move
+	for _, inst := range to.Insts {
+		phi, ok := inst.(*ir.InstPhi)
+		if !ok {
+			continue
+		}
+		var inc *ir.Incoming
+		for _, in := range phi.Incs {
+			if in.Pred.(*ir.Block) == b {
+				inc = in
+				break
+			}
+		}
+		if inc == nil {
+			return fmt.Errorf("phi %s has no value for predecessor %s", phi.Ident(), b.Ident())
+		}
+		src, err := e.get(inc.X)
+		if err != nil {
+			return err
+		}
+		rcs, _ := e.lay.classesOf(phi.Typ)
+		for i, d := range e.vals[phi] {
+			if d != src[i] {
+				moves = append(moves, move{d, src[i], rcs[i]})
+			}
+		}
+	}
+	// Sequentialize: emit a move whose destination no pending move reads;
+	// when only cycles remain, save one destination in a temporary.
+	for len(moves) > 0 {
+		progress := false
+		for i := 0; i < len(moves); i++ {
+			m := moves[i]
+			read := false
+			for j, o := range moves {
+				if j != i && o.src == m.dst {
+					read = true
+					break
+				}
+			}
+			if !read {
+				e.emit("mov."+m.rc.movType(), m.dst, m.src)
+				moves = append(moves[:i], moves[i+1:]...)
+				i--
+				progress = true
+			}
+		}
+		if !progress {
+			m := moves[0]
+			t := e.newReg(m.rc)
+			e.emit("mov."+m.rc.movType(), t, m.dst)
+			for j := range moves {
+				if moves[j].src == m.dst {
+					moves[j].src = t
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// setLoc writes a .loc line when the instruction's debug location differs
+// from the last one written.
+func (e *fnEmitter) setLoc(v interface{}) {
+	file, line, col, ok := debugLoc(v)
+	if !ok {
+		return
+	}
+	l := fmt.Sprintf("\t.loc\t%d %d %d\n", e.c.files[file], line, col)
+	if l != e.loc {
+		e.body.WriteString(l)
+		e.loc = l
+	}
+}
+
+// debugLoc returns the file, line and column of an instruction's !dbg.
+func debugLoc(v interface{}) (string, int64, int64, bool) {
+	md, ok := v.(interface {
+		MDAttachments() []*metadata.Attachment
+	})
+	if !ok {
+		return "", 0, 0, false
+	}
+	for _, a := range md.MDAttachments() {
+		loc, ok := a.Node.(*metadata.DILocation)
+		if a.Name != "dbg" || !ok {
+			continue
+		}
+		file := scopeFile(loc.Scope)
+		if file == nil {
+			return "", 0, 0, false
+		}
+		p := file.Filename
+		if file.Directory != "" && !path.IsAbs(p) {
+			p = path.Join(file.Directory, p)
+		}
+		return p, loc.Line, loc.Column, true
+	}
+	return "", 0, 0, false
+}
+
+// scopeFile finds the DIFile of a debug scope.
+func scopeFile(s metadata.Field) *metadata.DIFile {
+	for range 64 { // scope chains are short; the bound guards against cycles
+		switch t := s.(type) {
+		case *metadata.DISubprogram:
+			return t.File
+		case *metadata.DILexicalBlock:
+			if t.File != nil {
+				return t.File
+			}
+			s = t.Scope
+		case *metadata.DILexicalBlockFile:
+			if t.File != nil {
+				return t.File
+			}
+			s = t.Scope
+		case *metadata.DIFile:
+			return t
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// collectFiles numbers the source files named by debug locations, in
+// order of first appearance.
+func (c *compiler) collectFiles(fs []*ir.Func) {
+	add := func(v interface{}) {
+		if p, _, _, ok := debugLoc(v); ok {
+			if _, seen := c.files[p]; !seen {
+				c.files[p] = len(c.files) + 1
+			}
+		}
+	}
+	for _, f := range fs {
+		for _, b := range f.Blocks {
+			for _, inst := range b.Insts {
+				add(inst)
+			}
+			add(b.Term)
+		}
+	}
+}

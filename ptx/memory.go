@@ -1,0 +1,382 @@
+package ptx
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+)
+
+// memType is the ld/st type suffix of a scalar leaf.
+func (e *fnEmitter) memType(t types.Type) string {
+	switch intBits(t) {
+	case 1, 8:
+		return "u8"
+	}
+	rc, _ := e.lay.classOf(t)
+	switch rc {
+	case rcF32, rcF64:
+		return floatNames[rc]
+	}
+	return fmt.Sprintf("b%d", rc.bits())
+}
+
+// leafOffsets returns the byte offset of every leaf of t.
+func (e *fnEmitter) leafOffsets(t types.Type, base int64, out []int64) ([]int64, error) {
+	switch tt := t.(type) {
+	case *types.VectorType, *types.ArrayType:
+		var elem types.Type
+		var n uint64
+		if v, ok := tt.(*types.VectorType); ok {
+			elem, n = v.ElemType, v.Len
+		} else {
+			a := tt.(*types.ArrayType)
+			elem, n = a.ElemType, a.Len
+		}
+		size, _, err := e.lay.sizeAlign(elem)
+		if err != nil {
+			return nil, err
+		}
+		for i := uint64(0); i < n; i++ {
+			if out, err = e.leafOffsets(elem, base+int64(i)*size, out); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	case *types.StructType:
+		for i, f := range tt.Fields {
+			fo, err := e.lay.fieldOffset(tt, i)
+			if err != nil {
+				return nil, err
+			}
+			if out, err = e.leafOffsets(f, base+fo, out); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	return append(out, base), nil
+}
+
+// access describes one load or store.
+type access struct {
+	prefix string // "ld" or "st" with qualifiers, before the state space
+	ptr    value.Value
+	typ    types.Type
+	align  ir.Align
+}
+
+// plan returns the address register, the state space, the leaves of the
+// accessed type and their offsets, and whether one vector access covers
+// them all.
+func (e *fnEmitter) plan(a access) (addr, space string, ts []types.Type, offs []int64, vec bool, err error) {
+	pt, ok := a.ptr.Type().(*types.PointerType)
+	if !ok {
+		return "", "", nil, nil, false, fmt.Errorf("address %s is not a pointer", a.ptr.Ident())
+	}
+	space, ok = spaceName[pt.AddrSpace]
+	if !ok {
+		return "", "", nil, nil, false, fmt.Errorf("address space %d is not supported", pt.AddrSpace)
+	}
+	ptrOp, err := e.getOne(a.ptr)
+	if err != nil {
+		return "", "", nil, nil, false, err
+	}
+	addr = e.inReg(ptrOp, bitsClass(e.lay.pointerBits(pt.AddrSpace)))
+	ts = leaves(a.typ)
+	if offs, err = e.leafOffsets(a.typ, 0, nil); err != nil {
+		return "", "", nil, nil, false, err
+	}
+	size, _, _ := e.lay.sizeAlign(a.typ)
+	vec = (len(ts) == 2 || len(ts) == 4) && size <= 16 && int64(a.align) >= size
+	for _, t := range ts {
+		vec = vec && e.memType(t) == e.memType(ts[0]) && intBits(t) != 1 && intBits(t) != 8
+	}
+	return addr, space, ts, offs, vec, nil
+}
+
+func at(addr string, off int64) string {
+	if off == 0 {
+		return "[" + addr + "]"
+	}
+	return fmt.Sprintf("[%s+%d]", addr, off)
+}
+
+// memOrder returns the ld/st/atom qualifiers of an atomic ordering and
+// scope, and whether a fence.sc must precede the access.
+func memOrder(o enum.AtomicOrdering, scope string, rmw bool) (string, bool, error) {
+	sc, ok := scopes[scope]
+	if !ok {
+		return "", false, fmt.Errorf("sync scope %q is not supported", scope)
+	}
+	switch o {
+	case enum.AtomicOrderingNone:
+		return "", false, nil
+	case enum.AtomicOrderingMonotonic, enum.AtomicOrderingUnordered:
+		return ".relaxed" + sc, false, nil
+	case enum.AtomicOrderingAcquire:
+		return ".acquire" + sc, false, nil
+	case enum.AtomicOrderingRelease:
+		return ".release" + sc, false, nil
+	case enum.AtomicOrderingAcquireRelease:
+		return ".acq_rel" + sc, false, nil
+	case enum.AtomicOrderingSequentiallyConsistent:
+		if rmw {
+			return ".acq_rel" + sc, true, nil
+		}
+		return ".acquire" + sc, true, nil
+	}
+	return "", false, fmt.Errorf("ordering %s is not supported", o)
+}
+
+// scopes maps LLVM NVPTX sync scopes to PTX scope qualifiers.
+var scopes = map[string]string{"": ".sys", "block": ".cta", "cluster": ".cluster", "device": ".gpu", "singlethread": ".cta"}
+
+func (e *fnEmitter) load(i *ir.InstLoad) error {
+	prefix := "ld"
+	if i.Volatile {
+		prefix += ".volatile"
+	}
+	if i.Atomic {
+		q, fence, err := memOrder(i.Ordering, i.SyncScope, false)
+		if err != nil {
+			return err
+		}
+		if fence {
+			e.emit("fence.sc" + scopes[i.SyncScope])
+		}
+		prefix = "ld" + q
+	}
+	addr, space, ts, offs, vec, err := e.plan(access{prefix, i.Src, i.ElemType, i.Align})
+	if err != nil {
+		return err
+	}
+	rcs, err := e.lay.classesOf(i.ElemType)
+	if err != nil {
+		return err
+	}
+	out := e.newRegs(rcs)
+	if vec {
+		e.emit(fmt.Sprintf("%s%s.v%d.%s", prefix, space, len(ts), e.memType(ts[0])), "{"+strings.Join(out, ", ")+"}", at(addr, 0))
+	} else {
+		for k, t := range ts {
+			if rcs[k] == rcPred {
+				b := e.newReg(rcB16)
+				e.emit(prefix+space+".u8", b, at(addr, offs[k]))
+				e.emit("setp.ne.b16", out[k], b, "0")
+				continue
+			}
+			e.emit(prefix+space+"."+e.memType(t), out[k], at(addr, offs[k]))
+		}
+	}
+	e.vals[i] = out
+	return nil
+}
+
+func (e *fnEmitter) store(i *ir.InstStore) error {
+	prefix := "st"
+	if i.Volatile {
+		prefix += ".volatile"
+	}
+	if i.Atomic {
+		q, fence, err := memOrder(i.Ordering, i.SyncScope, false)
+		if err != nil {
+			return err
+		}
+		if fence {
+			e.emit("fence.sc" + scopes[i.SyncScope])
+		}
+		prefix = "st" + strings.Replace(q, ".acquire", ".release", 1)
+	}
+	addr, space, ts, offs, vec, err := e.plan(access{prefix, i.Dst, i.Src.Type(), i.Align})
+	if err != nil {
+		return err
+	}
+	vals, err := e.regs(i.Src)
+	if err != nil {
+		return err
+	}
+	if vec {
+		e.emit(fmt.Sprintf("%s%s.v%d.%s", prefix, space, len(ts), e.memType(ts[0])), at(addr, 0), "{"+strings.Join(vals, ", ")+"}")
+		return nil
+	}
+	for k, t := range ts {
+		v := vals[k]
+		if intBits(t) == 1 {
+			b := e.newReg(rcB16)
+			e.emit("selp.b16", b, "1", "0", v)
+			v = b
+		}
+		e.emit(prefix+space+"."+e.memType(t), at(addr, offs[k]), v)
+	}
+	return nil
+}
+
+// atomicOps maps atomicrmw operations to PTX atom operations and the kind
+// of their type suffix ('f' for the float type).
+var atomicOps = map[enum.AtomicOp]struct {
+	op   string
+	kind byte
+}{
+	enum.AtomicOpXChg: {"exch", 'b'}, enum.AtomicOpAdd: {"add", 'u'}, enum.AtomicOpAnd: {"and", 'b'},
+	enum.AtomicOpOr: {"or", 'b'}, enum.AtomicOpXor: {"xor", 'b'}, enum.AtomicOpMax: {"max", 's'},
+	enum.AtomicOpMin: {"min", 's'}, enum.AtomicOpUMax: {"max", 'u'}, enum.AtomicOpUMin: {"min", 'u'},
+	enum.AtomicOpFAdd: {"add", 'f'},
+}
+
+// atomPrefix returns "atom<sem><scope><space>" for an atomic on ptr.
+func (e *fnEmitter) atomPrefix(ptr value.Value, o enum.AtomicOrdering, scope string) (string, string, error) {
+	q, fence, err := memOrder(o, scope, true)
+	if err != nil {
+		return "", "", err
+	}
+	pt := ptr.Type().(*types.PointerType)
+	space, ok := spaceName[pt.AddrSpace]
+	if !ok || space == ".const" || space == ".local" {
+		return "", "", fmt.Errorf("atomics in address space %d are not supported", pt.AddrSpace)
+	}
+	if fence {
+		e.emit("fence.sc" + scopes[scope])
+	}
+	p, err := e.getOne(ptr)
+	if err != nil {
+		return "", "", err
+	}
+	return "atom" + q + space, "[" + e.inReg(p, bitsClass(e.lay.pointerBits(pt.AddrSpace))) + "]", nil
+}
+
+func (e *fnEmitter) atomicRMW(i *ir.InstAtomicRMW) error {
+	spec, ok := atomicOps[i.Op]
+	rc, err := e.lay.classOf(i.X.Type())
+	if !ok || err != nil || rc == rcPred || intBits(i.X.Type()) == 8 {
+		return fmt.Errorf("atomicrmw %s on %s is not supported", i.Op, i.X.Type())
+	}
+	prefix, addr, err := e.atomPrefix(i.Dst, i.Ordering, i.SyncScope)
+	if err != nil {
+		return err
+	}
+	x, err := e.getOne(i.X)
+	if err != nil {
+		return err
+	}
+	typ := fmt.Sprintf("%c%d", spec.kind, rc.bits())
+	if spec.kind == 'f' {
+		typ = floatNames[rc]
+		if rc == rcF16 {
+			typ = "noftz.f16"
+		}
+	}
+	d := e.newReg(rc)
+	e.emit(prefix+"."+spec.op+"."+typ, d, addr, x)
+	e.vals[i] = []string{d}
+	return nil
+}
+
+func (e *fnEmitter) cmpXchg(i *ir.InstCmpXchg) error {
+	rc, err := e.lay.classOf(i.Cmp.Type())
+	if err != nil || rc.bits() < 32 {
+		return fmt.Errorf("cmpxchg on %s is not supported", i.Cmp.Type())
+	}
+	prefix, addr, err := e.atomPrefix(i.Ptr, i.SuccessOrdering, i.SyncScope)
+	if err != nil {
+		return err
+	}
+	c, err := e.getOne(i.Cmp)
+	if err != nil {
+		return err
+	}
+	n, err := e.getOne(i.New)
+	if err != nil {
+		return err
+	}
+	d, ok := e.newReg(rc), e.newReg(rcPred)
+	e.emit(fmt.Sprintf("%s.cas.b%d", prefix, rc.bits()), d, addr, c, n)
+	e.emit(fmt.Sprintf("setp.eq.b%d", rc.bits()), ok, d, c)
+	e.vals[i] = []string{d, ok}
+	return nil
+}
+
+func (e *fnEmitter) fence(i *ir.InstFence) error {
+	q, sc, err := memOrder(i.Ordering, i.SyncScope, true)
+	if err != nil {
+		return err
+	}
+	if sc {
+		e.emit("fence.sc" + scopes[i.SyncScope])
+		return nil
+	}
+	e.emit("fence.acq_rel" + q[strings.LastIndex(q, "."):])
+	return nil
+}
+
+// extract shares the leaves of one member of an aggregate.
+func (e *fnEmitter) extract(v value.Value, x value.Value, indices []uint64) error {
+	xs, err := e.get(x)
+	if err != nil {
+		return err
+	}
+	start, n, err := aggIndex(x.Type(), indices)
+	if err != nil {
+		return err
+	}
+	e.vals[v] = xs[start : start+n]
+	return nil
+}
+
+// insert builds a new leaf list with one member replaced.
+func (e *fnEmitter) insert(v value.Value, x, elem value.Value, indices []uint64) error {
+	xs, err := e.get(x)
+	if err != nil {
+		return err
+	}
+	es, err := e.get(elem)
+	if err != nil {
+		return err
+	}
+	start, n, err := aggIndex(x.Type(), indices)
+	if err != nil {
+		return err
+	}
+	out := append([]string(nil), xs...)
+	copy(out[start:start+n], es)
+	e.vals[v] = out
+	return nil
+}
+
+// shuffle selects leaves of two vectors by a constant mask.
+func (e *fnEmitter) shuffle(i *ir.InstShuffleVector) error {
+	xs, err := e.get(i.X)
+	if err != nil {
+		return err
+	}
+	ys, err := e.get(i.Y)
+	if err != nil {
+		return err
+	}
+	both := append(append([]string(nil), xs...), ys...)
+	mask, err := e.get(i.Mask)
+	if err != nil {
+		return err
+	}
+	rc, err := e.lay.classOf(i.Typ.ElemType)
+	if err != nil {
+		return err
+	}
+	out := make([]string, len(mask))
+	for k, m := range mask {
+		n, ok := immInt(m)
+		switch {
+		case !ok:
+			return fmt.Errorf("shufflevector needs a constant mask")
+		case n < 0 || n >= int64(len(both)):
+			out[k] = e.zero(rc)
+		default:
+			out[k] = both[n]
+		}
+	}
+	e.vals[i] = out
+	return nil
+}

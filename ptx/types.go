@@ -1,0 +1,299 @@
+package ptx
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
+)
+
+// regClass is a PTX virtual register class. Each class has its own register
+// prefix and declaration type, as LLVM's NVPTX backend does.
+type regClass uint8
+
+const (
+	rcPred regClass = iota // i1
+	rcB16                  // i8, i16 (i8 lives in the low byte; the high byte is unspecified)
+	rcF16                  // half
+	rcB32                  // i32, 32-bit pointers
+	rcF32                  // float
+	rcB64                  // i64, 64-bit pointers
+	rcF64                  // double
+	numRegClasses
+)
+
+// regClassInfo describes one register class: its name prefix, the type in
+// its .reg declaration and its width in bits.
+var regClassInfo = [numRegClasses]struct {
+	prefix string
+	decl   string
+	bits   int
+}{
+	rcPred: {"%p", ".pred", 1},
+	rcB16:  {"%rs", ".b16", 16},
+	rcF16:  {"%h", ".b16", 16},
+	rcB32:  {"%r", ".b32", 32},
+	rcF32:  {"%f", ".f32", 32},
+	rcB64:  {"%rd", ".b64", 64},
+	rcF64:  {"%fd", ".f64", 64},
+}
+
+// bitsClass returns the untyped register class of the given width.
+func bitsClass(bits int) regClass {
+	switch bits {
+	case 16:
+		return rcB16
+	case 32:
+		return rcB32
+	}
+	return rcB64
+}
+
+func (rc regClass) bits() int     { return regClassInfo[rc].bits }
+func (rc regClass) isFloat() bool { return rc == rcF16 || rc == rcF32 || rc == rcF64 }
+
+// movType is the type suffix of a plain register move in this class.
+func (rc regClass) movType() string {
+	switch rc {
+	case rcPred:
+		return "pred"
+	case rcF32:
+		return "f32"
+	case rcF64:
+		return "f64"
+	}
+	return "b" + strconv.Itoa(rc.bits())
+}
+
+// layout holds the target facts taken from the module's data layout.
+type layout struct {
+	ptrBits map[types.AddrSpace]int // pointer width per address space; 64 when absent
+}
+
+// pointerBits returns the width of a pointer in the given address space.
+func (l *layout) pointerBits(as types.AddrSpace) int {
+	if b, ok := l.ptrBits[as]; ok {
+		return b
+	}
+	return 64
+}
+
+// intBits returns the bit width of an integer type, or 0 for other types.
+func intBits(t types.Type) int {
+	if it, ok := t.(*types.IntType); ok {
+		return int(it.BitSize)
+	}
+	return 0
+}
+
+// classOf returns the register class that holds a scalar of type t.
+func (l *layout) classOf(t types.Type) (regClass, error) {
+	switch t := t.(type) {
+	case *types.IntType:
+		switch {
+		case t.BitSize == 1:
+			return rcPred, nil
+		case t.BitSize == 8 || t.BitSize == 16:
+			return rcB16, nil
+		case t.BitSize == 32:
+			return rcB32, nil
+		case t.BitSize == 64:
+			return rcB64, nil
+		}
+	case *types.FloatType:
+		switch t.Kind {
+		case types.FloatKindHalf:
+			return rcF16, nil
+		case types.FloatKindFloat:
+			return rcF32, nil
+		case types.FloatKindDouble:
+			return rcF64, nil
+		}
+	case *types.PointerType:
+		if l.pointerBits(t.AddrSpace) == 32 {
+			return rcB32, nil
+		}
+		return rcB64, nil
+	}
+	return 0, fmt.Errorf("type %s has no PTX register class", t)
+}
+
+// leaves flattens a first-class type into its scalar leaves, in memory
+// order: vectors, arrays and structs are spread element by element.
+func leaves(t types.Type) []types.Type {
+	switch t := t.(type) {
+	case *types.VectorType:
+		return repeat(t.ElemType, int(t.Len))
+	case *types.ArrayType:
+		return repeat(t.ElemType, int(t.Len))
+	case *types.StructType:
+		var out []types.Type
+		for _, f := range t.Fields {
+			out = append(out, leaves(f)...)
+		}
+		return out
+	}
+	return []types.Type{t}
+}
+
+func repeat(elem types.Type, n int) []types.Type {
+	one := leaves(elem)
+	out := make([]types.Type, 0, n*len(one))
+	for i := 0; i < n; i++ {
+		out = append(out, one...)
+	}
+	return out
+}
+
+// classesOf returns the register classes of the leaves of t.
+func (l *layout) classesOf(t types.Type) ([]regClass, error) {
+	ls := leaves(t)
+	out := make([]regClass, len(ls))
+	for i, lt := range ls {
+		rc, err := l.classOf(lt)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = rc
+	}
+	return out, nil
+}
+
+// sizeAlign returns the allocation size and ABI alignment in bytes of t.
+func (l *layout) sizeAlign(t types.Type) (size, align int64, err error) {
+	switch t := t.(type) {
+	case *types.IntType:
+		s := int64(t.BitSize+7) / 8
+		if s == 0 {
+			s = 1
+		}
+		return s, s, nil
+	case *types.FloatType:
+		switch t.Kind {
+		case types.FloatKindHalf:
+			return 2, 2, nil
+		case types.FloatKindFloat:
+			return 4, 4, nil
+		case types.FloatKindDouble:
+			return 8, 8, nil
+		}
+	case *types.PointerType:
+		s := int64(l.pointerBits(t.AddrSpace) / 8)
+		return s, s, nil
+	case *types.VectorType:
+		es, _, err := l.sizeAlign(t.ElemType)
+		if err != nil {
+			return 0, 0, err
+		}
+		s := es * int64(t.Len)
+		return s, s, nil
+	case *types.ArrayType:
+		es, ea, err := l.sizeAlign(t.ElemType)
+		return es * int64(t.Len), ea, err
+	case *types.StructType:
+		var off, maxAlign int64 = 0, 1
+		for _, f := range t.Fields {
+			fs, fa, err := l.sizeAlign(f)
+			if err != nil {
+				return 0, 0, err
+			}
+			if t.Packed {
+				fa = 1
+			}
+			off = (off + fa - 1) / fa * fa
+			off += fs
+			maxAlign = max(maxAlign, fa)
+		}
+		return (off + maxAlign - 1) / maxAlign * maxAlign, maxAlign, nil
+	}
+	return 0, 0, fmt.Errorf("type %s has no size", t)
+}
+
+// fieldOffset returns the byte offset of field i of struct t.
+func (l *layout) fieldOffset(t *types.StructType, i int) (int64, error) {
+	var off int64
+	for j, f := range t.Fields {
+		fs, fa, err := l.sizeAlign(f)
+		if err != nil {
+			return 0, err
+		}
+		if t.Packed {
+			fa = 1
+		}
+		off = (off + fa - 1) / fa * fa
+		if j == i {
+			return off, nil
+		}
+		off += fs
+	}
+	return 0, fmt.Errorf("struct %s has no field %d", t, i)
+}
+
+// intImm formats an integer constant as a PTX immediate.
+func intImm(x *big.Int) string { return x.String() }
+
+// floatBits returns the IEEE bits of a float constant in its own width.
+func floatBits(c *constant.Float) (uint64, error) {
+	f, _ := c.X.Float64()
+	if c.NaN {
+		f = math.NaN()
+		if c.X != nil && c.X.Signbit() {
+			f = math.Copysign(f, -1)
+		}
+	}
+	switch c.Typ.Kind {
+	case types.FloatKindHalf:
+		return uint64(halfBits(f)), nil
+	case types.FloatKindFloat:
+		return uint64(math.Float32bits(float32(f))), nil
+	case types.FloatKindDouble:
+		return math.Float64bits(f), nil
+	}
+	return 0, fmt.Errorf("float constant of type %s is not supported", c.Typ)
+}
+
+// halfBits converts a float64 to IEEE binary16 bits, rounding to nearest even.
+func halfBits(f float64) uint16 {
+	b := math.Float64bits(f)
+	sign := uint16(b>>48) & 0x8000
+	switch {
+	case math.IsNaN(f):
+		return sign | 0x7e00
+	case math.IsInf(f, 0):
+		return sign | 0x7c00
+	}
+	a := math.Abs(f)
+	if a >= 65520 { // rounds to infinity
+		return sign | 0x7c00
+	}
+	if a < 0x1p-14 { // subnormal or zero: a multiple of 2^-24
+		return sign | uint16(math.RoundToEven(a*0x1p24))
+	}
+	exp := math.Floor(math.Log2(a))
+	if math.Ldexp(1, int(exp)) > a { // guard against log2 rounding up
+		exp--
+	}
+	mant := math.RoundToEven(math.Ldexp(a, 10-int(exp))) // in [1024, 2048]
+	e := int(exp) + 15
+	if mant == 2048 {
+		mant, e = 1024, e+1
+	}
+	if e >= 31 {
+		return sign | 0x7c00
+	}
+	return sign | uint16(e)<<10 | uint16(mant-1024)
+}
+
+// floatImm formats the bits of an f32 or f64 constant as a PTX immediate.
+func floatImm(rc regClass, bits uint64) string {
+	switch rc {
+	case rcF32:
+		return fmt.Sprintf("0f%08X", bits)
+	case rcF64:
+		return fmt.Sprintf("0d%016X", bits)
+	}
+	return fmt.Sprintf("0x%04X", bits)
+}
