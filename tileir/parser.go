@@ -656,7 +656,7 @@ func (ps *parser) operand() *Value {
 // operands reads "%a, %b, ..." as long as a value follows each comma.
 func (ps *parser) operands() []*Value {
 	var vs []*Value
-	if ps.peek() != '%' {
+	if ps.peek() != '%' || ps.atResultList() {
 		return nil
 	}
 	vs = append(vs, ps.operand())
@@ -664,6 +664,32 @@ func (ps *parser) operands() []*Value {
 		vs = append(vs, ps.operand())
 	}
 	return vs
+}
+
+// atResultList reports whether the text ahead is the next op's "%a, %b:2 =" rather than
+// operands (an op such as gpu.barrier or scf.yield may end with no operands).
+func (ps *parser) atResultList() (yes bool) {
+	save := ps.pos
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(*ParseError); !ok {
+				panic(r)
+			}
+			yes = false
+		}
+		ps.pos = save
+	}()
+	for {
+		ps.valueName()
+		if ps.pos < len(ps.src) && (ps.src[ps.pos] == ':' || ps.src[ps.pos] == '#') {
+			ps.pos++
+			ps.int()
+		}
+		if !ps.commaThen('%') {
+			break
+		}
+	}
+	return ps.try("=")
 }
 
 // commaThen consumes a comma if c follows it.

@@ -1,0 +1,451 @@
+package tileir
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Pass is a named transformation of one function. It reports whether it changed anything.
+type Pass struct {
+	Name string
+	Fn   func(f *Func) bool
+}
+
+// Passes is the pass table, in a sensible default order.
+var Passes = []Pass{
+	{"fold", foldPass},
+	{"canonicalize", canonicalize},
+	{"cse", cse},
+	{"licm", licm},
+	{"dce", dce},
+}
+
+// Run applies the named passes in order to every function of m. With verifyEach, the
+// verifier runs before the first pass and after each one, and its first complaint is
+// returned, naming the pass that broke the IR.
+func Run(m *Module, passes []string, verifyEach bool) error {
+	if verifyEach {
+		if err := Verify(m); err != nil {
+			return fmt.Errorf("before passes: %w", err)
+		}
+	}
+	for _, name := range passes {
+		i := slices.IndexFunc(Passes, func(p Pass) bool { return p.Name == name })
+		if i < 0 {
+			return fmt.Errorf("unknown pass %q", name)
+		}
+		for _, f := range m.Funcs {
+			Passes[i].Fn(f)
+		}
+		if verifyEach {
+			if err := Verify(m); err != nil {
+				return fmt.Errorf("after pass %s: %w", name, err)
+			}
+		}
+	}
+	return nil
+}
+
+// rewriter carries value replacements through one walk: ops visited later (every use comes
+// after its definition) have their operands redirected before they are looked at.
+type rewriter struct {
+	repl    map[*Value]*Value
+	changed bool
+}
+
+func newRewriter() *rewriter { return &rewriter{repl: map[*Value]*Value{}} }
+
+func (rw *rewriter) resolve(v *Value) *Value {
+	for {
+		r, ok := rw.repl[v]
+		if !ok {
+			return v
+		}
+		v = r
+	}
+}
+
+// update redirects op's operands to their replacements.
+func (rw *rewriter) update(op *Op) {
+	for i, v := range op.Operands {
+		op.Operands[i] = rw.resolve(v)
+	}
+}
+
+// replace makes every use of op's results use vals instead, and erases op.
+func (rw *rewriter) replace(op *Op, vals ...*Value) {
+	for i, r := range op.Results {
+		rw.repl[r] = vals[i]
+	}
+	op.Erase()
+	rw.changed = true
+}
+
+// walk visits every op of f (see Region.Walk), updating operands first.
+func (rw *rewriter) walk(f *Func, visit func(op *Op)) {
+	f.Walk(func(op *Op) bool {
+		rw.update(op)
+		if op.block != nil { // not erased meanwhile
+			visit(op)
+		}
+		return op.block != nil
+	})
+}
+
+// constOf returns the constant value of v, or nil.
+func constOf(v *Value) Attr {
+	if d := v.def; d != nil && d.Name == "arith.constant" {
+		return d.Attr("value")
+	}
+	return nil
+}
+
+// newConst inserts arith.constant a just before op and returns its result.
+func newConst(op *Op, a Attr) *Value {
+	c := &Op{Name: "arith.constant", Loc: op.Loc}
+	c.SetAttr("value", a)
+	c.addResults(attrType(a))
+	op.block.Insert(op.block.indexOf(op), c)
+	return c.Results[0]
+}
+
+// tryFold replaces op by a constant if its fold hook can compute it.
+func (rw *rewriter) tryFold(op *Op) bool {
+	d := op.Def()
+	if d == nil || d.fold == nil || op.Name == "arith.constant" || len(op.Results) != 1 {
+		return false
+	}
+	in := make([]Attr, len(op.Operands))
+	for i, v := range op.Operands {
+		in[i] = constOf(v)
+	}
+	a := d.fold(op, in)
+	if a == nil {
+		return false
+	}
+	rw.replace(op, newConst(op, a))
+	return true
+}
+
+// foldPass folds every op whose operands are constants into a constant.
+func foldPass(f *Func) bool {
+	rw := newRewriter()
+	rw.walk(f, func(op *Op) { rw.tryFold(op) })
+	return rw.changed
+}
+
+// canonicalize folds constants and applies the local simplifications in canonicalizers,
+// until nothing changes.
+func canonicalize(f *Func) bool {
+	changed := false
+	for range 16 {
+		rw := newRewriter()
+		rw.walk(f, func(op *Op) {
+			if rw.tryFold(op) {
+				return
+			}
+			for _, r := range canonicalizers[op.Name] {
+				if r(rw, op) {
+					rw.changed = true
+					return
+				}
+			}
+		})
+		if !rw.changed {
+			break
+		}
+		changed = true
+	}
+	return changed
+}
+
+// isSplatOf reports whether constant a is (a splat of) the number n.
+func isSplatOf(a Attr, n float64) bool {
+	switch s := splatOf(a).(type) {
+	case IntAttr:
+		return float64(s.V) == n
+	case FloatAttr:
+		return s.V == n
+	}
+	return false
+}
+
+// identity returns a canonicalizer for x op c == x when operand 1 is the constant n.
+func identity(n float64) func(rw *rewriter, op *Op) bool {
+	return func(rw *rewriter, op *Op) bool {
+		if isSplatOf(constOf(op.Operands[1]), n) && op.Operands[0].Type == op.Results[0].Type {
+			rw.replace(op, op.Operands[0])
+			return true
+		}
+		return false
+	}
+}
+
+// absorb returns a canonicalizer for x op 0 == 0 (integers).
+func absorb(rw *rewriter, op *Op) bool {
+	if c := constOf(op.Operands[1]); isSplatOf(c, 0) {
+		rw.replace(op, op.Operands[1])
+		return true
+	}
+	return false
+}
+
+// constantRight moves the constant operand of a commutative op to the right.
+func constantRight(rw *rewriter, op *Op) bool {
+	if constOf(op.Operands[0]) != nil && constOf(op.Operands[1]) == nil {
+		op.Operands[0], op.Operands[1] = op.Operands[1], op.Operands[0]
+		return true
+	}
+	return false
+}
+
+// sameTypeNoop drops a shape op whose result has its operand's type.
+func sameTypeNoop(rw *rewriter, op *Op) bool {
+	if op.Operands[0].Type == op.Results[0].Type {
+		rw.replace(op, op.Operands[0])
+		return true
+	}
+	return false
+}
+
+// splatThrough turns a shape op of a splat into one splat of the scalar.
+func splatThrough(rw *rewriter, op *Op) bool {
+	src := op.Operands[0].def
+	if src == nil || src.Name != "tt.splat" {
+		return false
+	}
+	op.Name = "tt.splat"
+	op.Operands = []*Value{src.Operands[0]}
+	op.Attrs = nil
+	return true
+}
+
+// broadcastOfBroadcast broadcasts the inner source directly.
+func broadcastOfBroadcast(rw *rewriter, op *Op) bool {
+	if src := op.Operands[0].def; src != nil && src.Name == "tt.broadcast" {
+		op.Operands[0] = src.Operands[0]
+		return true
+	}
+	return false
+}
+
+// selectConst picks the arm of a select with a constant condition, or the common arm.
+func selectConst(rw *rewriter, op *Op) bool {
+	if op.Operands[1] == op.Operands[2] {
+		rw.replace(op, op.Operands[1])
+		return true
+	}
+	if c, ok := splatOf(constOf(op.Operands[0])).(IntAttr); ok {
+		rw.replace(op, op.Operands[2-int(c.V)])
+		return true
+	}
+	return false
+}
+
+// cmpSelf folds x cmp x for integers.
+func cmpSelf(rw *rewriter, op *Op) bool {
+	if op.Operands[0] != op.Operands[1] {
+		return false
+	}
+	v := contains([]string{"eq", "sle", "sge", "ule", "uge"}, op.EnumAttr("predicate"))
+	rw.replace(op, newConst(op, wrap(IntAttr{boolInt(v), I1}, op.Results[0].Type)))
+	return true
+}
+
+// dropTrueMask removes a mask that is constant true from tt.load (with its other) and
+// tt.store; maskIndex is the mask's operand position.
+func dropTrueMask(maskIndex int) func(rw *rewriter, op *Op) bool {
+	return func(rw *rewriter, op *Op) bool {
+		if len(op.Operands) > maskIndex && isSplatOf(constOf(op.Operands[maskIndex]), 1) {
+			op.Operands = op.Operands[:maskIndex]
+			return true
+		}
+		return false
+	}
+}
+
+// canonicalizers are the local rewrites of the canonicalize pass, by op name. Each returns
+// true when it changed the IR.
+var canonicalizers = map[string][]func(rw *rewriter, op *Op) bool{
+	"arith.addi":     {constantRight, identity(0)},
+	"arith.subi":     {identity(0)},
+	"arith.muli":     {constantRight, identity(1), absorb},
+	"arith.andi":     {constantRight, absorb},
+	"arith.ori":      {constantRight, identity(0)},
+	"arith.xori":     {constantRight, identity(0)},
+	"arith.shli":     {identity(0)},
+	"arith.shrsi":    {identity(0)},
+	"arith.shrui":    {identity(0)},
+	"arith.divsi":    {identity(1)},
+	"arith.divui":    {identity(1)},
+	"arith.addf":     {constantRight},
+	"arith.mulf":     {constantRight, identity(1)},
+	"arith.divf":     {identity(1)},
+	"arith.maxnumf":  {constantRight},
+	"arith.minnumf":  {constantRight},
+	"arith.select":   {selectConst},
+	"arith.cmpi":     {cmpSelf},
+	"tt.addptr":      {identity(0)},
+	"tt.broadcast":   {sameTypeNoop, splatThrough, broadcastOfBroadcast},
+	"tt.expand_dims": {splatThrough},
+	"tt.reshape":     {sameTypeNoop, splatThrough},
+	"tt.trans":       {sameTypeNoop, splatThrough},
+	"tt.load":        {dropTrueMask(1)},
+	"tt.store":       {dropTrueMask(2)},
+}
+
+// opKey identifies a pure op by what it computes: name, operands, attributes, result types.
+func opKey(op *Op, id func(*Value) int) string {
+	var b strings.Builder
+	b.WriteString(op.Name)
+	for _, v := range op.Operands {
+		fmt.Fprintf(&b, " %d", id(v))
+	}
+	b.WriteString(dictString(op.Attrs))
+	for _, r := range op.Results {
+		b.WriteString(" " + r.Type.String())
+	}
+	return b.String()
+}
+
+// cse merges pure ops (without regions) that compute the same thing as an op that
+// dominates them: one earlier in the same block or in an enclosing one.
+func cse(f *Func) bool {
+	rw := newRewriter()
+	ids := map[*Value]int{}
+	id := func(v *Value) int {
+		if _, ok := ids[v]; !ok {
+			ids[v] = len(ids)
+		}
+		return ids[v]
+	}
+	var region func(r *Region, outer map[string]*Op)
+	region = func(r *Region, outer map[string]*Op) {
+		seen := cloneScope(outer)
+		for _, b := range r.Blocks {
+			for _, op := range slices.Clone(b.Ops) {
+				rw.update(op)
+				if len(op.Regions) == 0 && IsPure(op) && len(op.Results) > 0 {
+					k := opKey(op, id)
+					if prev, ok := seen[k]; ok {
+						rw.replace(op, prev.Results...)
+						continue
+					}
+					seen[k] = op
+				}
+				for _, sub := range op.Regions {
+					region(sub, seen)
+				}
+			}
+		}
+	}
+	region(f.Body, nil)
+	return rw.changed
+}
+
+// cloneScope copies a CSE scope (nil gives an empty one).
+func cloneScope(m map[string]*Op) map[string]*Op {
+	c := make(map[string]*Op, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+// dce removes pure ops whose results are unused, until none is left.
+func dce(f *Func) bool {
+	changed := false
+	for {
+		used := map[*Value]bool{}
+		f.Walk(func(op *Op) bool {
+			for _, v := range op.Operands {
+				used[v] = true
+			}
+			return true
+		})
+		removed := false
+		f.Walk(func(op *Op) bool {
+			if len(op.Results) == 0 || !IsPure(op) {
+				return true
+			}
+			for _, r := range op.Results {
+				if used[r] {
+					return true
+				}
+			}
+			op.Erase()
+			removed = true
+			return false
+		})
+		if !removed {
+			return changed
+		}
+		changed = true
+	}
+}
+
+// inside reports whether v is defined within region r (at any depth).
+func inside(v *Value, r *Region) bool {
+	b := v.block
+	if v.def != nil {
+		b = v.def.block
+	}
+	for b != nil && b.region != nil {
+		if b.region == r {
+			return true
+		}
+		p := b.region.op
+		if p == nil {
+			return false
+		}
+		b = p.block
+	}
+	return false
+}
+
+// licm hoists pure ops out of scf.for bodies when all their operands are defined outside
+// the loop, innermost loops first so that ops can climb several levels.
+func licm(f *Func) bool {
+	var loops []*Op
+	f.Walk(func(op *Op) bool {
+		if op.Name == "scf.for" {
+			loops = append(loops, op)
+		}
+		return true
+	})
+	changed := false
+	for _, loop := range slices.Backward(loops) {
+		body := loop.Regions[0]
+		for _, op := range slices.Clone(body.Entry().Ops) {
+			if op.Has(Terminator) || !IsPure(op) || len(op.Regions) > 0 || !speculatable(op) {
+				continue
+			}
+			invariant := true
+			for _, v := range op.Operands {
+				if inside(v, body) {
+					invariant = false
+					break
+				}
+			}
+			if !invariant {
+				continue
+			}
+			op.Erase()
+			loop.block.Insert(loop.block.indexOf(loop), op)
+			changed = true
+		}
+	}
+	return changed
+}
+
+// speculatable reports whether op may run even when the loop body would not: integer
+// division only by a non-zero constant.
+func speculatable(op *Op) bool {
+	switch op.Name {
+	case "arith.divsi", "arith.divui", "arith.remsi", "arith.remui", "arith.ceildivsi", "arith.ceildivui", "arith.floordivsi":
+		c := constOf(op.Operands[1])
+		return c != nil && !isSplatOf(c, 0)
+	}
+	return true
+}
