@@ -656,11 +656,12 @@ func (p *parser) arguments() (args []ast.Expr, kws []*ast.Keyword, gen ast.Expr)
 			if p.isOp(opEqual) {
 				p.errorNode(e, "expression cannot contain assignment, perhaps you meant \"==\"?")
 			}
+			// CPython reports these at the last token it read.
 			if sawDoubleStar {
-				p.errorNode(e, "positional argument follows keyword argument unpacking")
+				p.errorTok(p.peek(), "positional argument follows keyword argument unpacking")
 			}
 			if sawKw {
-				p.errorNode(e, "positional argument follows keyword argument")
+				p.errorTok(p.peek(), "positional argument follows keyword argument")
 			}
 			args = append(args, e)
 		}

@@ -1,0 +1,58 @@
+package frontend
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/gotriton/gotriton/ast"
+)
+
+// FuzzParse checks that no input makes the parser panic or hang, and that every tree it
+// returns can be dumped.
+func FuzzParse(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.py")
+	more, _ := filepath.Glob("testdata/py312/*.py")
+	for _, p := range append(files, more...) {
+		if src, err := os.ReadFile(p); err == nil {
+			f.Add(src)
+		}
+	}
+	for _, c := range errorCases {
+		f.Add([]byte(c.src))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		mod, err := ParseFile("fuzz.py", src)
+		if err == nil {
+			_ = ast.Dump(mod)
+		} else {
+			_ = err.Error()
+		}
+	})
+}
+
+// BenchmarkParseTutorials parses every file of GOTRITON_TUTORIALS (or of our testdata).
+func BenchmarkParseTutorials(b *testing.B) {
+	var srcs [][]byte
+	size := 0
+	for _, p := range corpus(b) {
+		if dir := os.Getenv("GOTRITON_TUTORIALS"); dir != "" && filepath.Dir(p) != filepath.Clean(dir) {
+			continue
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		srcs = append(srcs, src)
+		size += len(src)
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, src := range srcs {
+			if _, err := ParseFile("bench.py", src); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
