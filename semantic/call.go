@@ -258,11 +258,6 @@ func (g *gen) inline(e *ast.Call, j *pyeval.JITFunction, args []argv, kws []kwv)
 		scope[p.arg.Arg] = fromPy(dv)
 	}
 	callee := &gen{opts: g.opts, frames: append(g.frames[:len(g.frames):len(g.frames)], frame{name: def.Name, mod: m, call: e}), scope: scope, b: g.b, prints: nil}
-	for _, p := range params.all {
-		if p.arg.Annotation != nil && isRuntime(scope[p.arg.Arg]) && callee.isConstexprAnnotation(p.arg.Annotation) {
-			g.fail(e, "parameter '%s' of %s() is a tl.constexpr, but the argument is a runtime value (%s)", p.arg.Arg, def.Name, describe(scope[p.arg.Arg]))
-		}
-	}
 	savedLoc := g.b.Loc
 	callee.stmts(def.Body)
 	g.b.Loc = savedLoc

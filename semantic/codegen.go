@@ -64,7 +64,7 @@ func (g *gen) stmt(s ast.Stmt) {
 		}
 		g.expr(s.Value)
 	case *ast.Assign:
-		v := g.expr(s.Value)
+		v := g.sanitize(s.Value, g.expr(s.Value))
 		for _, t := range s.Targets {
 			g.assign(t, v)
 		}
@@ -73,9 +73,13 @@ func (g *gen) stmt(s ast.Stmt) {
 			return
 		}
 		v := g.expr(s.Value)
-		if g.isConstexprAnnotation(s.Annotation) {
-			if _, ok := v.(*Tensor); ok {
-				g.fail(s.Value, "a tl.constexpr variable must be assigned a compile-time constant, got %s", describe(v))
+		if !g.isConstexprAnnotation(s.Annotation) {
+			g.assign(s.Target, g.sanitize(s.Value, v))
+			return
+		}
+		if name, ok := s.Target.(*ast.Name); ok {
+			if _, defined := g.scope[name.ID]; defined {
+				g.fail(s.Target, "%s is already defined. constexpr cannot be reassigned.", name.ID)
 			}
 		}
 		g.assign(s.Target, v)
@@ -87,7 +91,7 @@ func (g *gen) stmt(s ast.Stmt) {
 		cur := g.lookup(name)
 		rhs := g.expr(s.Value)
 		g.b.Loc = g.loc(s)
-		g.assign(s.Target, g.binary(s, s.Op, cur, rhs, name, s.Value))
+		g.assign(s.Target, g.sanitize(s, g.binary(s, s.Op, cur, rhs, name, s.Value)))
 	case *ast.If:
 		g.ifStmt(s)
 	case *ast.For:
@@ -161,6 +165,26 @@ func (g *gen) isConstexprAnnotation(e ast.Expr) bool {
 		return ok && s == "constexpr"
 	}
 	return false
+}
+
+// sanitize is what an assignment does to its value in Triton: Python numbers become
+// tensors (only `x: tl.constexpr = ...` keeps a constexpr); None, dtypes, tuples of those and
+// runtime values stay as they are.
+func (g *gen) sanitize(n ast.Node, v Value) Value {
+	switch v := v.(type) {
+	case Tuple:
+		out := make(Tuple, len(v))
+		for i, e := range v {
+			out[i] = g.sanitize(n, e)
+		}
+		return out
+	case Const:
+		if v.V == pyeval.None {
+			return v
+		}
+		return g.toTensor(n, v)
+	}
+	return v
 }
 
 // assign binds a value to a target: a name, or a tuple/list of targets (unpacking).
