@@ -28,15 +28,12 @@ const (
 	funcAttrNumRegs              = 4 // CU_FUNC_ATTRIBUTE_NUM_REGS
 	funcAttrMaxDynamicSharedSize = 8 // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
 
-	jitInfoLogBuffer       = 3  // CU_JIT_INFO_LOG_BUFFER
-	jitInfoLogBufferSize   = 4  // CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES
-	jitErrorLogBuffer      = 5  // CU_JIT_ERROR_LOG_BUFFER
-	jitErrorLogBufferSize  = 6  // CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
-	jitLogVerbose          = 12 // CU_JIT_LOG_VERBOSE
-	launchAttrCooperative  = 2  // CU_LAUNCH_ATTRIBUTE_COOPERATIVE
-	launchAttrProgrammatic = 6  // CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION
-	streamDefault          = 0  // CU_STREAM_DEFAULT: a blocking stream, ordered with the legacy stream
-	eventDefault           = 0  // CU_EVENT_DEFAULT: an event that records timing
+	jitErrorLogBuffer      = 5 // CU_JIT_ERROR_LOG_BUFFER
+	jitErrorLogBufferSize  = 6 // CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
+	launchAttrCooperative  = 2 // CU_LAUNCH_ATTRIBUTE_COOPERATIVE
+	launchAttrProgrammatic = 6 // CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION
+	streamDefault          = 0 // CU_STREAM_DEFAULT: a blocking stream, ordered with the legacy stream
+	eventDefault           = 0 // CU_EVENT_DEFAULT: an event that records timing
 )
 
 // api holds the libcuda entry points, bound by purego. The Go signatures follow cuda.h:

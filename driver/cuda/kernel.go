@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -104,30 +105,24 @@ func (d *Device) LoadPTX(ptx, name string, opts LoadOptions) (*Kernel, error) {
 	return k, nil
 }
 
-// load runs cuModuleLoadDataEx with the JIT's error and info logs captured.
+// load runs cuModuleLoadDataEx with the JIT compiler's error log captured.
 func (k *Kernel) load(ptx string) error {
 	a := k.d.api
 	image := append([]byte(ptx), 0)
 	errLog := make([]byte, jitLogSize)
-	infoLog := make([]byte, jitLogSize)
-	// The option values array holds pointers to the log buffers; pin them so that the
-	// driver may write there, as cgo's pointer rules require for Go memory in C arrays.
+	// The option values array holds a pointer to the log buffer; pin it so that the driver
+	// may write there, as cgo's rules require of Go memory reached through C arrays.
 	var pin runtime.Pinner
 	pin.Pin(&errLog[0])
-	pin.Pin(&infoLog[0])
 	defer pin.Unpin()
-	options := []int32{jitErrorLogBuffer, jitErrorLogBufferSize, jitInfoLogBuffer, jitInfoLogBufferSize, jitLogVerbose}
-	values := []uintptr{
-		uintptr(unsafe.Pointer(&errLog[0])), jitLogSize,
-		uintptr(unsafe.Pointer(&infoLog[0])), jitLogSize,
-		1,
-	}
+	options := []int32{jitErrorLogBuffer, jitErrorLogBufferSize}
+	values := []uintptr{uintptr(unsafe.Pointer(&errLog[0])), jitLogSize}
 	r := a.cuModuleLoadDataEx(&k.mod, unsafe.Pointer(&image[0]), uint32(len(options)), unsafe.Pointer(&options[0]), unsafe.Pointer(&values[0]))
 	if r == cudaSuccess {
 		return nil
 	}
 	e := a.newError("cuModuleLoadDataEx", r)
-	e.Log = goString(errLog)
+	e.Log = strings.TrimSpace(goString(errLog))
 	return e
 }
 
