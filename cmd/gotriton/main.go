@@ -27,6 +27,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		Commands: []*cli.Command{
 			parseCommand(),
 			listCommand(),
+			checkCommand(),
+			compileCommand(),
 		},
 		// Errors are printed once, by run, never by the library's exit handler.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},

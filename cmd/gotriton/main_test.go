@@ -107,3 +107,29 @@ func TestErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestCompileTileIR(t *testing.T) {
+	out, errOut, code := gotriton("compile", "../../conformance/kernels/vector_add.py", "-n", "vector_add_kernel",
+		"-s", "*fp32:16, *fp32:16, *fp32:16, i32:16, 1024", "-w", "4", "--emit", "tileir")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"tt.func public @vector_add_kernel(%arg0: !tt.ptr<f32> {tt.divisibility = 16 : i32}",
+		"%arg3: i32 {tt.divisibility = 16 : i32}",
+		"tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>",
+		"arith.addf", "tt.store",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("compile output lacks %q:\n%s", want, out)
+		}
+	}
+	_, errOut, code = gotriton("compile", "../../conformance/kernels/vector_add.py", "-n", "vector_add_kernel", "-s", "*fp32:16, i32")
+	if code != 1 || !strings.Contains(errOut, "vector_add.py:13:") || !strings.Contains(errOut, "error: signature has 2 entries") {
+		t.Errorf("short signature: exit %d, stderr %q", code, errOut)
+	}
+	_, errOut, code = gotriton("compile", "../../conformance/kernels/vector_add.py", "-n", "vector_add_kernel", "-s", "*fp32", "--emit", "nonsense")
+	if code != 1 || !strings.Contains(errOut, `unknown --emit "nonsense"`) {
+		t.Errorf("bad --emit: exit %d, stderr %q", code, errOut)
+	}
+}
