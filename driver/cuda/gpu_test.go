@@ -245,7 +245,7 @@ func TestGPUBadPTX(t *testing.T) {
 		t.Errorf("error %+v: want cuModuleLoadDataEx, CUDA_ERROR_INVALID_PTX and a JIT log", e)
 	}
 	msg := err.Error()
-	if !strings.Contains(msg, "cuModuleLoadDataEx: CUDA_ERROR_INVALID_PTX (") || !strings.Contains(msg, "undeclared") {
+	if !strings.Contains(msg, "cuModuleLoadDataEx: CUDA_ERROR_INVALID_PTX (") || !strings.HasSuffix(msg, "): "+e.Log) {
 		t.Errorf("message %q lacks the call, the CUresult or the log", msg)
 	}
 	if _, err := d.LoadPTX(string(ptx), "no_such_kernel", LoadOptions{}); err == nil || !strings.Contains(err.Error(), "cuModuleGetFunction: CUDA_ERROR_NOT_FOUND") {
