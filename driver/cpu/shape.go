@@ -1,0 +1,198 @@
+package cpu
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/gotriton/gotriton/tileir"
+)
+
+// Shape ops move elements without changing them. Shapes are static, so each op's element
+// mapping is computed once, at compile time, as a gather index: out[i] = in[idx[i]].
+
+func init() {
+	register(compileSplat, "tt.splat")
+	register(compileBroadcast, "tt.broadcast")
+	register(compileTrans, "tt.trans")
+	register(compileSameOrder, "tt.expand_dims", "tt.reshape")
+	register(compileJoin, "tt.join")
+	register(compileSplit, "tt.split")
+	register(compileCat, "tt.cat")
+	register(compileMakeRange, "tt.make_range")
+	register(compileProgramID, "tt.get_program_id")
+	register(compileNumPrograms, "tt.get_num_programs")
+	register(compileHistogram, "tt.histogram")
+}
+
+// gather returns a step that sets out[i] = src[idx[i]] for integer or float tiles.
+func gather(src, out int, idx []int) step {
+	return func(fr *frame) error {
+		s, o := &fr.v[src], &fr.v[out]
+		if o.f != nil {
+			for i, j := range idx {
+				o.f[i] = s.f[j]
+			}
+			return nil
+		}
+		for i, j := range idx {
+			o.i[i] = s.i[j]
+		}
+		return nil
+	}
+}
+
+// gatherIndex builds idx for an output of shape out from a source index function.
+func gatherIndex(out []int, src func(idx []int) int) []int {
+	n := 1
+	for _, d := range out {
+		n *= d
+	}
+	res := make([]int, n)
+	for i := range res {
+		res[i] = src(unflatten(i, out))
+	}
+	return res
+}
+
+// flatten is the inverse of unflatten.
+func flatten(idx, shape []int) int {
+	f := 0
+	for d, k := range idx {
+		f = f*shape[d] + k
+	}
+	return f
+}
+
+func compileSplat(fc *fnc, op *tileir.Op) (step, error) {
+	n := int(op.Results[0].Type.(*tileir.TensorType).NumElements())
+	return gather(fc.use(op.Operands[0]), fc.use(op.Results[0]), make([]int, n)), nil
+}
+
+func compileBroadcast(fc *fnc, op *tileir.Op) (step, error) {
+	in, out := shapeOf(op.Operands[0].Type), shapeOf(op.Results[0].Type)
+	if len(in) != len(out) {
+		return nil, fmt.Errorf("rank %d to rank %d", len(in), len(out))
+	}
+	idx := gatherIndex(out, func(o []int) int {
+		s := slices.Clone(o)
+		for d := range s {
+			if in[d] == 1 {
+				s[d] = 0
+			}
+		}
+		return flatten(s, in)
+	})
+	return gather(fc.use(op.Operands[0]), fc.use(op.Results[0]), idx), nil
+}
+
+func compileTrans(fc *fnc, op *tileir.Op) (step, error) {
+	in, out := shapeOf(op.Operands[0].Type), shapeOf(op.Results[0].Type)
+	order, _ := op.Attr("order").(tileir.I32ArrayAttr)
+	if len(order) != len(in) {
+		return nil, fmt.Errorf("order %v for rank %d", order, len(in))
+	}
+	idx := gatherIndex(out, func(o []int) int {
+		s := make([]int, len(in))
+		for d, k := range o {
+			s[order[d]] = k
+		}
+		return flatten(s, in)
+	})
+	return gather(fc.use(op.Operands[0]), fc.use(op.Results[0]), idx), nil
+}
+
+// compileSameOrder: expand_dims and reshape keep the row-major element order (a reshape
+// that allows reordering may keep it too).
+func compileSameOrder(fc *fnc, op *tileir.Op) (step, error) {
+	src, out := fc.use(op.Operands[0]), fc.use(op.Results[0])
+	return func(fr *frame) error {
+		fr.v[out].copyFrom(&fr.v[src])
+		return nil
+	}, nil
+}
+
+// compileJoin stacks two tensors along a new minor dimension of size 2.
+func compileJoin(fc *fnc, op *tileir.Op) (step, error) {
+	a, b, out := fc.use(op.Operands[0]), fc.use(op.Operands[1]), fc.use(op.Results[0])
+	return func(fr *frame) error {
+		x, y, o := &fr.v[a], &fr.v[b], &fr.v[out]
+		for i := range x.f {
+			o.f[2*i], o.f[2*i+1] = x.f[i], y.f[i]
+		}
+		for i := range x.i {
+			o.i[2*i], o.i[2*i+1] = x.i[i], y.i[i]
+		}
+		return nil
+	}, nil
+}
+
+func compileSplit(fc *fnc, op *tileir.Op) (step, error) {
+	n := int(op.Results[0].Type.(*tileir.TensorType).NumElements())
+	even, odd := make([]int, n), make([]int, n)
+	for i := range n {
+		even[i], odd[i] = 2*i, 2*i+1
+	}
+	src := fc.use(op.Operands[0])
+	lhs, rhs := gather(src, fc.use(op.Results[0]), even), gather(src, fc.use(op.Results[1]), odd)
+	return func(fr *frame) error {
+		if err := lhs(fr); err != nil {
+			return err
+		}
+		return rhs(fr)
+	}, nil
+}
+
+// compileCat concatenates along dimension 0, which in row-major order is appending.
+func compileCat(fc *fnc, op *tileir.Op) (step, error) {
+	a, b, out := fc.use(op.Operands[0]), fc.use(op.Operands[1]), fc.use(op.Results[0])
+	return func(fr *frame) error {
+		x, y, o := &fr.v[a], &fr.v[b], &fr.v[out]
+		copy(o.f[copy(o.f, x.f):], y.f)
+		copy(o.i[copy(o.i, x.i):], y.i)
+		return nil
+	}, nil
+}
+
+func compileMakeRange(fc *fnc, op *tileir.Op) (step, error) {
+	start := op.IntAttr("start")
+	return mapI(fc, op, func(_ *frame, i int) int64 { return start + int64(i) }), nil
+}
+
+// axisOf reads a program axis attribute (x, y, z or 0, 1, 2).
+func axisOf(op *tileir.Op) (int, error) {
+	switch a := op.Attr("axis").(type) {
+	case tileir.EnumAttr:
+		if i := slices.Index([]string{"x", "y", "z"}, string(a)); i >= 0 {
+			return i, nil
+		}
+	case tileir.IntAttr:
+		if a.V >= 0 && a.V < 3 {
+			return int(a.V), nil
+		}
+	}
+	return 0, fmt.Errorf("bad axis %v", op.Attr("axis"))
+}
+
+func compileProgramID(fc *fnc, op *tileir.Op) (step, error) {
+	axis, err := axisOf(op)
+	return mapI(fc, op, func(fr *frame, _ int) int64 { return int64(fr.inst.pid[axis]) }), err
+}
+
+func compileNumPrograms(fc *fnc, op *tileir.Op) (step, error) {
+	axis, err := axisOf(op)
+	return mapI(fc, op, func(fr *frame, _ int) int64 { return int64(fr.inst.l.grid[axis]) }), err
+}
+
+func compileHistogram(fc *fnc, op *tileir.Op) (step, error) {
+	src, mask, out := fc.use(op.Operands[0]), optSlot(fc, op, 1), fc.use(op.Results[0])
+	return func(fr *frame) error {
+		o := fr.v[out].i
+		clear(o)
+		for i, v := range fr.v[src].i {
+			if !masked(fr, mask, i) && v >= 0 && v < int64(len(o)) {
+				o[v]++
+			}
+		}
+		return nil
+	}, nil
+}
