@@ -449,21 +449,9 @@ func (ev *evaluator) expr(e ast.Expr, s *scope) (Value, error) {
 		}
 		return d, nil
 	case *ast.ListComp:
-		var out []Value
-		err := ev.comprehend(e.Generators, s, func(inner *scope) error {
-			v, err := ev.expr(e.Elt, inner)
-			out = append(out, v)
-			return err
-		})
-		return &List{out}, err
-	case *ast.GeneratorExp:
-		var out []Value
-		err := ev.comprehend(e.Generators, s, func(inner *scope) error {
-			v, err := ev.expr(e.Elt, inner)
-			out = append(out, v)
-			return err
-		})
-		return &List{out}, err
+		return ev.listComp(e.Elt, e.Generators, s)
+	case *ast.GeneratorExp: // consumed whole by list(), filter(), ... so a list serves
+		return ev.listComp(e.Elt, e.Generators, s)
 	case *ast.DictComp:
 		d := &Dict{}
 		err := ev.comprehend(e.Generators, s, func(inner *scope) error {
@@ -598,6 +586,17 @@ func (ev *evaluator) exprList(elts []ast.Expr, s *scope) ([]Value, error) {
 		out = append(out, v)
 	}
 	return out, nil
+}
+
+// listComp evaluates [elt for ... in ... if ...].
+func (ev *evaluator) listComp(elt ast.Expr, gens []*ast.Comprehension, s *scope) (Value, error) {
+	var out []Value
+	err := ev.comprehend(gens, s, func(inner *scope) error {
+		v, err := ev.expr(elt, inner)
+		out = append(out, v)
+		return err
+	})
+	return &List{out}, err
 }
 
 // comprehend runs body once per element produced by the generators, in a fresh scope.

@@ -104,11 +104,7 @@ func checkCommand() *cli.Command {
 		ArgsUsage: "FILE",
 		Flags:     specFlags(false),
 		Action: func(ctx context.Context, c *cli.Command) error {
-			path, err := oneFile(c)
-			if err != nil {
-				return err
-			}
-			f, err := frontend.Load(path, pyeval.Options{})
+			f, err := loadFile(c)
 			if err != nil {
 				return err
 			}
@@ -123,7 +119,7 @@ func checkCommand() *cli.Command {
 			if err := semantic.Check(f, specs, kernels...); err != nil {
 				return err
 			}
-			fmt.Fprintf(c.Root().Writer, "%s: ok\n", path)
+			fmt.Fprintf(c.Root().Writer, "%s: ok\n", f.Path)
 			return nil
 		},
 	}

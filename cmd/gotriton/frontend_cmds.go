@@ -47,11 +47,7 @@ func listCommand() *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "print JSON"},
 		},
 		Action: func(ctx context.Context, c *cli.Command) error {
-			path, err := oneFile(c)
-			if err != nil {
-				return err
-			}
-			f, err := frontend.Load(path, pyeval.Options{})
+			f, err := loadFile(c)
 			if err != nil {
 				return err
 			}
@@ -73,6 +69,15 @@ func oneFile(c *cli.Command) (string, error) {
 		return "", fmt.Errorf("gotriton %s: expected one FILE argument, got %d", c.Name, c.NArg())
 	}
 	return c.Args().First(), nil
+}
+
+// loadFile loads the command's one FILE argument as a kernel file.
+func loadFile(c *cli.Command) (*frontend.File, error) {
+	path, err := oneFile(c)
+	if err != nil {
+		return nil, err
+	}
+	return frontend.Load(path, pyeval.Options{})
 }
 
 // fileListing is what `gotriton list` reports, as text or JSON.
