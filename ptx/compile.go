@@ -36,7 +36,12 @@ var minPTX = map[string]int{
 // Compile turns every kernel of m into PTX text. The accepted LLVM IR is
 // described in the package documentation; anything else is an error that
 // names the function and the instruction.
-func Compile(m *ir.Module, opts Options) (string, error) {
+func Compile(m *ir.Module, opts Options) (out string, err error) {
+	defer func() { // an emitter bug must not take the caller down
+		if r := recover(); r != nil {
+			out, err = "", fmt.Errorf("ptx: internal error: %v", r)
+		}
+	}()
 	if opts.Arch == "" {
 		opts.Arch = "sm_90a"
 	}
@@ -175,9 +180,9 @@ func readAnnotations(m *ir.Module, info func(*ir.Func) *kernelInfo) error {
 			case "kernel":
 				ki.kernel = val == 1
 			case "reqntidx", "reqntidy", "reqntidz":
-				ki.reqntidAnn[key.Value[6]-'x'] = val
+				ki.reqntidAnn[key.Value[len(key.Value)-1]-'x'] = val
 			case "maxntidx", "maxntidy", "maxntidz":
-				ki.maxntidAnn[key.Value[6]-'x'] = val
+				ki.maxntidAnn[key.Value[len(key.Value)-1]-'x'] = val
 			case "maxnreg":
 				ki.maxnreg = val
 			case "minctasm":
@@ -188,20 +193,22 @@ func readAnnotations(m *ir.Module, info func(*ir.Func) *kernelInfo) error {
 	return nil
 }
 
-func mdFunc(f metadata.Field) *ir.Func {
+// mdField unwraps a metadata tuple field ("!{... @f, i32 1}").
+func mdField(f metadata.Field) interface{} {
 	if v, ok := f.(*metadata.Value); ok {
-		if fn, ok := v.Value.(*ir.Func); ok {
-			return fn
-		}
+		return v.Value
 	}
-	return nil
+	return f
+}
+
+func mdFunc(f metadata.Field) *ir.Func {
+	fn, _ := mdField(f).(*ir.Func)
+	return fn
 }
 
 func mdInt(f metadata.Field) (int, bool) {
-	if v, ok := f.(*metadata.Value); ok {
-		if c, ok := v.Value.(*constant.Int); ok {
-			return int(c.X.Int64()), true
-		}
+	if c, ok := mdField(f).(*constant.Int); ok {
+		return int(c.X.Int64()), true
 	}
 	return 0, false
 }

@@ -598,6 +598,15 @@ func (e *fnEmitter) repack(xs []string, ts, dts []types.Type) ([]string, error) 
 			return nil, bad
 		}
 	}
+	// pack is the class used inside a vector operand of mov.bN: the
+	// class itself when it is declared .bN, else the untyped class.
+	pack := func(t types.Type) regClass {
+		rc, _ := e.lay.classOf(t)
+		if regClassInfo[rc].decl == ".b16" {
+			return rc
+		}
+		return bitsClass(rc.bits())
+	}
 	// move converts operand x to class rc of the same width.
 	move := func(x string, from, to regClass) string {
 		if from == to {
@@ -621,7 +630,7 @@ func (e *fnEmitter) repack(xs []string, ts, dts []types.Type) ([]string, error) 
 			parts := make([]string, n)
 			for j := range parts {
 				sc, _ := e.lay.classOf(ts[k*n+j])
-				parts[j] = move(e.inReg(xs[k*n+j], sc), sc, bitsClass(sb))
+				parts[j] = move(e.inReg(xs[k*n+j], sc), sc, pack(ts[k*n+j]))
 			}
 			w := e.newReg(bitsClass(db))
 			e.emit(fmt.Sprintf("mov.b%d", db), w, "{"+strings.Join(parts, ", ")+"}")
@@ -633,23 +642,18 @@ func (e *fnEmitter) repack(xs []string, ts, dts []types.Type) ([]string, error) 
 		for k := range xs {
 			sc, _ := e.lay.classOf(ts[k])
 			w := move(e.inReg(xs[k], sc), sc, bitsClass(sb))
-			parts := e.newRegs(repeatClass(bitsClass(db), n))
+			parts := make([]string, n)
+			for j := range parts {
+				parts[j] = e.newReg(pack(dts[k*n+j]))
+			}
 			e.emit(fmt.Sprintf("mov.b%d", sb), "{"+strings.Join(parts, ", ")+"}", w)
 			for j, p := range parts {
 				dc, _ := e.lay.classOf(dts[k*n+j])
-				out[k*n+j] = move(p, bitsClass(db), dc)
+				out[k*n+j] = move(p, pack(dts[k*n+j]), dc)
 			}
 		}
 	}
 	return out, nil
-}
-
-func repeatClass(rc regClass, n int) []regClass {
-	out := make([]regClass, n)
-	for i := range out {
-		out[i] = rc
-	}
-	return out
 }
 
 // gep computes an address: base + sum(index * stride) + constant offset.
@@ -719,6 +723,17 @@ func (e *fnEmitter) gep(elem types.Type, src value.Value, indices []value.Value,
 // scaledIndex returns index*stride as a pointer-width integer. Indices are
 // signed, as in LLVM.
 func (e *fnEmitter) scaledIndex(ix value.Value, stride int64, pbits int) (string, error) {
+	wide := "mul.wide.s32"
+	switch ext := ix.(type) { // fold an i32 -> i64 extension into mul.wide
+	case *ir.InstSExt:
+		if intBits(ext.From.Type()) == 32 && pbits == 64 && stride != 1 {
+			ix = ext.From
+		}
+	case *ir.InstZExt:
+		if intBits(ext.From.Type()) == 32 && pbits == 64 && stride != 1 {
+			ix, wide = ext.From, "mul.wide.u32"
+		}
+	}
 	x, err := e.getOne(ix)
 	if err != nil {
 		return "", err
@@ -727,7 +742,7 @@ func (e *fnEmitter) scaledIndex(ix value.Value, stride int64, pbits int) (string
 	prc := bitsClass(pbits)
 	if ib == 32 && pbits == 64 && stride != 1 {
 		d := e.newReg(prc)
-		e.emit("mul.wide.s32", d, x, strconv.FormatInt(stride, 10))
+		e.emit(wide, d, x, strconv.FormatInt(stride, 10))
 		return d, nil
 	}
 	if ib != pbits {

@@ -1,0 +1,130 @@
+package ptx
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/llir/llvm/asm"
+)
+
+// TestUnsupported checks that IR outside the accepted subset is a clear
+// error naming the function and the instruction or intrinsic, never a panic.
+func TestUnsupported(t *testing.T) {
+	const head = "target datalayout = \"e-p3:32:32-i64:64\"\n"
+	tests := []struct {
+		name, body, want string
+	}{
+		{"alloca", `define ptx_kernel void @k() {
+  %a = alloca i32
+  ret void
+}`, "@k: %a = alloca i32: instruction is not supported"},
+		{"unknown intrinsic", `declare float @llvm.nvvm.fancy.f(float)
+define ptx_kernel void @k(float %x) {
+  %y = call float @llvm.nvvm.fancy.f(float %x)
+  ret void
+}`, "@k: %y = call float @llvm.nvvm.fancy.f(float %x): intrinsic @llvm.nvvm.fancy.f is not supported"},
+		{"device call", `define void @helper() {
+  ret void
+}
+define ptx_kernel void @k() {
+  call void @helper()
+  ret void
+}`, "function @helper: only kernels"},
+		{"half fdiv", `define ptx_kernel void @k(half %x) {
+  %y = fdiv half %x, %x
+  ret void
+}`, "fdiv on half is not supported"},
+		{"dynamic extractelement", `define ptx_kernel void @k(<4 x i32> addrspace(1)* %p, i32 %i) {
+  %v = load <4 x i32>, <4 x i32> addrspace(1)* %p
+  %e = extractelement <4 x i32> %v, i32 %i
+  ret void
+}`, "extractelement needs a constant index"},
+		{"i128", `define ptx_kernel void @k(i128 %x) {
+  ret void
+}`, "@k: parameter 0: type i128 has no PTX register class"},
+		{"asm constraint", `define ptx_kernel void @k(i32 %x) {
+  call void asm sideeffect "st.u32 [$0], 0;", "m"(i32 %x)
+  ret void
+}`, `inline asm input constraint "m" is not supported`},
+		{"asm operand", `define ptx_kernel void @k(i32 %x) {
+  call void asm sideeffect "mov.u32 $1, 0;", "r"(i32 %x)
+  ret void
+}`, "refers to operand $1 of 1"},
+		{"bitcast i8 vector", `define ptx_kernel void @k(i32 %x) {
+  %v = bitcast i32 %x to <4 x i8>
+  ret void
+}`, "bitcast from 1 x i32 to 4 x i8 is not supported"},
+		{"return value", `define ptx_kernel i32 @k(i32 %x) {
+  ret i32 %x
+}`, "kernels must return void"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := asm.ParseString(tc.name, head+tc.body)
+			if err != nil {
+				t.Fatalf("parse: %v", err)
+			}
+			_, err = Compile(m, Options{})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestOptions(t *testing.T) {
+	m, err := asm.ParseString("empty", "define ptx_kernel void @k() {\n  ret void\n}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		opts Options
+		want string // in the PTX, or in the error
+		fail bool
+	}{
+		{Options{}, ".version 8.4\n.target sm_90a\n", false},
+		{Options{Arch: "sm_80", PTXVersion: 78}, ".version 7.8\n.target sm_80\n", false},
+		{Options{Arch: "sm_90", PTXVersion: 87}, ".version 8.7\n.target sm_90\n", false},
+		{Options{Arch: "sm_90a", PTXVersion: 78}, "sm_90a needs PTX ISA 8.0 or later", true},
+		{Options{Arch: "sm_75"}, `unsupported architecture "sm_75"`, true},
+	} {
+		out, err := Compile(m, tc.opts)
+		if tc.fail {
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%+v: got %v, want error %q", tc.opts, err, tc.want)
+			}
+			continue
+		}
+		if err != nil || !strings.Contains(out, tc.want) {
+			t.Errorf("%+v: got %q, %v; want %q", tc.opts, out, err, tc.want)
+		}
+	}
+}
+
+func TestHalfBits(t *testing.T) {
+	for _, tc := range []struct {
+		f    float64
+		want uint16
+	}{
+		{1, 0x3c00}, {0.5, 0x3800}, {-2, 0xc000}, {65504, 0x7bff}, {65520, 0x7c00},
+		{0x1p-24, 0x0001}, {0x1p-14, 0x0400}, {0.1, 0x2e66}, {1.0009765625, 0x3c01}, {0, 0},
+	} {
+		if got := halfBits(tc.f); got != tc.want {
+			t.Errorf("halfBits(%g) = %#04x, want %#04x", tc.f, got, tc.want)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"{\n\t.reg .b32 %r<2>;\n\tmov.u32 %r2, %tid.x;\n}\n", "register %r2 is not declared"},
+		{"{\n\tbra.uni $L__BB0_9;\n}\n", "undefined label $L__BB0_9"},
+		{"{\n{\n}\n", "unbalanced braces"},
+		{"{\n\t.reg .b32 %r<2>;\n\tmov.u32 %r1, %ctaid.y;\n$L:\n\tbra.uni $L;\n}\n", ""},
+	} {
+		err := Check(tc.src)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("Check(%q) = %v, want %q", tc.src, err, tc.want)
+		}
+	}
+}
