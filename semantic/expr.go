@@ -211,7 +211,8 @@ func unknownNameMessage(module, attr string) string {
 func nearestName(prefix, attr string) string {
 	best, bestD := "", max(2, len(attr)/3)+1
 	consider := func(name string) {
-		if d := editDistance(attr, name); d < bestD {
+		d := editDistance(attr, name)
+		if d < bestD || d == bestD && best != "" && prefix+name < best {
 			best, bestD = prefix+name, d
 		}
 	}
