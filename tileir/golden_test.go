@@ -62,3 +62,26 @@ func TestBuiltKernels(t *testing.T) {
 		})
 	}
 }
+
+func TestOpString(t *testing.T) {
+	m := controlFlow()
+	var got []string
+	m.Func("control_kernel").Walk(func(op *Op) bool {
+		if op.Name == "scf.while" && len(op.Results) == 2 {
+			got = append(got, op.String())
+		}
+		return true
+	})
+	want := `%0:2 = scf.while (%arg0 = %?, %arg1 = %?) : (i32, i32) -> (i32, i32) {
+  %1 = arith.cmpi sgt, %arg0, %? : i32
+  scf.condition(%1) %arg0, %arg1 : i32, i32
+} do {
+^bb0(%arg0: i32, %arg1: i32):
+  %1 = arith.subi %arg0, %? : i32
+  %2 = arith.addi %arg1, %arg0 : i32
+  scf.yield %1, %2 : i32, i32
+}`
+	if len(got) != 1 || got[0] != want {
+		t.Fatalf("got\n%s", got)
+	}
+}

@@ -26,11 +26,11 @@ func Parse(file, src string) (m *Module, err error) {
 	ps := &parser{file: file, src: src}
 	defer func() {
 		if r := recover(); r != nil {
-			pe, ok := r.(*ParseError)
+			pp, ok := r.(*parsePanic)
 			if !ok {
 				panic(r)
 			}
-			m, err = nil, pe
+			m, err = nil, ps.errorAt(pp)
 		}
 	}()
 	m = &Module{}
@@ -41,6 +41,9 @@ func Parse(file, src string) (m *Module, err error) {
 		}
 		ps.expect("{")
 		for !ps.try("}") {
+			if ps.eof() {
+				ps.fail("the module is not closed with \"}\"")
+			}
 			m.Funcs = append(m.Funcs, ps.fn())
 		}
 		ps.optLoc(func(l Loc) { m.Loc = l })
@@ -70,16 +73,29 @@ type parser struct {
 	pending []func()
 }
 
-func (ps *parser) fail(format string, args ...any) {
+func (ps *parser) fail(format string, args ...any) { ps.failAt(ps.pos, format, args...) }
+
+// failAt reports an error at byte offset pos. Parse turns it into a *ParseError; line and
+// column are only computed then, since tentative parses fail and recover often.
+func (ps *parser) failAt(pos int, format string, args ...any) {
+	panic(&parsePanic{pos: pos, msg: fmt.Sprintf(format, args...)})
+}
+
+type parsePanic struct {
+	pos int
+	msg string
+}
+
+func (ps *parser) errorAt(pp *parsePanic) *ParseError {
 	line, col := 1, 1
-	for i := 0; i < ps.pos && i < len(ps.src); i++ {
+	for i := 0; i < pp.pos && i < len(ps.src); i++ {
 		if ps.src[i] == '\n' {
 			line, col = line+1, 1
 		} else {
 			col++
 		}
 	}
-	panic(&ParseError{File: ps.file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
+	return &ParseError{File: ps.file, Line: line, Col: col, Msg: pp.msg}
 }
 
 // ws skips white space and // comments.
@@ -260,13 +276,14 @@ func (ps *parser) typ() Type {
 		ps.expect(">")
 		return Tensor(shape, elem)
 	}
+	start := ps.pos
 	name := ps.ident()
 	for s := I1; s <= F8E4M3B11FNUZ; s++ {
 		if scalarNames[s] == name {
 			return s
 		}
 	}
-	ps.fail("unknown type %q", name)
+	ps.failAt(start, "unknown type %q", name)
 	return nil
 }
 
@@ -445,7 +462,7 @@ func (ps *parser) tryType() (t Type, ok bool) {
 	start := ps.pos
 	defer func() {
 		if r := recover(); r != nil {
-			if _, isPE := r.(*ParseError); !isPE {
+			if _, isPE := r.(*parsePanic); !isPE {
 				panic(r)
 			}
 			ps.pos, t, ok = start, nil, false
@@ -635,6 +652,8 @@ func (ps *parser) valueName() string {
 
 // operand reads a use: %name or %name#i.
 func (ps *parser) operand() *Value {
+	ps.ws()
+	start := ps.pos
 	name := ps.valueName()
 	if ps.pos < len(ps.src) && ps.src[ps.pos] == '#' {
 		ps.pos++
@@ -649,7 +668,7 @@ func (ps *parser) operand() *Value {
 			return v
 		}
 	}
-	ps.fail("use of undefined value %s", name)
+	ps.failAt(start, "use of undefined value %s", name)
 	return nil
 }
 
@@ -672,7 +691,7 @@ func (ps *parser) atResultList() (yes bool) {
 	save := ps.pos
 	defer func() {
 		if r := recover(); r != nil {
-			if _, ok := r.(*ParseError); !ok {
+			if _, ok := r.(*parsePanic); !ok {
 				panic(r)
 			}
 			yes = false
@@ -838,6 +857,8 @@ func (ps *parser) op() *Op {
 		ps.expect("=")
 	}
 	op := &Op{}
+	ps.ws()
+	start := ps.pos
 	if ps.peek() == '"' {
 		op.Name = ps.str()
 		parseGeneric(ps, op, count)
@@ -845,12 +866,12 @@ func (ps *parser) op() *Op {
 		op.Name = ps.ident()
 		d := opDefs[op.Name]
 		if d == nil {
-			ps.fail("unknown op %s (write it in the generic form)", op.Name)
+			ps.failAt(start, "unknown op %s (write it in the generic form)", op.Name)
 		}
 		d.syntax.parse(ps, op, count)
 	}
 	if len(op.Results) != count {
-		ps.fail("%s has %d results but %d names", op.Name, len(op.Results), count)
+		ps.failAt(start, "%s has %d results but %d names", op.Name, len(op.Results), count)
 	}
 	ps.optLoc(func(l Loc) { op.Loc = l })
 	switch {

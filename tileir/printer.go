@@ -45,10 +45,14 @@ func (f *Func) String() string {
 	return p.b.String()
 }
 
-// String prints op with its regions; values defined outside op print as %?N.
+// String prints op with its regions, for debugging; values defined outside op print as %?.
 func (op *Op) String() string {
 	p := &printer{names: map[*Value]string{}}
-	p.nameOp(op, &nameScope{used: map[string]bool{}}, &counters{})
+	scope, c := &nameScope{used: map[string]bool{}}, counters{}
+	p.nameOp(op, scope, &c)
+	for _, r := range op.Regions {
+		p.nameRegion(r, scope, c)
+	}
 	p.op(op)
 	return strings.TrimSuffix(p.b.String(), "\n")
 }

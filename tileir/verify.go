@@ -777,7 +777,7 @@ func verifyCall(c *checker, op *Op) string {
 	name, _ := op.Attr("callee").(SymbolRefAttr)
 	f := c.m.Func(string(name))
 	if f == nil {
-		return fmt.Sprintf("calls unknown function @%s", name)
+		return fmt.Sprintf("calls unknown function %s", name)
 	}
 	return first(typesMatch("argument", valueTypes(op.Operands), valueTypes(f.Args())),
 		typesMatch("result", valueTypes(op.Results), f.Results))
