@@ -1,0 +1,51 @@
+package semantic
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/gotriton/gotriton/frontend"
+	"github.com/gotriton/gotriton/pyeval"
+)
+
+// BenchmarkTutorials compiles each tutorial specialization (parse and module evaluation
+// included) to tile IR.
+func BenchmarkTutorials(b *testing.B) {
+	dir := os.Getenv("GOTRITON_TUTORIALS")
+	if dir == "" {
+		b.Skip("GOTRITON_TUTORIALS not set")
+	}
+	for _, s := range tutorialSpecs {
+		src, err := os.ReadFile(filepath.Join(dir, s.file))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(s.file+"/"+s.kernel, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				f, err := frontend.LoadSource(s.file, src, pyeval.Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := Compile(f, s.kernel, Options{SignatureText: s.sig}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// FuzzCompile mutates kernel sources and checks that compiling never panics.
+func FuzzCompile(f *testing.F) {
+	f.Add(errPrelude+"    x = tl.arange(0, B)\n    tl.store(X + x, tl.load(X + x) * 2, mask=x < N)\n", "*fp32:16, i32, 128")
+	f.Add(errPrelude+"    acc = tl.zeros([B], tl.float32)\n    for i in range(N):\n        acc += tl.load(X + tl.arange(0, B))\n    tl.store(X + tl.arange(0, B), acc)\n", "*fp32:16, i32, 128")
+	f.Fuzz(func(t *testing.T, src, sig string) {
+		file, err := frontend.LoadSource("fuzz.py", []byte(src), pyeval.Options{Steps: 10000})
+		if err != nil {
+			return
+		}
+		for _, k := range file.Kernels {
+			Compile(file, k.Name, Options{SignatureText: sig})
+		}
+	})
+}
