@@ -28,6 +28,7 @@ var (
 	fmtE5M2   = newFormat(5, 2, false)
 	fmtE4M3FN = newFormat(4, 3, true)
 	fmtTF32   = newFormat(8, 10, false)
+	fmtF32    = newFormat(8, 23, false) // only for NaN payloads: float32 does the rest
 )
 
 func newFormat(exp, mant int, finite bool) *format {
@@ -99,11 +100,14 @@ func (f *format) bits(x float64) uint64 {
 	ax := math.Abs(x)
 	expMask := uint64(1)<<f.exp - 1
 	switch {
-	case math.IsNaN(x):
+	case math.IsNaN(x): // keep the payload's top bits
+		frac := math.Float64bits(x) >> (52 - f.mant) & (1<<f.mant - 1)
 		if f.finite {
-			return sign | expMask<<f.mant | (1<<f.mant - 1)
+			frac = 1<<f.mant - 1
+		} else if frac == 0 {
+			frac = 1 << (f.mant - 1)
 		}
-		return sign | expMask<<f.mant | 1<<(f.mant-1)
+		return sign | expMask<<f.mant | frac
 	case math.IsInf(x, 0):
 		return sign | expMask<<f.mant
 	case ax == 0:
@@ -131,7 +135,7 @@ func (f *format) value(b uint64) float64 {
 	case e == 1<<f.exp-1 && !f.finite && frac == 0:
 		return sign * math.Inf(1)
 	case e == 1<<f.exp-1 && !f.finite:
-		return math.NaN()
+		return nanWithPayload(b>>(f.exp+f.mant)&1, frac, f.mant)
 	case e == 0:
 		return sign * math.Ldexp(float64(frac), 1-f.bias-f.mant)
 	}
@@ -160,7 +164,12 @@ func rounder(s tileir.Scalar) func(float64) float64 {
 		return f.round
 	}
 	if s == tileir.F32 {
-		return func(x float64) float64 { return float64(float32(x)) }
+		return func(x float64) float64 {
+			if x != x { // a NaN keeps its payload (float32(x) would quiet it)
+				return x
+			}
+			return float64(float32(x))
+		}
 	}
 	return func(x float64) float64 { return x }
 }
@@ -169,6 +178,9 @@ func rounder(s tileir.Scalar) func(float64) float64 {
 func floatBits(x float64, s tileir.Scalar) uint64 {
 	switch s {
 	case tileir.F32:
+		if x != x {
+			return fmtF32.bits(x)
+		}
 		return uint64(math.Float32bits(float32(x)))
 	case tileir.F64:
 		return math.Float64bits(x)
@@ -180,9 +192,19 @@ func floatBits(x float64, s tileir.Scalar) uint64 {
 func floatFromBits(b uint64, s tileir.Scalar) float64 {
 	switch s {
 	case tileir.F32:
+		if b&0x7f800000 == 0x7f800000 && b&0x7fffff != 0 {
+			return nanWithPayload(b>>31, b&0x7fffff, 23)
+		}
 		return float64(math.Float32frombits(uint32(b)))
 	case tileir.F64:
 		return math.Float64frombits(b)
 	}
 	return formatOf(s).table()[b]
+}
+
+// nanWithPayload returns a float64 NaN that carries the sign and the mant-bit payload frac
+// in its top fraction bits, so that loads, stores and bitcasts keep NaN payloads (the
+// hardware's float32 to float64 conversion would set the quiet bit).
+func nanWithPayload(sign, frac uint64, mant int) float64 {
+	return math.Float64frombits(sign<<63 | 0x7ff<<52 | frac<<(52-mant))
 }
