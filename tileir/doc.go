@@ -60,14 +60,27 @@
 // values) and an "after" callback. Create builds any op by name for the cases the typed
 // helpers do not cover.
 //
+// # Names
+//
+// Values print as MLIR numbers them (%0, %arg3, %10:2 used as %10#1), constants as
+// %c1024_i32, %cst, %true, and any value with a Hint under that name (%acc, then %acc_3 on a
+// conflict), which is how Triton 3.6 prints values named after Python variables. Set
+// f.Arg(i).Hint to the parameter names and v.Hint to the variable a value is assigned to.
+// PrintOptions.IgnoreHints numbers everything instead.
+//
 // # Printing, parsing, verifying, passes
 //
-// Module.String (or Print with PrintOptions{Debuginfo: true} for loc(...) annotations) gives
-// TTIR text with MLIR's SSA names (%0, %arg3, %c1024_i32, %cst_0, %true, %10:2 and %10#1).
-// Parse reads that text back; print → parse → print is the identity. Verify checks
-// dominance, terminators and each op's type rules, and reports errors as
-// "file:line:col: 'tt.dot' op ...". Run applies named passes from Passes (fold, canonicalize,
-// cse, dce, licm), optionally verifying after each:
+// Module.String (or Print with PrintOptions{Debuginfo: true} for inline loc(...)
+// annotations) gives TTIR text. Parse reads it back, and also reads Triton's own dumps with
+// #loc aliases, named locations and callsites (locations resolve to the first file position
+// found; value names become Hints); print → parse → print is the identity, and for Triton's
+// TTIR of our kernels the printed text equals Triton's, locations aside. Parse errors are
+// *ParseError with file:line:col.
+//
+// Verify checks dominance, terminators and each op's type rules and returns a *VerifyError
+// such as "k.py:3:7: 'arith.addi' op operand #1 has type i64, expected i32". Run applies
+// named passes from the Passes table (fold, canonicalize, cse, licm, dce), verifying after
+// each when asked:
 //
 //	err := tileir.Run(m, []string{"canonicalize", "cse", "licm", "dce"}, true)
 package tileir

@@ -85,3 +85,19 @@ func TestOpString(t *testing.T) {
 		t.Fatalf("got\n%s", got)
 	}
 }
+
+func TestParseVariants(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "variants.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Parse("variants.mlir", string(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Verify(m); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "variants.golden", m.String())
+	roundTrip(t, "variants", m.String())
+}

@@ -66,6 +66,14 @@ func TestTritonTTIR(t *testing.T) {
 			if m.Funcs[0].Loc.File == "" {
 				t.Errorf("function location not resolved")
 			}
+			dbg := m.Print(PrintOptions{Debuginfo: true})
+			md, err := Parse(path, dbg)
+			if err != nil {
+				t.Fatalf("parse with inline locations: %v", err)
+			}
+			if got := md.Print(PrintOptions{Debuginfo: true}); got != dbg {
+				t.Fatalf("inline locations do not round-trip:\n%s", firstDiff(got, dbg))
+			}
 		})
 	}
 }
