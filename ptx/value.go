@@ -117,6 +117,9 @@ func (e *fnEmitter) constant(k constant.Constant) ([]string, error) {
 	case *constant.ExprGetElementPtr:
 		idx := make([]value.Value, len(k.Indices))
 		for i, x := range k.Indices {
+			if ix, ok := x.(*constant.Index); ok {
+				x = ix.Constant
+			}
 			idx[i] = x
 		}
 		return e.gep(k.ElemType, k.Src, idx, k.Typ)
