@@ -173,7 +173,7 @@ func isBareIdent(s string) bool {
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if !(c == '_' || c == '.' || c == '$' || c == '-' || isLetter(c) || (i > 0 && isDigit(c))) {
+		if !(c == '_' || c == '.' || c == '$' || isLetter(c) || (i > 0 && isDigit(c))) {
 			return false
 		}
 	}

@@ -641,7 +641,7 @@ func (ps *parser) define(name string, v *Value) {
 func (ps *parser) valueName() string {
 	ps.expect("%")
 	start := ps.pos
-	for ps.pos < len(ps.src) && (isIdentChar(ps.src[ps.pos])) && ps.src[ps.pos] != '.' {
+	for ps.pos < len(ps.src) && isIdentChar(ps.src[ps.pos]) {
 		ps.pos++
 	}
 	if ps.pos == start {

@@ -126,10 +126,25 @@ func (p *printer) nameRegion(r *Region, parent *nameScope, c counters) {
 }
 
 func (p *printer) hint(v *Value) string {
-	if p.opts.IgnoreHints {
+	if p.opts.IgnoreHints || v.Hint == "" {
 		return ""
 	}
-	return v.Hint
+	return sanitize(v.Hint)
+}
+
+// sanitize makes a hint a valid SSA name as MLIR does: characters other than letters,
+// digits and _ $ . - become '_', and a leading digit gets a '_' before it.
+func sanitize(h string) string {
+	b := []byte(h)
+	for i, c := range b {
+		if !isIdentChar(c) {
+			b[i] = '_'
+		}
+	}
+	if isDigit(b[0]) {
+		return "_" + string(b)
+	}
+	return string(b)
 }
 
 // nameOp names op's results. A result's Hint wins; then the op's own hints (constants,

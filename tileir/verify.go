@@ -58,6 +58,9 @@ func (c *checker) region(r *Region, defined map[*Value]bool, owner *Op) error {
 			delete(defined, v)
 		}
 	}()
+	if owner != nil && owner.Def() != nil && len(r.Blocks) == 0 && !(owner.Name == "scf.if" && r == owner.Regions[1]) {
+		return c.errorf(owner, "has an empty region")
+	}
 	for _, b := range r.Blocks {
 		for _, a := range b.Args {
 			defined[a] = true

@@ -130,6 +130,20 @@ func TestVerifyBuilt(t *testing.T) {
 			b.Call(f, b.ConstInt(1, I64))
 			b.Return(f.Arg(0))
 		}, `@k: 'tt.call' op argument types (i64) do not match (i32)`},
+		{"empty region", func(m *Module, b *Builder, f *Func) {
+			b.Create("scf.for", []*Value{f.Arg(0), f.Arg(0), f.Arg(0)}, nil).Regions = []*Region{{}}
+			b.Return(f.Arg(0))
+		}, `@k: 'scf.for' op has an empty region`},
+		{"hint with odd characters", func(m *Module, b *Builder, f *Func) {
+			x := b.AddI(f.Arg(0), f.Arg(0))
+			x.Hint = "2 x"
+			b.Return(x)
+			if !strings.Contains(m.String(), "%_2_x = arith.addi") {
+				t.Errorf("hint not sanitized:\n%s", m)
+			}
+			roundTrip(t, "hint", m.String())
+			b.AddI(x, x)
+		}, `@k: 'tt.func' op has a region that does not end with a terminator`},
 		{"nil operand", func(m *Module, b *Builder, f *Func) {
 			b.AddI(f.Arg(0), nil)
 			b.Return(f.Arg(0))
