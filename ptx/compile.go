@@ -55,16 +55,17 @@ func Compile(m *ir.Module, opts Options) (out string, err error) {
 	if opts.PTXVersion < low {
 		return "", fmt.Errorf("ptx: %s needs PTX ISA %d.%d or later, not %d.%d", opts.Arch, low/10, low%10, opts.PTXVersion/10, opts.PTXVersion%10)
 	}
-	c := &compiler{opts: opts, lay: parseLayout(m.DataLayout), files: map[string]int{}}
+	c := &compiler{opts: opts, lay: parseLayout(m.DataLayout), files: map[string]int{}, fileNums: map[*metadata.DIFile]int{}}
 	return c.module(m)
 }
 
 // compiler holds the state of one Compile call.
 type compiler struct {
-	opts  Options
-	lay   *layout
-	files map[string]int // .file index per source path
-	out   strings.Builder
+	opts     Options
+	lay      *layout
+	files    map[string]int           // .file index per source path
+	fileNums map[*metadata.DIFile]int // cache of fileIndex
+	out      strings.Builder
 }
 
 // parseLayout reads the pointer widths ("pN:size:...") of a data layout.

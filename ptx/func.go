@@ -3,6 +3,7 @@ package ptx
 import (
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -24,7 +25,7 @@ type fnEmitter struct {
 	order  []*ir.Block // layout: reverse postorder
 	next   *ir.Block   // block laid out after the one being emitted
 	nlabel int
-	loc    string // last .loc line written
+	loc    srcLoc // last .loc written
 }
 
 // kernel writes the .entry for f.
@@ -43,11 +44,17 @@ func (c *compiler) kernel(f *ir.Func, idx int, ki *kernelInfo) error {
 			return err
 		}
 	}
+	n := 0
+	for _, b := range f.Blocks {
+		n += len(b.Insts) + 1
+	}
+	e.body.Grow(64 * n) // about one line of 64 bytes per instruction
 	if err := e.blocks(); err != nil {
 		return err
 	}
 
 	o := &c.out
+	o.Grow(e.body.Len() + 1024)
 	fmt.Fprintf(o, ".visible .entry %s(\n%s\n)\n", name, strings.Join(params, ",\n"))
 	if d := dims3(ki.reqntid, ki.reqntidAnn); d != "" {
 		fmt.Fprintf(o, ".reqntid %s\n", d)
@@ -119,7 +126,7 @@ func (e *fnEmitter) param(p *ir.Param) (string, func(string) error, error) {
 // newReg allocates a fresh virtual register.
 func (e *fnEmitter) newReg(rc regClass) string {
 	e.nreg[rc]++
-	return fmt.Sprintf("%s%d", regClassInfo[rc].prefix, e.nreg[rc])
+	return regClassInfo[rc].prefix + strconv.Itoa(e.nreg[rc])
 }
 
 // newRegs allocates one register per class.
@@ -135,9 +142,13 @@ func (e *fnEmitter) newRegs(rcs []regClass) []string {
 func (e *fnEmitter) emit(op string, args ...string) {
 	e.body.WriteString("\t")
 	e.body.WriteString(op)
-	if len(args) > 0 {
-		e.body.WriteString(" \t")
-		e.body.WriteString(strings.Join(args, ", "))
+	for i, a := range args {
+		if i == 0 {
+			e.body.WriteString(" \t")
+		} else {
+			e.body.WriteString(", ")
+		}
+		e.body.WriteString(a)
 	}
 	e.body.WriteString(";\n")
 }
@@ -406,44 +417,56 @@ func (e *fnEmitter) copies(b, to *ir.Block) error {
 	return nil
 }
 
+// srcLoc is a source position: a .file index, a line and a column.
+type srcLoc struct{ file, line, col int64 }
+
 // setLoc writes a .loc line when the instruction's debug location differs
 // from the last one written.
 func (e *fnEmitter) setLoc(v interface{}) {
-	file, line, col, ok := debugLoc(v)
-	if !ok {
+	file, line, col := debugLoc(v)
+	if file == nil {
 		return
 	}
-	l := fmt.Sprintf("\t.loc\t%d %d %d\n", e.c.files[file], line, col)
+	l := srcLoc{int64(e.c.fileIndex(file)), line, col}
 	if l != e.loc {
-		e.body.WriteString(l)
+		fmt.Fprintf(&e.body, "\t.loc\t%d %d %d\n", l.file, l.line, l.col)
 		e.loc = l
 	}
 }
 
 // debugLoc returns the file, line and column of an instruction's !dbg.
-func debugLoc(v interface{}) (string, int64, int64, bool) {
+func debugLoc(v interface{}) (*metadata.DIFile, int64, int64) {
 	md, ok := v.(interface {
 		MDAttachments() []*metadata.Attachment
 	})
 	if !ok {
-		return "", 0, 0, false
+		return nil, 0, 0
 	}
 	for _, a := range md.MDAttachments() {
-		loc, ok := a.Node.(*metadata.DILocation)
-		if a.Name != "dbg" || !ok {
-			continue
+		if loc, ok := a.Node.(*metadata.DILocation); ok && a.Name == "dbg" {
+			return scopeFile(loc.Scope), loc.Line, loc.Column
 		}
-		file := scopeFile(loc.Scope)
-		if file == nil {
-			return "", 0, 0, false
-		}
-		p := file.Filename
-		if file.Directory != "" && !path.IsAbs(p) {
-			p = path.Join(file.Directory, p)
-		}
-		return p, loc.Line, loc.Column, true
 	}
-	return "", 0, 0, false
+	return nil, 0, 0
+}
+
+// fileIndex numbers source files in order of first appearance; DIFiles
+// that name the same path share a number.
+func (c *compiler) fileIndex(f *metadata.DIFile) int {
+	if n, ok := c.fileNums[f]; ok {
+		return n
+	}
+	p := f.Filename
+	if f.Directory != "" && !path.IsAbs(p) {
+		p = path.Join(f.Directory, p)
+	}
+	n, ok := c.files[p]
+	if !ok {
+		n = len(c.files) + 1
+		c.files[p] = n
+	}
+	c.fileNums[f] = n
+	return n
 }
 
 // scopeFile finds the DIFile of a debug scope.
@@ -472,21 +495,18 @@ func scopeFile(s metadata.Field) *metadata.DIFile {
 }
 
 // collectFiles numbers the source files named by debug locations, in
-// order of first appearance.
+// order of first appearance, so that .file lines can precede the kernels.
 func (c *compiler) collectFiles(fs []*ir.Func) {
-	add := func(v interface{}) {
-		if p, _, _, ok := debugLoc(v); ok {
-			if _, seen := c.files[p]; !seen {
-				c.files[p] = len(c.files) + 1
-			}
-		}
-	}
 	for _, f := range fs {
 		for _, b := range f.Blocks {
 			for _, inst := range b.Insts {
-				add(inst)
+				if file, _, _ := debugLoc(inst); file != nil {
+					c.fileIndex(file)
+				}
 			}
-			add(b.Term)
+			if file, _, _ := debugLoc(b.Term); file != nil {
+				c.fileIndex(file)
+			}
 		}
 	}
 }

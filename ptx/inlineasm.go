@@ -2,7 +2,6 @@ package ptx
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -54,7 +53,7 @@ func (e *fnEmitter) inlineAsm(i *ir.InstCall, asm *ir.InlineAsm) error {
 			}
 			a := i.Args[arg]
 			arg++
-			if n, err := strconv.Atoi(c); err == nil { // tied to output n
+			if n, ok := atoi(c); ok { // tied to output n
 				if n >= len(outs) {
 					return fmt.Errorf("inline asm constraint %q ties to a missing output", c)
 				}
@@ -169,7 +168,7 @@ func classOfReg(r string) regClass {
 	for rc := regClass(0); rc < numRegClasses; rc++ {
 		p := regClassInfo[rc].prefix
 		if strings.HasPrefix(r, p) && len(p) > n {
-			if _, err := strconv.Atoi(r[len(p):]); err == nil {
+			if _, ok := atoi(r[len(p):]); ok {
 				best, n = rc, len(p)
 			}
 		}
@@ -211,11 +210,26 @@ func substitute(tmpl string, ops []string) (string, error) {
 			num = tmpl[k:j]
 			k = j - 1
 		}
-		n, err := strconv.Atoi(num)
-		if err != nil || n >= len(ops) {
+		n, ok := atoi(num)
+		if !ok || n >= len(ops) {
 			return "", fmt.Errorf("inline asm template refers to operand $%s of %d", num, len(ops))
 		}
 		b.WriteString(ops[n])
 	}
 	return b.String(), nil
+}
+
+// atoi parses a non-negative decimal number.
+func atoi(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for _, ch := range []byte(s) {
+		if ch < '0' || ch > '9' {
+			return 0, false
+		}
+		n = n*10 + int(ch-'0')
+	}
+	return n, true
 }

@@ -583,20 +583,16 @@ func (e *fnEmitter) leafBits(t types.Type) int {
 // and narrower leaves are packed into (or unpacked from) wider ones with
 // mov.bN and a vector operand.
 func (e *fnEmitter) repack(xs []string, ts, dts []types.Type) ([]string, error) {
-	bad := fmt.Errorf("bitcast from %d x %s to %d x %s is not supported", len(ts), ts[0], len(dts), dts[0])
 	sb, db := e.leafBits(ts[0]), e.leafBits(dts[0])
-	if sb*len(ts) != db*len(dts) || sb < 16 || db < 16 {
-		return nil, bad
-	}
+	ok := sb*len(ts) == db*len(dts) && sb >= 16 && db >= 16
 	for _, t := range ts {
-		if e.leafBits(t) != sb {
-			return nil, bad
-		}
+		ok = ok && e.leafBits(t) == sb
 	}
 	for _, t := range dts {
-		if e.leafBits(t) != db {
-			return nil, bad
-		}
+		ok = ok && e.leafBits(t) == db
+	}
+	if !ok {
+		return nil, fmt.Errorf("bitcast from %d x %s to %d x %s is not supported", len(ts), ts[0], len(dts), dts[0])
 	}
 	// pack is the class used inside a vector operand of mov.bN: the
 	// class itself when it is declared .bN, else the untyped class.

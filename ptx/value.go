@@ -200,6 +200,9 @@ func constIndex(v value.Value) (int64, bool) {
 
 // immInt parses an integer immediate.
 func immInt(op string) (int64, bool) {
+	if op == "" || op[0] != '-' && (op[0] < '0' || op[0] > '9') || strings.HasPrefix(op, "0f") || strings.HasPrefix(op, "0d") || strings.HasPrefix(op, "0x") {
+		return 0, false
+	}
 	n, err := strconv.ParseInt(op, 10, 64)
 	return n, err == nil
 }
