@@ -1,0 +1,321 @@
+package lower
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/gotriton/gotriton/tileir"
+)
+
+// memo looks a value up in the conversion scopes, innermost first.
+func (g *gen) memo(key string) ([]value.Value, bool) {
+	for i := len(g.scopes) - 1; i >= 0; i-- {
+		if v, ok := g.scopes[i][key]; ok {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+func (g *gen) remember(key string, v []value.Value) { g.scopes[len(g.scopes)-1][key] = v }
+
+// pushScope and popScope bracket the lowering of a nested region, whose values do not
+// dominate the code after it.
+func (g *gen) pushScope() { g.scopes = append(g.scopes, map[string][]value.Value{}) }
+func (g *gen) popScope()  { g.scopes = g.scopes[:len(g.scopes)-1] }
+
+// bitsTo returns the part of coordinate d that the bits of x select through bases:
+// consecutive bits that map to consecutive powers of two become one shift and mask.
+func (g *gen) bitsTo(x value.Value, bases [][]int, d int) value.Value {
+	var acc value.Value
+	mask := 0
+	for b := 0; b < len(bases); {
+		v := bases[b][d]
+		if v == 0 {
+			b++
+			continue
+		}
+		n := 1
+		for b+n < len(bases) && bases[b+n][d] == v<<n && v&(v-1) == 0 {
+			n++
+		}
+		var part value.Value = x
+		if b > 0 {
+			part = g.cur.NewLShr(part, i32c(int64(b)))
+		}
+		part = g.cur.NewAnd(part, i32c(int64(1<<n-1)))
+		if v&(v-1) == 0 {
+			if v > 1 {
+				part = g.cur.NewShl(part, i32c(int64(log2(v))))
+			}
+		} else {
+			part = g.cur.NewMul(part, i32c(int64(v)))
+		}
+		acc = g.combineBits(acc, part, mask, v<<n-v|v)
+		mask |= v<<n - v | v
+		b += n
+	}
+	if acc == nil {
+		return i32c(0)
+	}
+	return acc
+}
+
+// combineBits ORs two coordinate parts when their bits are disjoint, XORs them otherwise.
+func (g *gen) combineBits(acc, part value.Value, accMask, partMask int) value.Value {
+	switch {
+	case acc == nil:
+		return part
+	case accMask&partMask == 0:
+		return g.cur.NewOr(acc, part)
+	}
+	return g.cur.NewXor(acc, part)
+}
+
+// threadCoords returns, per dimension, the coordinate part set by the lane and warp ids.
+func (g *gen) threadCoords(l *linLayout) []value.Value {
+	key := fmt.Sprintf("coords %v", *l)
+	if v, ok := g.memo(key); ok {
+		return v
+	}
+	out := make([]value.Value, len(l.shape))
+	for d := range out {
+		lp, wp := g.bitsTo(g.lane, l.lane, d), g.bitsTo(g.warp, l.warp, d)
+		lm, wm := 0, 0
+		for _, v := range l.lane {
+			lm |= v[d]
+		}
+		for _, v := range l.warp {
+			wm |= v[d]
+		}
+		switch {
+		case wm == 0:
+			out[d] = lp
+		case lm == 0:
+			out[d] = wp
+		default:
+			out[d] = g.combineBits(lp, wp, lm, wm)
+		}
+	}
+	g.remember(key, out)
+	return out
+}
+
+// coordOf returns coordinate d of register r: the thread part combined with the
+// register's own bits.
+func (g *gen) coordOf(l *linLayout, thread []value.Value, r, d int) value.Value {
+	rc := l.regCoord(r)[d]
+	if rc == 0 {
+		return thread[d]
+	}
+	if l.threadMask()[d]&rc == 0 {
+		return g.cur.NewOr(thread[d], i32c(int64(rc)))
+	}
+	return g.cur.NewXor(thread[d], i32c(int64(rc)))
+}
+
+// linearIndex returns, per register, the row-major index of its element in a tensor of
+// shape dims (by default l.shape), with coordinate dimension perm[i] placed at position i.
+func (g *gen) linearIndex(l *linLayout, perm []int, dims []int) []value.Value {
+	rank := len(l.shape)
+	if perm == nil {
+		perm = make([]int, rank)
+		for i := range perm {
+			perm[i] = i
+		}
+	}
+	if dims == nil {
+		dims = make([]int, rank)
+		for i, p := range perm {
+			dims[i] = l.shape[p]
+		}
+	}
+	strides := make([]int, rank) // stride of coordinate dimension perm[i]
+	s := 1
+	for i := rank - 1; i >= 0; i-- {
+		strides[perm[i]] = s
+		s *= dims[i]
+	}
+	thread := g.threadCoords(l)
+	mask := l.threadMask()
+	disjoint := true
+	for r := range l.numRegs() {
+		for d, c := range l.regCoord(r) {
+			disjoint = disjoint && mask[d]&c == 0
+		}
+	}
+	lin := func(coord func(d int) value.Value) value.Value {
+		var acc value.Value = i32c(0)
+		for d := range rank {
+			if l.shape[d] == 1 {
+				continue
+			}
+			c := coord(d)
+			if strides[d] != 1 {
+				c = g.cur.NewMul(c, i32c(int64(strides[d])))
+			}
+			if k, ok := acc.(*constant.Int); ok && k.X.Sign() == 0 {
+				acc = c
+			} else {
+				acc = g.cur.NewAdd(acc, c)
+			}
+		}
+		return acc
+	}
+	out := make([]value.Value, l.numRegs())
+	if disjoint {
+		base := lin(func(d int) value.Value { return thread[d] })
+		for r := range out {
+			off := 0
+			for d, c := range l.regCoord(r) {
+				off += c * strides[d]
+			}
+			out[r] = base
+			if off != 0 {
+				out[r] = g.cur.NewAdd(base, i32c(int64(off)))
+			}
+		}
+		return out
+	}
+	for r := range out {
+		out[r] = lin(func(d int) value.Value { return g.coordOf(l, thread, r, d) })
+	}
+	return out
+}
+
+// smemPtr returns a pointer of type t* in shared memory at byte offset base + idx*size.
+func (g *gen) smemPtr(t types.Type, base int, idx value.Value, need int) value.Value {
+	p := g.sharedBase(need)
+	if base != 0 {
+		p = constant.NewGetElementPtr(types.I8, p.(constant.Constant), i32c(int64(base)))
+	}
+	pt := types.NewPointer(t)
+	pt.AddrSpace = 3
+	tp := g.cur.NewBitCast(p, pt)
+	return g.cur.NewGetElementPtr(t, tp, idx)
+}
+
+// storable converts a register value to the type it has in shared memory (pointers as i64,
+// i1 as i8), and back.
+func (g *gen) toStorable(v value.Value) value.Value {
+	switch t := v.Type().(type) {
+	case *types.PointerType:
+		return g.cur.NewPtrToInt(v, types.I64)
+	case *types.IntType:
+		if t.BitSize == 1 {
+			return g.cur.NewZExt(v, types.I8)
+		}
+	}
+	return v
+}
+
+func (g *gen) fromStorable(v value.Value, t types.Type) value.Value {
+	switch t := t.(type) {
+	case *types.PointerType:
+		return g.cur.NewIntToPtr(v, t)
+	case *types.IntType:
+		if t.BitSize == 1 {
+			return g.cur.NewICmp(enum.IPredNE, v, constant.NewInt(types.I8, 0))
+		}
+	}
+	return v
+}
+
+func storableType(t types.Type) types.Type {
+	switch t := t.(type) {
+	case *types.PointerType:
+		return types.I64
+	case *types.IntType:
+		if t.BitSize == 1 {
+			return types.I8
+		}
+	}
+	return t
+}
+
+func byteSize(t types.Type) int {
+	switch t := t.(type) {
+	case *types.IntType:
+		return int(max(t.BitSize/8, 1))
+	case *types.FloatType:
+		switch t.Kind {
+		case types.FloatKindHalf:
+			return 2
+		case types.FloatKindFloat:
+			return 4
+		}
+	}
+	return 8
+}
+
+// exchange moves a tensor between two layouts through shared memory: every thread writes
+// its elements at their index under srcIdx, the block synchronizes, and every thread reads
+// the elements it needs under dstIdx. It begins with a barrier, so that shared memory may
+// be reused by every exchange.
+func (g *gen) exchange(vals []value.Value, t types.Type, srcIdx, dstIdx []value.Value, numel int) []value.Value {
+	st := storableType(t)
+	need := numel * byteSize(st)
+	g.barrier()
+	for r, v := range vals {
+		g.cur.NewStore(g.toStorable(v), g.smemPtr(st, 0, srcIdx[r], need))
+	}
+	g.barrier()
+	out := make([]value.Value, len(dstIdx))
+	for r, idx := range dstIdx {
+		out[r] = g.fromStorable(g.cur.NewLoad(st, g.smemPtr(st, 0, idx, need)), t)
+	}
+	return out
+}
+
+// convert moves values from layout src to layout dst of the same shape.
+func (g *gen) convert(vals []value.Value, src, dst *linLayout) []value.Value {
+	if src.equal(dst) {
+		return vals
+	}
+	if src.sameThreads(dst) {
+		idx := src.regIndex()
+		out := make([]value.Value, dst.numRegs())
+		for r := range out {
+			out[r] = vals[idx[coordKey(dst.regCoord(r))]]
+		}
+		return out
+	}
+	numel := 1
+	for _, d := range src.shape {
+		numel *= d
+	}
+	return g.exchange(vals, vals[0].Type(), g.linearIndex(src, nil, nil), g.linearIndex(dst, nil, nil), numel)
+}
+
+// in returns the registers of v in encoding e, converting (and remembering the
+// conversion in the current scope) when v lives in another one.
+func (g *gen) in(v *tileir.Value, e encoding) []value.Value {
+	home := g.enc[v]
+	if !isTensor(v) || e == nil || home == nil || home.String() == e.String() {
+		return g.vals[v]
+	}
+	key := fmt.Sprintf("%p %s", v, e)
+	if out, ok := g.memo(key); ok {
+		return out
+	}
+	shape := shapeInts(v.Type)
+	dst := e.linear(shape)
+	var out []value.Value
+	if def := v.Def(); def != nil && (def.Name == "tt.splat" || def.Name == "arith.constant") {
+		out = make([]value.Value, dst.numRegs()) // a uniform value: no data moves
+		for i := range out {
+			out[i] = g.vals[v][0]
+		}
+	} else {
+		out = g.convert(g.vals[v], home.linear(shape), dst)
+	}
+	g.remember(key, out)
+	return out
+}
+
+// layoutOf returns the linear layout of tensor value v in its own encoding.
+func (g *gen) layoutOf(v *tileir.Value) *linLayout { return g.enc[v].linear(shapeInts(v.Type)) }

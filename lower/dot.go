@@ -1,0 +1,235 @@
+package lower
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/gotriton/gotriton/target"
+	"github.com/gotriton/gotriton/tileir"
+)
+
+func init() {
+	lowerings["tt.dot"] = lowerDot
+}
+
+// mmaPlan says how a tt.dot runs on mma.sync: the instruction's input type (fp8 is
+// widened to f16 first), its K and the operands' kWidth.
+type mmaPlan struct {
+	in     string // "f16", "bf16" or "tf32"
+	k      int
+	kWidth int
+}
+
+// planMMA returns the mma.sync plan of a dot, or false when it takes the FMA path.
+func (g *gen) planMMA(op *tileir.Op) (mmaPlan, bool) {
+	at, ct := op.Operands[0].Type, op.Results[0].Type
+	as, cs := tileir.ScalarOf(at), tileir.ScalarOf(ct)
+	shape := tileir.ShapeOf(ct)
+	k := tileir.ShapeOf(at)[1]
+	if cs != tileir.F32 || len(shape) != 2 || shape[0] < 16 || shape[1] < 8 {
+		return mmaPlan{}, false
+	}
+	var p mmaPlan
+	switch {
+	case as == tileir.F16 || as == tileir.BF16:
+		p = mmaPlan{as.String(), 16, 2}
+	case as == tileir.F8E4M3FN || as == tileir.F8E5M2:
+		p = mmaPlan{"f16", 16, 2}
+	case as == tileir.F32 && op.EnumAttr("inputPrecision") != "ieee":
+		p = mmaPlan{"tf32", 8, 1}
+	default:
+		return mmaPlan{}, false
+	}
+	shapeIn := map[string]string{"f16": "f16", "bf16": "bf16", "tf32": "f32"}[p.in]
+	if _, ok := g.t.HasMMA(target.MMASync, shapeIn); !ok || k < int64(p.k) {
+		return mmaPlan{}, false
+	}
+	return p, true
+}
+
+// dotEncoding is the encoding of a dot's result: an mma layout when tensor cores apply,
+// the default blocked layout (FMA) otherwise.
+func (g *gen) dotEncoding(op *tileir.Op) encoding {
+	shape := shapeInts(op.Results[0].Type)
+	if _, ok := g.planMMA(op); ok {
+		return &mmaEnc{wpc: mmaWarps(shape, g.opts.NumWarps)}
+	}
+	ones := []int{1, 1}
+	return newBlocked(shape, ones, defaultOrder(2), g.opts.NumWarps, g.t.WarpSize)
+}
+
+// mmaWarps splits the warps over M and N, favouring the dimension with more 16×8 tiles
+// per warp, as Triton's warpsPerTileV2 does.
+func mmaWarps(shape []int, numWarps int) []int {
+	w := []int{1, 1}
+	for w[0]*w[1] < numWarps {
+		switch {
+		case shape[0]/(16*w[0]) >= shape[1]/(8*w[1]) && shape[0] >= 32*w[0]:
+			w[0] *= 2
+		case shape[1] >= 16*w[1]:
+			w[1] *= 2
+		default:
+			w[0] *= 2
+		}
+	}
+	return w
+}
+
+func lowerDot(g *gen, op *tileir.Op) error {
+	res := op.Results[0]
+	e := g.enc[res]
+	shape := shapeInts(res.Type)
+	k := int(tileir.ShapeOf(op.Operands[0].Type)[1])
+	acc := g.in(op.Operands[2], e)
+	plan, useMMA := g.planMMA(op)
+	mma, isMMA := e.(*mmaEnc)
+	if !useMMA || !isMMA {
+		return g.dotFMA(op, e, shape, k, acc)
+	}
+	ea := &dotOpEnc{opIdx: 0, parent: mma, kWidth: plan.kWidth}
+	eb := &dotOpEnc{opIdx: 1, parent: mma, kWidth: plan.kWidth}
+	la, lb, lc := ea.linear([]int{shape[0], k}), eb.linear([]int{k, shape[1]}), e.linear(shape)
+	as, bs := g.in(op.Operands[0], ea), g.in(op.Operands[1], eb)
+	ai, bi, ci := la.regIndex(), lb.regIndex(), lc.regIndex()
+	from := tileir.ScalarOf(op.Operands[0].Type)
+	widen := func(v value.Value) (value.Value, error) {
+		if from == tileir.F8E4M3FN || from == tileir.F8E5M2 {
+			return g.floatCast(v, from, tileir.F16, "")
+		}
+		return v, nil
+	}
+	pick := func(vals []value.Value, idx map[string]int, l *linLayout, inner int, base []int) ([]value.Value, error) {
+		out := make([]value.Value, inner)
+		for j := range inner {
+			c := l.regCoord(j)
+			key := coordKey([]int{c[0] + base[0], c[1] + base[1]})
+			r, ok := idx[key]
+			if !ok {
+				return nil, fmt.Errorf("no register for %s", key)
+			}
+			v, err := widen(vals[r])
+			if err != nil {
+				return nil, err
+			}
+			out[j] = v
+		}
+		return out, nil
+	}
+	aInner, bInner := 4*plan.kWidth, 2*plan.kWidth
+	mStep, nStep := 16*mma.wpc[0], 8*mma.wpc[1]
+	out := make([]value.Value, len(acc))
+	copy(out, acc)
+	for m0 := 0; m0 < max(shape[0]/mStep, 1)*mStep; m0 += mStep {
+		for n0 := 0; n0 < max(shape[1]/nStep, 1)*nStep; n0 += nStep {
+			cregs := make([]int, 4)
+			for j := range cregs {
+				c := lc.regCoord(j)
+				cregs[j] = ci[coordKey([]int{c[0] + m0, c[1] + n0})]
+			}
+			for k0 := 0; k0 < k; k0 += plan.k {
+				a, err := pick(as, ai, la, aInner, []int{m0, k0})
+				if err != nil {
+					return g.errorf(op, "mma operand A: %v", err)
+				}
+				b, err := pick(bs, bi, lb, bInner, []int{k0, n0})
+				if err != nil {
+					return g.errorf(op, "mma operand B: %v", err)
+				}
+				c := []value.Value{out[cregs[0]], out[cregs[1]], out[cregs[2]], out[cregs[3]]}
+				d := g.mmaSync(plan, g.packPairs(a, plan.kWidth), g.packPairs(b, plan.kWidth), c)
+				for j, r := range cregs {
+					out[r] = d[j]
+				}
+			}
+		}
+	}
+	g.vals[res] = out
+	return nil
+}
+
+// packPairs packs kWidth consecutive 16-bit elements into each 32-bit register (f32 for
+// tf32 passes through as its bits).
+func (g *gen) packPairs(vals []value.Value, kWidth int) []value.Value {
+	out := make([]value.Value, 0, len(vals)/kWidth)
+	for i := 0; i < len(vals); i += kWidth {
+		if kWidth == 1 {
+			out = append(out, g.cur.NewBitCast(vals[i], types.I32))
+			continue
+		}
+		vt := types.NewVector(2, vals[i].Type())
+		var v value.Value = constant.NewUndef(vt)
+		v = g.cur.NewInsertElement(v, vals[i], i32c(0))
+		v = g.cur.NewInsertElement(v, vals[i+1], i32c(1))
+		out = append(out, g.cur.NewBitCast(v, types.I32))
+	}
+	return out
+}
+
+// mmaSync emits one mma.sync.aligned.m16n8kK with f32 accumulators.
+func (g *gen) mmaSync(p mmaPlan, a, b, c []value.Value) []value.Value {
+	text := fmt.Sprintf("mma.sync.aligned.m16n8k%d.row.col.f32.%s.%s.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};", p.k, p.in, p.in)
+	args := append(append(append([]value.Value{}, a...), b...), c...)
+	ret := types.NewStruct(types.Float, types.Float, types.Float, types.Float)
+	call := g.asm(ret, text, "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3", args...)
+	out := make([]value.Value, 4)
+	for i := range out {
+		out[i] = g.cur.NewExtractValue(call, uint64(i))
+	}
+	return out
+}
+
+// dotFMA computes the dot with one multiply-add per element and K step: each thread holds
+// the rows of A and columns of B that its outputs need.
+func (g *gen) dotFMA(op *tileir.Op, e encoding, shape []int, k int, acc []value.Value) error {
+	ea, eb := &dotOpEnc{opIdx: 0, parent: e}, &dotOpEnc{opIdx: 1, parent: e}
+	la, lb, lc := ea.linear([]int{shape[0], k}), eb.linear([]int{k, shape[1]}), e.linear(shape)
+	as, bs := g.in(op.Operands[0], ea), g.in(op.Operands[1], eb)
+	ai, bi := la.regIndex(), lb.regIndex()
+	rt := tileir.ScalarOf(op.Results[0].Type)
+	ct := rt // the type the products are summed in
+	if rt == tileir.BF16 {
+		ct = tileir.F32
+	}
+	from := tileir.ScalarOf(op.Operands[0].Type)
+	widen := func(v value.Value) (value.Value, error) {
+		if from.IsInt() {
+			if from == rt {
+				return v, nil
+			}
+			return g.cur.NewSExt(v, llScalar(rt)), nil
+		}
+		return g.floatCast(v, from, ct, "")
+	}
+	out := make([]value.Value, len(acc))
+	for r := range out {
+		c := lc.regCoord(r)
+		sum := acc[r]
+		if rt == tileir.BF16 {
+			sum = g.bf16ToF32(sum)
+		}
+		for kk := range k {
+			x, err := widen(as[ai[coordKey([]int{c[0], kk})]])
+			if err != nil {
+				return g.errorf(op, "%v", err)
+			}
+			y, err := widen(bs[bi[coordKey([]int{kk, c[1]})]])
+			if err != nil {
+				return g.errorf(op, "%v", err)
+			}
+			if rt.IsInt() {
+				sum = g.cur.NewAdd(g.cur.NewMul(x, y), sum)
+			} else {
+				sum = g.fintr("llvm.fmuladd", x, y, sum)
+			}
+		}
+		if rt == tileir.BF16 {
+			sum = g.f32ToBF16(sum)
+		}
+		out[r] = sum
+	}
+	g.vals[op.Results[0]] = out
+	return nil
+}

@@ -1,0 +1,325 @@
+package lower
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+)
+
+// An encoding says how the elements of a tensor are spread over the registers, lanes and
+// warps of a block, as Triton's TritonGPU layout attributes do. Encodings do not depend on
+// the tensor's shape; linear gives the concrete mapping for one shape.
+type encoding interface {
+	// String returns the encoding in TTGIR's notation; equal encodings print the same.
+	String() string
+	// linear returns the encoding's mapping for a tensor of the given shape.
+	linear(shape []int) *linLayout
+}
+
+// linLayout is a linear layout (Triton's LinearLayout for one CTA): the coordinate of the
+// element held by register r of lane l in warp w is the XOR of the basis vectors of the set
+// bits of r, l and w. A zero lane or warp basis means those threads hold copies.
+type linLayout struct {
+	shape           []int
+	reg, lane, warp [][]int
+}
+
+func (l *linLayout) numRegs() int { return 1 << len(l.reg) }
+
+// regCoord returns the coordinate contributed by register index r.
+func (l *linLayout) regCoord(r int) []int {
+	return xorBases(l.reg, r, len(l.shape))
+}
+
+func xorBases(bases [][]int, idx, rank int) []int {
+	c := make([]int, rank)
+	for b, v := range bases {
+		if idx>>b&1 != 0 {
+			for d := range c {
+				c[d] ^= v[d]
+			}
+		}
+	}
+	return c
+}
+
+// regIndex maps the register part of each coordinate (as a key) to its register.
+func (l *linLayout) regIndex() map[string]int {
+	m := make(map[string]int, l.numRegs())
+	for r := range l.numRegs() {
+		m[coordKey(l.regCoord(r))] = r
+	}
+	return m
+}
+
+func coordKey(c []int) string { return fmt.Sprint(c) }
+
+// threadMask returns, per dimension, the bits that lanes and warps may set.
+func (l *linLayout) threadMask() []int {
+	m := make([]int, len(l.shape))
+	for _, bs := range [][][]int{l.lane, l.warp} {
+		for _, v := range bs {
+			for d := range m {
+				m[d] |= v[d]
+			}
+		}
+	}
+	return m
+}
+
+func (l *linLayout) equal(o *linLayout) bool {
+	eq := func(a, b [][]int) bool {
+		return slices.EqualFunc(a, b, func(x, y []int) bool { return slices.Equal(x, y) })
+	}
+	return slices.Equal(l.shape, o.shape) && eq(l.reg, o.reg) && eq(l.lane, o.lane) && eq(l.warp, o.warp)
+}
+
+// sameThreads reports whether two layouts of one shape give every thread the same set of
+// elements, so that converting between them only renumbers registers.
+func (l *linLayout) sameThreads(o *linLayout) bool {
+	eq := func(a, b [][]int) bool {
+		return slices.EqualFunc(a, b, func(x, y []int) bool { return slices.Equal(x, y) })
+	}
+	if !slices.Equal(l.shape, o.shape) || !eq(l.lane, o.lane) || !eq(l.warp, o.warp) || len(l.reg) != len(o.reg) {
+		return false
+	}
+	idx := l.regIndex()
+	for r := range o.numRegs() {
+		if _, ok := idx[coordKey(o.regCoord(r))]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// builder for linear layouts: bases are appended per input dimension, and any basis that
+// reaches past the shape becomes zero (lanes, warps) or is dropped (registers).
+type llBuilder struct{ l *linLayout }
+
+func newLL(shape []int) llBuilder { return llBuilder{&linLayout{shape: slices.Clone(shape)}} }
+
+func (b llBuilder) unit(dim, v int) []int {
+	u := make([]int, len(b.l.shape))
+	if v < b.l.shape[dim] {
+		u[dim] = v
+	}
+	return u
+}
+
+// add appends log2(n) bases along dim, starting at stride, to the given input.
+func (b llBuilder) add(in *[][]int, dim, n, stride int, dropZero bool) {
+	for i := 1; i < n; i *= 2 {
+		u := b.unit(dim, stride*i)
+		if dropZero && isZero(u) {
+			continue
+		}
+		*in = append(*in, u)
+	}
+}
+
+func isZero(v []int) bool {
+	for _, x := range v {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// blocked is Triton's #ttg.blocked: each thread holds sizePerThread contiguous elements,
+// threadsPerWarp and warpsPerCTA tile those, and the tile repeats to cover the shape.
+// order lists the dimensions fastest first.
+type blocked struct {
+	spt, tpw, wpc, order []int
+}
+
+func (e *blocked) String() string {
+	return fmt.Sprintf("#ttg.blocked<{sizePerThread = %v, threadsPerWarp = %v, warpsPerCTA = %v, order = %v}>",
+		ints(e.spt), ints(e.tpw), ints(e.wpc), ints(e.order))
+}
+
+func ints(v []int) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = fmt.Sprint(x)
+	}
+	return "[" + strings.Join(s, ", ") + "]"
+}
+
+func (e *blocked) linear(shape []int) *linLayout {
+	b := newLL(shape)
+	for _, d := range e.order {
+		b.add(&b.l.reg, d, e.spt[d], 1, true)
+	}
+	for _, d := range e.order {
+		b.add(&b.l.lane, d, e.tpw[d], e.spt[d], false)
+	}
+	for _, d := range e.order {
+		b.add(&b.l.warp, d, e.wpc[d], e.spt[d]*e.tpw[d], false)
+	}
+	for _, d := range e.order {
+		tile := e.spt[d] * e.tpw[d] * e.wpc[d]
+		b.add(&b.l.reg, d, max(shape[d]/tile, 1), tile, true)
+	}
+	return b.l
+}
+
+// newBlocked distributes threads and warps over shape as Triton's BlockedEncodingAttr
+// builder does: fastest dimension first, leftovers to the slowest one.
+func newBlocked(shape, spt, order []int, numWarps, warpSize int) *blocked {
+	rank := len(shape)
+	e := &blocked{spt: slices.Clone(spt), tpw: make([]int, rank), wpc: make([]int, rank), order: slices.Clone(order)}
+	lanes, threads, warps := warpSize, numWarps*warpSize, numWarps
+	prevLanes, prevWarps := 1, 1
+	for _, i := range order[:rank-1] {
+		perCTA := clamp(threads, 1, max(1, shape[i]/spt[i]))
+		e.tpw[i] = clamp(perCTA, 1, lanes)
+		e.wpc[i] = clamp(perCTA/e.tpw[i], 1, warps)
+		warps /= e.wpc[i]
+		lanes /= e.tpw[i]
+		threads /= perCTA
+		prevLanes *= e.tpw[i]
+		prevWarps *= e.wpc[i]
+	}
+	last := order[rank-1]
+	e.tpw[last] = warpSize / prevLanes
+	e.wpc[last] = numWarps / prevWarps
+	return e
+}
+
+func clamp(x, lo, hi int) int { return min(max(x, lo), hi) }
+
+// defaultOrder is [rank-1, ..., 0]: the last dimension fastest.
+func defaultOrder(rank int) []int {
+	o := make([]int, rank)
+	for i := range o {
+		o[i] = rank - 1 - i
+	}
+	return o
+}
+
+// sliceEnc is Triton's #ttg.slice: the parent layout with dimension dim removed, as the
+// result of a reduction along dim or the operand of expand_dims.
+type sliceEnc struct {
+	dim    int
+	parent encoding
+}
+
+func (e *sliceEnc) String() string {
+	return fmt.Sprintf("#ttg.slice<{dim = %d, parent = %s}>", e.dim, e.parent)
+}
+
+func (e *sliceEnc) linear(shape []int) *linLayout {
+	ps := slices.Insert(slices.Clone(shape), e.dim, 1)
+	p := e.parent.linear(ps)
+	drop := func(bs [][]int, keepZero bool) [][]int {
+		var out [][]int
+		for _, v := range bs {
+			v = slices.Delete(slices.Clone(v), e.dim, e.dim+1)
+			if keepZero || !isZero(v) {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	return &linLayout{shape: slices.Clone(shape), reg: drop(p.reg, false), lane: drop(p.lane, true), warp: drop(p.warp, true)}
+}
+
+// mmaEnc is Triton's #ttg.nvidia_mma version 2: the accumulator fragments of mma.sync
+// m16n8kK, one 16×8 tile per warp and instruction, warps tiled warpsPerCTA.
+type mmaEnc struct {
+	wpc []int // warps along M, N
+}
+
+func (e *mmaEnc) String() string {
+	return fmt.Sprintf("#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = %s, instrShape = [16, 8]}>", ints(e.wpc))
+}
+
+// linear: lane l holds rows l/4 and l/4+8, columns 2(l%4) and 2(l%4)+1.
+func (e *mmaEnc) linear(shape []int) *linLayout {
+	b := newLL(shape)
+	b.l.reg = [][]int{b.unit(1, 1), b.unit(0, 8)}
+	b.l.lane = [][]int{b.unit(1, 2), b.unit(1, 4), b.unit(0, 1), b.unit(0, 2), b.unit(0, 4)}
+	b.add(&b.l.warp, 0, e.wpc[0], 16, false)
+	b.add(&b.l.warp, 1, e.wpc[1], 8, false)
+	b.add(&b.l.reg, 1, max(shape[1]/(8*e.wpc[1]), 1), 8*e.wpc[1], true)
+	b.add(&b.l.reg, 0, max(shape[0]/(16*e.wpc[0]), 1), 16*e.wpc[0], true)
+	b.l.reg = slices.DeleteFunc(b.l.reg, isZero)
+	return b.l
+}
+
+// dotOpEnc is Triton's #ttg.dot_op: operand opIdx (0 for A, 1 for B) of a tt.dot whose
+// result has the parent encoding. For an mma parent, kWidth is the number of consecutive
+// K elements a lane holds (2 for 16-bit inputs, 1 for tf32); for a blocked parent (the FMA
+// path) each thread holds the whole K extent of its rows or columns.
+type dotOpEnc struct {
+	opIdx  int
+	parent encoding
+	kWidth int
+}
+
+func (e *dotOpEnc) String() string {
+	return fmt.Sprintf("#ttg.dot_op<{opIdx = %d, parent = %s, kWidth = %d}>", e.opIdx, e.parent, e.kWidth)
+}
+
+func (e *dotOpEnc) linear(shape []int) *linLayout {
+	kDim, nonK := 1, 0
+	if e.opIdx == 1 {
+		kDim, nonK = 0, 1
+	}
+	switch p := e.parent.(type) {
+	case *mmaEnc:
+		return e.mmaOperand(p, shape, kDim, nonK)
+	default:
+		// FMA: the parent's mapping of the non-K dimension, every K element in registers.
+		ps := slices.Clone(shape)
+		ps[kDim] = 1
+		l := p.linear(ps)
+		b := llBuilder{l}
+		l.shape = slices.Clone(shape)
+		b.add(&l.reg, kDim, shape[kDim], 1, true)
+		return l
+	}
+}
+
+// mmaOperand gives the A (16×K) and B (K×8) fragments of mma.sync. With kWidth 2
+// (16-bit inputs, k16): A's registers are (row, col) (g, 2t), (g, 2t+1), (g+8, 2t),
+// (g+8, 2t+1), then the same 8 columns further; B's are (2t, g), (2t+1, g), (2t+8, g),
+// (2t+9, g). With kWidth 1 (tf32, k8): A (g, t), (g+8, t), (g, t+4), (g+8, t+4);
+// B (t, g), (t+4, g). Here g = lane/4 and t = lane%4.
+func (e *dotOpEnc) mmaOperand(p *mmaEnc, shape []int, kDim, nonK int) *linLayout {
+	b := newLL(shape)
+	kk := 8 * e.kWidth // K per instruction
+	if e.kWidth == 2 {
+		b.l.reg = append(b.l.reg, b.unit(kDim, 1))
+	}
+	if e.opIdx == 0 {
+		b.l.reg = append(b.l.reg, b.unit(0, 8))
+	}
+	b.l.reg = append(b.l.reg, b.unit(kDim, 4*e.kWidth))
+	b.l.lane = [][]int{b.unit(kDim, e.kWidth), b.unit(kDim, 2*e.kWidth), b.unit(nonK, 1), b.unit(nonK, 2), b.unit(nonK, 4)}
+	tileNonK := []int{16, 8}[e.opIdx]
+	zero := make([]int, len(shape))
+	for i := 1; i < p.wpc[0]; i *= 2 {
+		if e.opIdx == 0 {
+			b.l.warp = append(b.l.warp, b.unit(0, 16*i))
+		} else {
+			b.l.warp = append(b.l.warp, zero)
+		}
+	}
+	for i := 1; i < p.wpc[1]; i *= 2 {
+		if e.opIdx == 1 {
+			b.l.warp = append(b.l.warp, b.unit(1, 8*i))
+		} else {
+			b.l.warp = append(b.l.warp, zero)
+		}
+	}
+	b.add(&b.l.reg, kDim, max(shape[kDim]/kk, 1), kk, true)
+	b.add(&b.l.reg, nonK, max(shape[nonK]/(tileNonK*p.wpc[e.opIdx]), 1), tileNonK*p.wpc[e.opIdx], true)
+	b.l.reg = slices.DeleteFunc(b.l.reg, isZero)
+	return b.l
+}
+
+// log2 of a power of two.
+func log2(n int) int { return bits.TrailingZeros(uint(n)) }

@@ -1,0 +1,407 @@
+package lower
+
+import (
+	"fmt"
+	"path"
+	"reflect"
+	"slices"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/metadata"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/gotriton/gotriton/target"
+	"github.com/gotriton/gotriton/tileir"
+)
+
+// Options are the launch parameters that shape the lowering.
+type Options struct {
+	// NumWarps is the number of warps per block (4 when zero).
+	NumWarps int
+	// NumStages is Triton's software-pipelining depth. It is recorded; loops are not
+	// pipelined yet.
+	NumStages int
+}
+
+// Metadata describes the lowered kernel for the launcher, as Triton's compiled-kernel
+// metadata does.
+type Metadata struct {
+	// Name is the kernel's symbol.
+	Name string
+	// SharedBytes is the dynamic shared memory the kernel needs (Triton's "shared").
+	SharedBytes int
+	// NumWarps and ThreadsPerWarp give the block size.
+	NumWarps, ThreadsPerWarp int
+	// NumStages echoes Options.NumStages.
+	NumStages int
+	// Target is the target in triton.tools.compile's syntax.
+	Target string
+	// GlobalScratchSize and ProfileScratchSize are the bytes per program the two trailing
+	// scratch pointers must provide (zero: the pointers may be null).
+	GlobalScratchSize, ProfileScratchSize int
+}
+
+// dataLayout is NVPTX's 64-bit data layout, as Triton 3.6 writes it.
+const dataLayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+
+// Lower turns the public kernel of m (exactly one tt.func public) into an LLVM IR module for
+// t. Unsupported ops are errors naming the op and its location.
+func Lower(m *tileir.Module, t target.Target, opts Options) (*ir.Module, Metadata, error) {
+	if opts.NumWarps == 0 {
+		opts.NumWarps = 4
+	}
+	if opts.NumWarps&(opts.NumWarps-1) != 0 || opts.NumWarps > 32 {
+		return nil, Metadata{}, fmt.Errorf("lower: num_warps must be a power of two up to 32, not %d", opts.NumWarps)
+	}
+	if !t.IsNVIDIA() {
+		return nil, Metadata{}, fmt.Errorf("lower: target %s: only NVIDIA targets are lowered so far", t)
+	}
+	var kernel *tileir.Func
+	for _, f := range m.Funcs {
+		if f.Visibility == "public" {
+			if kernel != nil {
+				return nil, Metadata{}, fmt.Errorf("lower: module has two public kernels, @%s and @%s", kernel.Name, f.Name)
+			}
+			kernel = f
+		}
+	}
+	if kernel == nil {
+		return nil, Metadata{}, fmt.Errorf("lower: module has no public kernel")
+	}
+	g := newGen(t, opts, kernel)
+	if err := g.kernel(); err != nil {
+		return nil, Metadata{}, err
+	}
+	if err := g.m.AssignMetadataIDs(); err != nil {
+		return nil, Metadata{}, err
+	}
+	md := Metadata{Name: kernel.Name, SharedBytes: g.smemBytes, NumWarps: opts.NumWarps, ThreadsPerWarp: t.WarpSize,
+		NumStages: opts.NumStages, Target: t.String()}
+	return g.m, md, nil
+}
+
+// gen holds the state of lowering one kernel.
+type gen struct {
+	t    target.Target
+	opts Options
+	tf   *tileir.Func
+	m    *ir.Module
+	f    *ir.Func
+	cur  *ir.Block
+
+	axes *axisAnalysis
+	enc  map[*tileir.Value]encoding
+	vals map[*tileir.Value][]value.Value
+	// scopes memoizes layout conversions per structured region, innermost last.
+	scopes []map[string][]value.Value
+
+	tid, lane, warp value.Value
+	smem            *ir.Global
+	smemBytes       int
+	decls           map[string]*ir.Func
+
+	sp    *metadata.DISubprogram
+	files map[string]*metadata.DIFile
+	locs  map[tileir.Loc]*metadata.DILocation
+}
+
+func newGen(t target.Target, opts Options, f *tileir.Func) *gen {
+	return &gen{t: t, opts: opts, tf: f, m: ir.NewModule(), enc: map[*tileir.Value]encoding{},
+		vals: map[*tileir.Value][]value.Value{}, decls: map[string]*ir.Func{},
+		files: map[string]*metadata.DIFile{}, locs: map[tileir.Loc]*metadata.DILocation{}}
+}
+
+func (g *gen) errorf(op *tileir.Op, format string, args ...any) error {
+	return fmt.Errorf("%s:%d:%d: '%s' op: %s", op.Loc.File, op.Loc.Line, op.Loc.Col, op.Name, fmt.Sprintf(format, args...))
+}
+
+// kernel builds the LLVM function: the user's non-constexpr parameters, then the global
+// and profile scratch pointers, ptx_kernel with nvvm.reqntid = 32 × num_warps.
+func (g *gen) kernel() error {
+	g.m.DataLayout = dataLayout
+	g.m.TargetTriple = "nvptx64-nvidia-cuda"
+	var params []*ir.Param
+	for i, a := range g.tf.Args() {
+		pt, err := g.llType(a.Type)
+		if err != nil {
+			return fmt.Errorf("%s: @%s argument %d: %v", g.tf.Loc, g.tf.Name, i, err)
+		}
+		params = append(params, ir.NewParam("", pt))
+	}
+	scratch := types.NewPointer(types.I8)
+	scratch.AddrSpace = 1
+	params = append(params, ir.NewParam("", scratch), ir.NewParam("", scratch))
+	g.f = g.m.NewFunc(g.tf.Name, types.Void, params...)
+	g.f.CallingConv = enum.CallingConvPTXKernel
+	g.f.FuncAttrs = append(g.f.FuncAttrs, ir.AttrPair{Key: "nvvm.reqntid", Value: fmt.Sprint(g.opts.NumWarps * g.t.WarpSize)})
+	g.debugInfo()
+	g.cur = g.f.NewBlock("")
+	for i, a := range g.tf.Args() {
+		g.vals[a] = []value.Value{g.f.Params[i]}
+	}
+	g.axes = analyzeAxes(g.tf)
+	assignLayouts(g)
+	g.threadIDs()
+	g.scopes = []map[string][]value.Value{{}}
+	if err := g.region(g.tf.Body.Entry()); err != nil {
+		return err
+	}
+	if g.smem != nil {
+		g.smem.Align = 16
+	}
+	return nil
+}
+
+// threadIDs reads tid.x and splits it into lane and warp.
+func (g *gen) threadIDs() {
+	g.tid = g.call("llvm.nvvm.read.ptx.sreg.tid.x", types.I32)
+	ws := int64(g.t.WarpSize)
+	g.lane = g.cur.NewAnd(g.tid, i32c(ws-1))
+	g.warp = g.cur.NewLShr(g.tid, i32c(int64(log2(int(ws)))))
+}
+
+// region lowers the ops of a block (the terminator included).
+func (g *gen) region(b *tileir.Block) error {
+	for _, op := range b.Ops {
+		if err := g.op(op); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lowerFn lowers one op.
+type lowerFn func(g *gen, op *tileir.Op) error
+
+// lowerings is the op table; it is filled by the files that implement each family.
+var lowerings = map[string]lowerFn{}
+
+func (g *gen) op(op *tileir.Op) error {
+	fn, ok := lowerings[op.Name]
+	if !ok {
+		return g.errorf(op, "not supported by the NVIDIA lowering yet")
+	}
+	startBlock, startInst := len(g.f.Blocks)-1, len(g.cur.Insts)
+	curIdx := slices.Index(g.f.Blocks, g.cur)
+	if curIdx >= 0 {
+		startBlock = curIdx
+	}
+	if err := fn(g, op); err != nil {
+		return err
+	}
+	g.stamp(op.Loc, startBlock, startInst)
+	return nil
+}
+
+// ---- debug information -------------------------------------------------------------
+
+func (g *gen) addMD(d metadata.Definition) {
+	d.SetID(-1)
+	g.m.MetadataDefs = append(g.m.MetadataDefs, d)
+}
+
+func (g *gen) diFile(name string) *metadata.DIFile {
+	if f, ok := g.files[name]; ok {
+		return f
+	}
+	f := &metadata.DIFile{Filename: path.Base(name), Directory: path.Dir(name)}
+	g.addMD(f)
+	g.files[name] = f
+	return f
+}
+
+// debugInfo writes the compile unit and the kernel's subprogram (line tables only).
+func (g *gen) debugInfo() {
+	file := g.diFile(g.tf.Loc.File)
+	cu := &metadata.DICompileUnit{Distinct: true, Language: enum.DwarfLangC, File: file, Producer: "gotriton",
+		IsOptimized: true, EmissionKind: enum.EmissionKindLineTablesOnly}
+	g.addMD(cu)
+	st := &metadata.DISubroutineType{CC: enum.DwarfCCNormal, Types: &metadata.Tuple{MetadataID: -1}}
+	g.addMD(st.Types)
+	g.addMD(st)
+	g.sp = &metadata.DISubprogram{Distinct: true, Name: g.tf.Name, LinkageName: g.tf.Name, Scope: file, File: file,
+		Line: int64(g.tf.Loc.Line), Type: st, ScopeLine: int64(g.tf.Loc.Line),
+		SPFlags: enum.DISPFlagDefinition | enum.DISPFlagOptimized, Unit: cu}
+	g.addMD(g.sp)
+	g.f.Metadata = append(g.f.Metadata, &metadata.Attachment{Name: "dbg", Node: g.sp})
+	ver := &metadata.Tuple{Fields: []metadata.Field{i32md(2), &metadata.String{Value: "Debug Info Version"}, i32md(3)}}
+	g.addMD(ver)
+	g.m.NamedMetadataDefs["llvm.dbg.cu"] = &metadata.NamedDef{Name: "llvm.dbg.cu", Nodes: []metadata.Node{cu}}
+	g.m.NamedMetadataDefs["llvm.module.flags"] = &metadata.NamedDef{Name: "llvm.module.flags", Nodes: []metadata.Node{ver}}
+}
+
+// i32md is an integer operand of a metadata tuple (printed "i32 2").
+func i32md(v int64) metadata.Field { return constant.NewInt(types.I32, v) }
+
+func (g *gen) diLoc(l tileir.Loc) *metadata.DILocation {
+	if l == (tileir.Loc{}) {
+		l = tileir.Loc{File: g.tf.Loc.File, Line: 0, Col: 0}
+	}
+	if d, ok := g.locs[l]; ok {
+		return d
+	}
+	var scope metadata.Field = g.sp
+	if l.File != g.tf.Loc.File {
+		lbf := &metadata.DILexicalBlockFile{Scope: g.sp, File: g.diFile(l.File)}
+		g.addMD(lbf)
+		scope = lbf
+	}
+	d := &metadata.DILocation{Line: int64(l.Line), Column: int64(l.Col), Scope: scope}
+	g.addMD(d)
+	g.locs[l] = d
+	return d
+}
+
+// stamp gives every instruction emitted since (startBlock, startInst) that has no !dbg
+// yet the location l; nested ops stamp theirs first.
+func (g *gen) stamp(l tileir.Loc, startBlock, startInst int) {
+	d := g.diLoc(l)
+	for bi := startBlock; bi < len(g.f.Blocks); bi++ {
+		b := g.f.Blocks[bi]
+		from := 0
+		if bi == startBlock {
+			from = min(startInst, len(b.Insts))
+		}
+		for _, inst := range b.Insts[from:] {
+			setDbg(inst, d)
+		}
+		if b.Term != nil {
+			setDbg(b.Term, d)
+		}
+	}
+}
+
+// setDbg attaches !dbg to an instruction unless it has one. llir/llvm keeps metadata in
+// a Metadata field of every instruction type, without a common setter.
+func setDbg(inst any, d *metadata.DILocation) {
+	f := reflect.ValueOf(inst).Elem().FieldByName("Metadata")
+	if !f.IsValid() {
+		return
+	}
+	md := f.Interface().(ir.Metadata)
+	for _, a := range md {
+		if a.Name == "dbg" {
+			return
+		}
+	}
+	f.Set(reflect.ValueOf(append(md, &metadata.Attachment{Name: "dbg", Node: d})))
+}
+
+// ---- types and constants ---------------------------------------------------------------
+
+// llScalar maps a tile IR element type to LLVM. bf16 and the fp8 types have no LLVM type in
+// llir/llvm: they travel as i16 and i8 bit patterns.
+func llScalar(s tileir.Scalar) types.Type {
+	switch s {
+	case tileir.I1:
+		return types.I1
+	case tileir.I8:
+		return types.I8
+	case tileir.I16, tileir.BF16:
+		return types.I16
+	case tileir.I32:
+		return types.I32
+	case tileir.I64:
+		return types.I64
+	case tileir.F16:
+		return types.Half
+	case tileir.F32:
+		return types.Float
+	case tileir.F64:
+		return types.Double
+	}
+	return types.I8 // fp8
+}
+
+// llType maps the element type of t (a scalar, pointer, or tensor of them) to LLVM.
+func (g *gen) llType(t tileir.Type) (types.Type, error) {
+	switch e := tileir.ElemType(t).(type) {
+	case tileir.Scalar:
+		return llScalar(e), nil
+	case *tileir.PtrType:
+		var elem types.Type = types.I8
+		if s, ok := e.Elem().(tileir.Scalar); ok {
+			elem = memType(s)
+		} else if _, ok := e.Elem().(*tileir.PtrType); ok {
+			elem = types.NewPointer(types.I8)
+			elem.(*types.PointerType).AddrSpace = 1
+		} else {
+			return nil, fmt.Errorf("type %s not supported yet", t)
+		}
+		p := types.NewPointer(elem)
+		p.AddrSpace = types.AddrSpace(e.AddrSpace())
+		return p, nil
+	}
+	return nil, fmt.Errorf("type %s not supported yet", t)
+}
+
+// memType is the in-memory LLVM type of a scalar (i1 is stored as a byte).
+func memType(s tileir.Scalar) types.Type {
+	if s == tileir.I1 {
+		return types.I8
+	}
+	return llScalar(s)
+}
+
+func i32c(v int64) *constant.Int { return constant.NewInt(types.I32, v) }
+
+// ---- intrinsics --------------------------------------------------------------------
+
+// declare returns the declaration of an external function (an intrinsic), creating it once.
+func (g *gen) declare(name string, ret types.Type, params ...types.Type) *ir.Func {
+	if f, ok := g.decls[name]; ok {
+		return f
+	}
+	ps := make([]*ir.Param, len(params))
+	for i, p := range params {
+		ps[i] = ir.NewParam("", p)
+	}
+	f := g.m.NewFunc(name, ret, ps...)
+	g.decls[name] = f
+	return f
+}
+
+// call emits a call of an intrinsic whose parameter types are those of args.
+func (g *gen) call(name string, ret types.Type, args ...value.Value) *ir.InstCall {
+	pts := make([]types.Type, len(args))
+	for i, a := range args {
+		pts[i] = a.Type()
+	}
+	return g.cur.NewCall(g.declare(name, ret, pts...), args...)
+}
+
+// asm emits a side-effecting inline-asm call, as Triton's PTXBuilder does.
+func (g *gen) asm(ret types.Type, text, constraints string, args ...value.Value) *ir.InstCall {
+	pts := make([]types.Type, len(args))
+	for i, a := range args {
+		pts[i] = a.Type()
+	}
+	fn := ir.NewInlineAsm(types.NewPointer(types.NewFunc(ret, pts...)), text, constraints)
+	fn.SideEffect = true
+	return g.cur.NewCall(fn, args...)
+}
+
+// barrier synchronizes the block (bar.sync 0).
+func (g *gen) barrier() {
+	g.call("llvm.nvvm.barrier.cta.sync.aligned.all", types.Void, i32c(0))
+}
+
+// sharedBase returns global_smem, the kernel's dynamic shared memory, as an i8 pointer,
+// and records that n bytes of it are used.
+func (g *gen) sharedBase(n int) value.Value {
+	if g.smem == nil {
+		g.smem = g.m.NewGlobal("global_smem", types.NewArray(0, types.I8))
+		g.smem.Linkage = enum.LinkageExternal
+		g.smem.AddrSpace = 3
+		g.smem.Typ = nil // recomputed with the address space
+	}
+	g.smemBytes = max(g.smemBytes, n)
+	p := types.NewPointer(types.I8)
+	p.AddrSpace = 3
+	return constant.NewBitCast(g.smem, p)
+}
+
+func constantI64(v int64) *constant.Int { return constant.NewInt(types.I64, v) }

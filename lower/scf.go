@@ -1,0 +1,169 @@
+package lower
+
+import (
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/gotriton/gotriton/tileir"
+)
+
+func init() {
+	lowerings["scf.for"] = lowerFor
+	lowerings["scf.if"] = lowerIf
+	lowerings["scf.while"] = lowerWhile
+	// Terminators are read by their parent op.
+	for _, name := range []string{"scf.yield", "scf.condition", "tt.reduce.return", "tt.scan.return"} {
+		lowerings[name] = func(*gen, *tileir.Op) error { return nil }
+	}
+}
+
+// phis creates, in block b, one phi per register of each value in like (taking the
+// registers of init, coming from block from).
+func (g *gen) phis(b *ir.Block, from *ir.Block, inits [][]value.Value) [][]value.Value {
+	out := make([][]value.Value, len(inits))
+	for i, regs := range inits {
+		out[i] = make([]value.Value, len(regs))
+		for r, v := range regs {
+			out[i][r] = b.NewPhi(ir.NewIncoming(v, from))
+		}
+	}
+	return out
+}
+
+// addIncoming adds the edge from block from to the phis.
+func addIncoming(phis [][]value.Value, vals [][]value.Value, from *ir.Block) {
+	for i := range phis {
+		for r, p := range phis[i] {
+			p.(*ir.InstPhi).Incs = append(p.(*ir.InstPhi).Incs, ir.NewIncoming(vals[i][r], from))
+		}
+	}
+}
+
+// inputs returns the registers of vs, each in the encoding of the matching like value.
+func (g *gen) inputs(vs []*tileir.Value, like []*tileir.Value) [][]value.Value {
+	out := make([][]value.Value, len(vs))
+	for i, v := range vs {
+		out[i] = g.in(v, g.enc[like[i]])
+	}
+	return out
+}
+
+// bind gives the values vs (region arguments or results) the registers regs, which are
+// in the encoding of the values of like; results in another encoding are converted.
+func (g *gen) bind(vs []*tileir.Value, regs [][]value.Value, like []*tileir.Value) {
+	for i, v := range vs {
+		g.vals[v] = regs[i]
+		if like != nil && isTensor(v) && g.enc[v].String() != g.enc[like[i]].String() {
+			shape := shapeInts(v.Type)
+			g.vals[v] = g.convert(regs[i], g.enc[like[i]].linear(shape), g.enc[v].linear(shape))
+		}
+	}
+}
+
+// body lowers a nested region's block in its own conversion scope.
+func (g *gen) body(b *tileir.Block) error {
+	g.pushScope()
+	defer g.popScope()
+	return g.region(b)
+}
+
+// lowerFor: preheader → header (phis, iv < ub) → body … latch → header; exit.
+func lowerFor(g *gen, op *tileir.Op) error {
+	body := op.Regions[0].Entry()
+	iterArgs := body.Args[1:]
+	lb, ub, step := g.vals[op.Operands[0]][0], g.vals[op.Operands[1]][0], g.vals[op.Operands[2]][0]
+	inits := g.inputs(op.Operands[3:], iterArgs)
+	pre := g.cur
+	header, loop, exit := g.f.NewBlock(""), g.f.NewBlock(""), g.f.NewBlock("")
+	pre.NewBr(header)
+	g.cur = header
+	iv := header.NewPhi(ir.NewIncoming(lb, pre))
+	carried := g.phis(header, pre, inits)
+	pred := enum.IPredSLT
+	if op.Attr("unsignedCmp") != nil {
+		pred = enum.IPredULT
+	}
+	header.NewCondBr(header.NewICmp(pred, iv, ub), loop, exit)
+	g.cur = loop
+	g.vals[body.Args[0]] = []value.Value{iv}
+	g.bind(iterArgs, carried, nil)
+	if err := g.body(body); err != nil {
+		return err
+	}
+	next := g.inputs(body.Terminator().Operands, iterArgs)
+	nextIV := g.cur.NewAdd(iv, step)
+	latch := g.cur
+	latch.NewBr(header)
+	iv.Incs = append(iv.Incs, ir.NewIncoming(nextIV, latch))
+	addIncoming(carried, next, latch)
+	g.cur = exit
+	g.bind(op.Results, carried, iterArgs)
+	return nil
+}
+
+// lowerIf: then / else blocks that meet in a block with phis for the results.
+func lowerIf(g *gen, op *tileir.Op) error {
+	cond := g.vals[op.Operands[0]][0]
+	thenB, merge := g.f.NewBlock(""), g.f.NewBlock("")
+	elseB := merge
+	hasElse := len(op.Regions) > 1 && len(op.Regions[1].Blocks) > 0
+	if hasElse {
+		elseB = g.f.NewBlock("")
+	}
+	g.cur.NewCondBr(cond, thenB, elseB)
+	var ends []*ir.Block
+	var yields [][][]value.Value
+	for i, b := range []*ir.Block{thenB, elseB} {
+		if i == 1 && !hasElse {
+			break
+		}
+		g.cur = b
+		blk := op.Regions[i].Entry()
+		if err := g.body(blk); err != nil {
+			return err
+		}
+		yields = append(yields, g.inputs(blk.Terminator().Operands, op.Results))
+		g.cur.NewBr(merge)
+		ends = append(ends, g.cur)
+	}
+	g.cur = merge
+	if len(op.Results) == 0 {
+		return nil
+	}
+	phis := g.phis(merge, ends[0], yields[0])
+	addIncoming(phis, yields[1], ends[1])
+	g.bind(op.Results, phis, nil)
+	return nil
+}
+
+// lowerWhile: before (phis, condition) → after … → before; exit takes the forwarded values.
+func lowerWhile(g *gen, op *tileir.Op) error {
+	before, after := op.Regions[0].Entry(), op.Regions[1].Entry()
+	inits := g.inputs(op.Operands, before.Args)
+	pre := g.cur
+	head, afterB, exit := g.f.NewBlock(""), g.f.NewBlock(""), g.f.NewBlock("")
+	pre.NewBr(head)
+	g.cur = head
+	carried := g.phis(head, pre, inits)
+	g.pushScope()
+	g.bind(before.Args, carried, nil)
+	if err := g.region(before); err != nil {
+		return err
+	}
+	cond := before.Terminator()
+	fwd := g.inputs(cond.Operands[1:], after.Args)
+	g.cur.NewCondBr(g.vals[cond.Operands[0]][0], afterB, exit)
+	g.cur = afterB
+	g.bind(after.Args, fwd, nil)
+	if err := g.body(after); err != nil {
+		return err
+	}
+	next := g.inputs(after.Terminator().Operands, before.Args)
+	g.cur.NewBr(head)
+	addIncoming(carried, next, g.cur)
+	g.popScope()
+	g.cur = exit
+	g.bind(op.Results, fwd, after.Args)
+	return nil
+}
