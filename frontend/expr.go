@@ -210,20 +210,44 @@ done:
 	return &ast.Compare{Left: e, Ops: ops, Comparators: cmps, Pos: p.posFrom(start)}
 }
 
-// binLevels lists the binary operators by precedence, lowest first.
-var binLevels = [...]map[op]ast.Operator{
-	{opVbar: ast.BitOr},
-	{opCircumflex: ast.BitXor},
-	{opAmper: ast.BitAnd},
-	{opLeftShift: ast.LShift, opRightShift: ast.RShift},
-	{opPlus: ast.Add, opMinus: ast.Sub},
-	{opStar: ast.Mult, opSlash: ast.Div, opDoubleSlash: ast.FloorDiv, opPercent: ast.Mod, opAt: ast.MatMult},
+// binOp returns the precedence level (0 = '|', lowest) and operator of a binary operator
+// token, or level -1.
+func binOp(o op) (int, ast.Operator) {
+	switch o {
+	case opVbar:
+		return 0, ast.BitOr
+	case opCircumflex:
+		return 1, ast.BitXor
+	case opAmper:
+		return 2, ast.BitAnd
+	case opLeftShift:
+		return 3, ast.LShift
+	case opRightShift:
+		return 3, ast.RShift
+	case opPlus:
+		return 4, ast.Add
+	case opMinus:
+		return 4, ast.Sub
+	case opStar:
+		return 5, ast.Mult
+	case opSlash:
+		return 5, ast.Div
+	case opDoubleSlash:
+		return 5, ast.FloorDiv
+	case opPercent:
+		return 5, ast.Mod
+	case opAt:
+		return 5, ast.MatMult
+	}
+	return -1, 0
 }
+
+const binLevels = 6
 
 func (p *parser) bitwiseOr() ast.Expr { return p.binary(0) }
 
 func (p *parser) binary(level int) ast.Expr {
-	if level == len(binLevels) {
+	if level == binLevels {
 		return p.factor()
 	}
 	start := p.pos
@@ -233,8 +257,8 @@ func (p *parser) binary(level int) ast.Expr {
 		if t.kind != tkOp {
 			return left
 		}
-		o, ok := binLevels[level][t.op]
-		if !ok {
+		l, o := binOp(t.op)
+		if l != level {
 			return left
 		}
 		p.next()

@@ -67,12 +67,11 @@ func (p *parser) strings() ast.Expr {
 			break
 		}
 	}
-	return p.concat(parts, p.posFrom(start), true)
+	return p.concat(parts, p.posFrom(start))
 }
 
-// concat joins string parts. top is false for a format spec, where parts may also be
-// FormattedValues.
-func (p *parser) concat(parts []ast.Expr, pos ast.Pos, top bool) ast.Expr {
+// concat joins string parts: Constants and (f-string) JoinedStrs.
+func (p *parser) concat(parts []ast.Expr, pos ast.Pos) ast.Expr {
 	var hasF, hasBytes, hasStr bool
 	for _, e := range parts {
 		if c, ok := e.(*ast.Constant); ok {
@@ -95,7 +94,7 @@ func (p *parser) concat(parts []ast.Expr, pos ast.Pos, top bool) ast.Expr {
 		}
 		return &ast.Constant{Value: b, Kind: parts[0].(*ast.Constant).Kind, Pos: pos}
 	}
-	if top && !hasF && len(parts) == 1 {
+	if !hasF && len(parts) == 1 {
 		return parts[0]
 	}
 	var flat []ast.Expr
@@ -135,7 +134,7 @@ func (p *parser) concat(parts []ast.Expr, pos ast.Pos, top bool) ast.Expr {
 		}
 		values = append(values, flat[i])
 	}
-	if top && !hasF {
+	if !hasF {
 		return values[0]
 	}
 	return &ast.JoinedStr{Values: values, Pos: pos}
@@ -411,7 +410,8 @@ func (p *parser) replacementField(raw bool) ast.Expr {
 	return &ast.JoinedStr{Values: []ast.Expr{text, fv}, Pos: ast.Pos{Lineno: lb.line, ColOffset: lb.col, EndLineno: el, EndColOffset: ec}}
 }
 
-// formatSpec parses ':' and the format spec up to the field's '}'.
+// formatSpec parses ':' and the format spec up to the field's '}'. As in CPython 3.12, the
+// parts are kept as they come (no folding); a spec that is one empty text has no parts.
 func (p *parser) formatSpec(raw bool) ast.Expr {
 	start := p.pos
 	p.next()
@@ -420,21 +420,17 @@ func (p *parser) formatSpec(raw bool) ast.Expr {
 		t := p.peek()
 		if t.kind == tkFMiddle {
 			p.next()
-			if c := p.middle(t, raw); c.Value != "" {
-				items = append(items, c)
-			}
+			items = append(items, p.middle(t, raw))
 		} else if t.kind == tkOp && t.op == opLbrace {
 			items = append(items, p.replacementField(raw))
 		} else {
 			break
 		}
 	}
-	pos := p.posFrom(start)
-	if len(items) == 0 {
-		return &ast.JoinedStr{Pos: pos}
+	if len(items) == 1 {
+		if c, ok := items[0].(*ast.Constant); ok && c.Value == "" {
+			items = nil
+		}
 	}
-	if _, ok := items[0].(*ast.Constant); ok && len(items) == 1 {
-		return &ast.JoinedStr{Values: items, Pos: pos}
-	}
-	return p.concat(items, pos, false)
+	return &ast.JoinedStr{Values: items, Pos: p.posFrom(start)}
 }

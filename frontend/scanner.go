@@ -563,13 +563,22 @@ func (s *scanner) fstringText(f *fframe) {
 	src := s.src
 	start, sl, sc := s.i, s.line, s.i-s.lineStart
 	inSpec := len(f.fields) > 0
+	// middle emits the text before end; CPython emits an empty one before a format
+	// spec's closing '}'.
 	middle := func(end int) {
-		if end > start {
+		if end > start || inSpec && end < len(src) && src[end] == '}' {
 			saved := s.i
 			s.i = end
 			s.add(tkFMiddle, opNone, start, sl, sc)
 			s.i = saved
 		}
+	}
+	// doubled emits the text up to and including the first of two braces; as in CPython,
+	// the token's range covers both.
+	doubled := func() {
+		s.i += 2
+		s.add(tkFMiddle, opNone, start, sl, sc)
+		s.toks[len(s.toks)-1].end--
 	}
 	for s.i < len(src) {
 		c := src[s.i]
@@ -618,8 +627,7 @@ func (s *scanner) fstringText(f *fframe) {
 			}
 		case c == '{':
 			if !inSpec && s.i+1 < len(src) && src[s.i+1] == '{' {
-				middle(s.i + 1)
-				s.i += 2
+				doubled()
 				return
 			}
 			middle(s.i)
@@ -631,8 +639,7 @@ func (s *scanner) fstringText(f *fframe) {
 			return
 		case c == '}':
 			if !inSpec && s.i+1 < len(src) && src[s.i+1] == '}' {
-				middle(s.i + 1)
-				s.i += 2
+				doubled()
 				return
 			}
 			if !inSpec {
@@ -671,7 +678,7 @@ func (s *scanner) closeBracket(ch byte, o op) {
 		return
 	}
 	open := s.parens[n-1]
-	if want := map[byte]byte{')': '(', ']': '[', '}': '{'}[ch]; open.ch != want {
+	if want := matching(ch); open.ch != want {
 		switch {
 		case f != nil && open.ch == '{' && len(f.fields) > 0 && f.depth == f.fields[len(f.fields)-1]:
 			s.errorHere(s.i-1, "f-string: unmatched '%c'", ch)
@@ -692,6 +699,17 @@ func (s *scanner) closeBracket(ch byte, o op) {
 		f.depth--
 	}
 }
+
+// matching returns the opening bracket for a closing one.
+func matching(ch byte) byte {
+	if ch == ')' {
+		return '('
+	}
+	return ch - 2 // ']' - 2 == '[', '}' - 2 == '{'
+}
+
+// bracketOps maps bracket bytes to their tokens.
+var bracketOps = [128]op{'(': opLpar, ')': opRpar, '[': opLsqb, ']': opRsqb, '{': opLbrace, '}': opRbrace}
 
 // operator scans an operator or delimiter.
 func (s *scanner) operator() {
@@ -716,11 +734,11 @@ func (s *scanner) operator() {
 	switch c {
 	case '(', '[', '{':
 		s.i++
-		s.openBracket(c, map[byte]op{'(': opLpar, '[': opLsqb, '{': opLbrace}[c])
+		s.openBracket(c, bracketOps[c])
 		return
 	case ')', ']', '}':
 		s.i++
-		s.closeBracket(c, map[byte]op{')': opRpar, ']': opRsqb, '}': opRbrace}[c])
+		s.closeBracket(c, bracketOps[c])
 		return
 	case ':':
 		if f := s.top(); f != nil && len(f.fields) > 0 && f.depth == f.fields[len(f.fields)-1] {
