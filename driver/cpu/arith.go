@@ -248,7 +248,26 @@ func init() {
 
 // mapI writes f(i) into every element of an integer result, wrapped to its type.
 func mapI(fc *fnc, op *tileir.Op, f func(fr *frame, i int) int64) step {
-	wrap, out := wrapper(tileir.ScalarOf(op.Results[0].Type)), fc.use(op.Results[0])
+	s, out := tileir.ScalarOf(op.Results[0].Type), fc.use(op.Results[0])
+	switch s { // inline the wrap of the common widths
+	case tileir.I32:
+		return func(fr *frame) error {
+			o := fr.v[out].i
+			for i := range o {
+				o[i] = int64(int32(f(fr, i)))
+			}
+			return nil
+		}
+	case tileir.I64:
+		return func(fr *frame) error {
+			o := fr.v[out].i
+			for i := range o {
+				o[i] = f(fr, i)
+			}
+			return nil
+		}
+	}
+	wrap := wrapper(s)
 	return func(fr *frame) error {
 		o := fr.v[out].i
 		for i := range o {
@@ -260,7 +279,21 @@ func mapI(fc *fnc, op *tileir.Op, f func(fr *frame, i int) int64) step {
 
 // mapF writes f(i) into every element of a float result, rounded to its type.
 func mapF(fc *fnc, op *tileir.Op, f func(fr *frame, i int) float64) step {
-	round, out := rounder(tileir.ScalarOf(op.Results[0].Type)), fc.use(op.Results[0])
+	s, out := tileir.ScalarOf(op.Results[0].Type), fc.use(op.Results[0])
+	if s == tileir.F32 { // inline the common rounding
+		return func(fr *frame) error {
+			o := fr.v[out].f
+			for i := range o {
+				if x := f(fr, i); x == x {
+					o[i] = float64(float32(x))
+				} else {
+					o[i] = x
+				}
+			}
+			return nil
+		}
+	}
+	round := rounder(s)
 	return func(fr *frame) error {
 		o := fr.v[out].f
 		for i := range o {

@@ -146,7 +146,7 @@ func (c *compiler) function(f *tileir.Func) (*fn, error) {
 		return nil, err
 	}
 	if term == nil || term.Name != "tt.return" {
-		return nil, fmt.Errorf("%s: function %s does not end in tt.return", f.Loc, f.Name)
+		return nil, fmt.Errorf("%s: function %s does not end in tt.return", where(f.Loc), f.Name)
 	}
 	fc.fn.body = body
 	fc.fn.rets = fc.uses(term.Operands)
@@ -233,16 +233,16 @@ func (fc *fnc) region(r *tileir.Region) (args []int, steps []step, term *tileir.
 func (fc *fnc) op(op *tileir.Op) (step, error) {
 	impl, ok := opTable[op.Name]
 	if !ok {
-		return nil, fmt.Errorf("%s: the cpu interpreter does not support %s", op.Loc, op.Name)
+		return nil, fmt.Errorf("%s: the cpu interpreter does not support %s", where(op.Loc), op.Name)
 	}
 	for _, r := range op.Results {
 		if _, err := fc.def(r); err != nil {
-			return nil, fmt.Errorf("%s: %s: %v", op.Loc, op.Name, err)
+			return nil, fmt.Errorf("%s: %s: %v", where(op.Loc), op.Name, err)
 		}
 	}
 	s, err := impl(fc, op)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %s: %v", op.Loc, op.Name, err)
+		return nil, fmt.Errorf("%s: %s: %v", where(op.Loc), op.Name, err)
 	}
 	return s, nil
 }

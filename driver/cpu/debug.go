@@ -75,10 +75,7 @@ func compileAssert(fc *fnc, op *tileir.Op) (step, error) {
 	return func(fr *frame) error {
 		for i, c := range fr.v[cond].i {
 			if c == 0 {
-				if len(fr.v[cond].i) == 1 {
-					i = -1
-				}
-				return fr.fail(op, i, "device_assert failed: %s", msg)
+				return fr.fail(op, i, "device_assert failed: %s", string(msg))
 			}
 		}
 		return nil
@@ -92,9 +89,6 @@ func compileAssume(fc *fnc, op *tileir.Op) (step, error) {
 	return func(fr *frame) error {
 		for i, c := range fr.v[cond].i {
 			if c == 0 {
-				if len(fr.v[cond].i) == 1 {
-					i = -1
-				}
 				return fr.fail(op, i, "assumption is false")
 			}
 		}

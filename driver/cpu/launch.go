@@ -61,7 +61,7 @@ type Error struct {
 
 func (e *Error) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: kernel %s, program (%d, %d, %d): %s: ", e.Loc, e.Kernel, e.Program[0], e.Program[1], e.Program[2], e.Op)
+	fmt.Fprintf(&b, "%s: kernel %s, program (%d, %d, %d): %s: ", where(e.Loc), e.Kernel, e.Program[0], e.Program[1], e.Program[2], e.Op)
 	if e.Element >= 0 {
 		fmt.Fprintf(&b, "element %d %v: ", e.Element, e.Index)
 	}
@@ -83,7 +83,18 @@ func (fr *frame) fail(op *tileir.Op, element int, format string, args ...any) *E
 	if element >= 0 && len(op.Operands) > 0 {
 		e.Index = unflatten(element, shapeOf(op.Operands[0].Type))
 	}
+	if len(e.Index) == 0 { // a scalar op: no element to name
+		e.Element, e.Index = -1, nil
+	}
 	return e
+}
+
+// where formats a location as file:line:col, the form of compiler diagnostics.
+func where(l tileir.Loc) string {
+	if l == (tileir.Loc{}) {
+		return "<unknown location>"
+	}
+	return fmt.Sprintf("%s:%d:%d", l.File, l.Line, l.Col)
 }
 
 // unflatten turns a row-major flat index into a multi-dimensional one.

@@ -26,6 +26,16 @@ func ioOf(t tileir.Type) (elemIO, error) {
 	if !ok {
 		return elemIO{}, fmt.Errorf("cannot access memory of type %s", t)
 	}
+	if s == tileir.F32 {
+		return elemIO{size: 4, float: true,
+			getF: func(b []byte) float64 {
+				if u := le.Uint32(b); u&0x7f800000 != 0x7f800000 {
+					return float64(math.Float32frombits(u))
+				}
+				return floatFromBits(uint64(le.Uint32(b)), s)
+			},
+			putF: func(b []byte, v float64) { le.PutUint32(b, uint32(floatBits(v, s))) }}, nil
+	}
 	if s.IsFloat() {
 		size := s.Bits() / 8
 		get, put := rawIO(size)
@@ -86,6 +96,27 @@ func (fr *frame) access(op *tileir.Op, elem int, addr int64, size int, verb stri
 	return nil, nil, e
 }
 
+// cursor caches the buffer of the last access, so that runs of accesses to one buffer (the
+// common case) skip the buffer lookup.
+type cursor struct {
+	id   int64
+	base int64
+	data []byte
+}
+
+// at is fr.access with the cache in front.
+func (c *cursor) at(fr *frame, op *tileir.Op, elem int, addr int64, size int, verb string) ([]byte, error) {
+	off := addr - c.base
+	if addr>>windowBits == c.id && off >= 0 && off+int64(size) <= int64(len(c.data)) && off&int64(size-1) == 0 {
+		return c.data[off : off+int64(size)], nil
+	}
+	b, mem, err := fr.access(op, elem, addr, size, verb)
+	if err == nil {
+		c.id, c.base, c.data = int64(b.id), baseOf(b.id), b.data
+	}
+	return mem, err
+}
+
 func init() {
 	register(compileLoad, "tt.load")
 	register(compileStore, "tt.store")
@@ -132,6 +163,7 @@ func compileLoad(fc *fnc, op *tileir.Op) (step, error) {
 	ptr, mask, other, out := fc.use(op.Operands[0]), optSlot(fc, op, 1), optSlot(fc, op, 2), fc.use(op.Results[0])
 	return func(fr *frame) error {
 		p, o := fr.v[ptr].i, &fr.v[out]
+		var c cursor
 		for i, a := range p {
 			if masked(fr, mask, i) {
 				switch {
@@ -146,7 +178,7 @@ func compileLoad(fc *fnc, op *tileir.Op) (step, error) {
 				}
 				continue
 			}
-			_, mem, err := fr.access(op, i, a, io.size, "read")
+			mem, err := c.at(fr, op, i, a, io.size, "read")
 			if err != nil {
 				return err
 			}
@@ -171,11 +203,12 @@ func compileStore(fc *fnc, op *tileir.Op) (step, error) {
 	ptr, val, mask := fc.use(op.Operands[0]), fc.use(op.Operands[1]), optSlot(fc, op, 2)
 	return func(fr *frame) error {
 		v := &fr.v[val]
+		var c cursor
 		for i, a := range fr.v[ptr].i {
 			if masked(fr, mask, i) {
 				continue
 			}
-			_, mem, err := fr.access(op, i, a, io.size, "write")
+			mem, err := c.at(fr, op, i, a, io.size, "write")
 			if err != nil {
 				return err
 			}
