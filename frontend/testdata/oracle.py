@@ -6,7 +6,8 @@ object per file: {"path": ..., "dump": ...} or {"path": ..., "error": [msg, line
 The dump always has Python 3.12's shape. Under 3.11 it adds type_params=[] to
 FunctionDef, AsyncFunctionDef and ClassDef, and, because 3.11 places nodes inside
 f-strings differently, it zeroes the positions of every node inside a JoinedStr (the Go
-test masks its own dump the same way when the version is below 3.12).
+test masks its own dump the same way when the version is below 3.12), and it adds the
+empty Constant that 3.12 leaves at the end of a format spec ending in a replacement field.
 """
 import ast
 import json
@@ -64,6 +65,10 @@ def main():
             print(json.dumps({"path": path, "error": [e.msg, e.lineno, e.offset]}), flush=True)
             continue
         if OLD:
+            for n in ast.walk(tree):
+                spec = getattr(n, "format_spec", None)
+                if isinstance(n, ast.FormattedValue) and spec and spec.values and isinstance(spec.values[-1], ast.FormattedValue):
+                    spec.values.append(ast.Constant(value="", lineno=0, col_offset=0, end_lineno=0, end_col_offset=0))
             for n in ast.walk(tree):
                 if isinstance(n, ast.JoinedStr):
                     mask(n)
