@@ -50,10 +50,10 @@ define ptx_kernel void @k() {
   call void asm sideeffect "mov.u32 $1, 0;", "r"(i32 %x)
   ret void
 }`, "refers to operand $1 of 1"},
-		{"bitcast i8 vector", `define ptx_kernel void @k(i32 %x) {
-  %v = bitcast i32 %x to <4 x i8>
+		{"bitcast i1 vector", `define ptx_kernel void @k(i8 %x) {
+  %v = bitcast i8 %x to <8 x i1>
   ret void
-}`, "bitcast from 1 x i32 to 4 x i8 is not supported"},
+}`, "bitcast from 1 x i8 to 8 x i1 is not supported"},
 		{"return value", `define ptx_kernel i32 @k(i32 %x) {
   ret i32 %x
 }`, "kernels must return void"},

@@ -584,15 +584,18 @@ func (e *fnEmitter) leafBits(t types.Type) int {
 // mov.bN and a vector operand.
 func (e *fnEmitter) repack(xs []string, ts, dts []types.Type) ([]string, error) {
 	sb, db := e.leafBits(ts[0]), e.leafBits(dts[0])
-	ok := sb*len(ts) == db*len(dts) && sb >= 16 && db >= 16
+	ok := sb*len(ts) == db*len(dts) && sb >= 8 && db >= 8
 	for _, t := range ts {
 		ok = ok && e.leafBits(t) == sb
 	}
 	for _, t := range dts {
 		ok = ok && e.leafBits(t) == db
 	}
-	if !ok {
+	switch {
+	case !ok:
 		return nil, fmt.Errorf("bitcast from %d x %s to %d x %s is not supported", len(ts), ts[0], len(dts), dts[0])
+	case sb == 8 && db > 8 || db == 8 && sb > 8:
+		return e.repackBytes(xs, ts, dts)
 	}
 	// pack is the class used inside a vector operand of mov.bN: the
 	// class itself when it is declared .bN, else the untyped class.
@@ -647,6 +650,78 @@ func (e *fnEmitter) repack(xs []string, ts, dts []types.Type) ([]string, error) 
 				dc, _ := e.lay.classOf(dts[k*n+j])
 				out[k*n+j] = move(p, pack(dts[k*n+j]), dc)
 			}
+		}
+	}
+	return out, nil
+}
+
+// repackBytes converts between i8 leaves and wider leaves (i32 to
+// <4 x i8>, <8 x i8> to i64, ...): bytes are cut out with shifts and put
+// in with bfi, in a working register of at least 32 bits.
+func (e *fnEmitter) repackBytes(xs []string, ts, dts []types.Type) ([]string, error) {
+	if e.leafBits(ts[0]) == 8 { // pack
+		db := e.leafBits(dts[0])
+		n, w := db/8, max(db, 32)
+		out := make([]string, len(dts))
+		for k := range dts {
+			var acc string
+			for j := 0; j < n; j++ {
+				b := e.newReg(bitsClass(w))
+				e.emit(fmt.Sprintf("cvt.u%d.u16", w), b, e.inReg(xs[k*n+j], rcB16))
+				if j == 0 {
+					acc = b
+					continue
+				}
+				d := e.newReg(bitsClass(w))
+				e.emit(fmt.Sprintf("bfi.b%d", w), d, b, acc, strconv.Itoa(8*j), "8")
+				acc = d
+			}
+			if w != db {
+				d := e.newReg(bitsClass(db))
+				e.emit(fmt.Sprintf("cvt.u%d.u%d", db, w), d, acc)
+				acc = d
+			}
+			dc, err := e.lay.classOf(dts[k])
+			if err != nil {
+				return nil, err
+			}
+			if dc != bitsClass(db) {
+				d := e.newReg(dc)
+				e.emit(fmt.Sprintf("mov.b%d", db), d, acc)
+				acc = d
+			}
+			out[k] = acc
+		}
+		return out, nil
+	}
+	sb := e.leafBits(ts[0]) // unpack
+	n, w := sb/8, max(sb, 32)
+	var out []string
+	for k, t := range ts {
+		sc, err := e.lay.classOf(t)
+		if err != nil {
+			return nil, err
+		}
+		x := e.inReg(xs[k], sc)
+		if sc != bitsClass(sb) {
+			d := e.newReg(bitsClass(sb))
+			e.emit(fmt.Sprintf("mov.b%d", sb), d, x)
+			x = d
+		}
+		if w != sb {
+			d := e.newReg(bitsClass(w))
+			e.emit(fmt.Sprintf("cvt.u%d.u%d", w, sb), d, x)
+			x = d
+		}
+		for j := 0; j < n; j++ {
+			part := x
+			if j > 0 {
+				part = e.newReg(bitsClass(w))
+				e.emit(fmt.Sprintf("shr.u%d", w), part, x, strconv.Itoa(8*j))
+			}
+			d := e.newReg(rcB16)
+			e.emit(fmt.Sprintf("cvt.u16.u%d", w), d, part)
+			out = append(out, d)
 		}
 	}
 	return out, nil
