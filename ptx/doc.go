@@ -65,7 +65,8 @@
 //   - trunc zext sext fptrunc fpext fptoui fptosi uitofp sitofp ptrtoint
 //     inttoptr addrspacecast (cvta between generic and global/shared/const/
 //     local), bitcast (same width: a move; between vectors and scalars of
-//     16/32/64-bit leaves: mov.bN packing and unpacking), freeze;
+//     16/32/64-bit leaves: mov.bN packing and unpacking; between i8 vectors
+//     and wider leaves: shifts and bfi), freeze;
 //   - getelementptr with scalar pointer result (constant indices fold into
 //     an offset; an index that is a sext/zext from i32 uses mul.wide);
 //   - load and store in address spaces 0, 1, 3, 4, 5: scalars, and vectors
