@@ -63,10 +63,9 @@ func (e *fnEmitter) leafOffsets(t types.Type, base int64, out []int64) ([]int64,
 
 // access describes one load or store.
 type access struct {
-	prefix string // "ld" or "st" with qualifiers, before the state space
-	ptr    value.Value
-	typ    types.Type
-	align  ir.Align
+	ptr   value.Value
+	typ   types.Type
+	align ir.Align
 }
 
 // plan returns the address register, the state space, the leaves of the
@@ -150,7 +149,7 @@ func (e *fnEmitter) load(i *ir.InstLoad) error {
 		}
 		prefix = "ld" + q
 	}
-	addr, space, ts, offs, vec, err := e.plan(access{prefix, i.Src, i.ElemType, i.Align})
+	addr, space, ts, offs, vec, err := e.plan(access{i.Src, i.ElemType, i.Align})
 	if err != nil {
 		return err
 	}
@@ -191,7 +190,7 @@ func (e *fnEmitter) store(i *ir.InstStore) error {
 		}
 		prefix = "st" + strings.Replace(q, ".acquire", ".release", 1)
 	}
-	addr, space, ts, offs, vec, err := e.plan(access{prefix, i.Dst, i.Src.Type(), i.Align})
+	addr, space, ts, offs, vec, err := e.plan(access{i.Dst, i.Src.Type(), i.Align})
 	if err != nil {
 		return err
 	}
