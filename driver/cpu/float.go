@@ -131,7 +131,7 @@ func (f *format) value(b uint64) float64 {
 	frac := b & (1<<f.mant - 1)
 	switch {
 	case e == 1<<f.exp-1 && f.finite && frac == 1<<f.mant-1:
-		return math.NaN()
+		return nanWithPayload(b>>(f.exp+f.mant)&1, frac, f.mant)
 	case e == 1<<f.exp-1 && !f.finite && frac == 0:
 		return sign * math.Inf(1)
 	case e == 1<<f.exp-1 && !f.finite:
