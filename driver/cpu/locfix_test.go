@@ -120,13 +120,21 @@ func parseTTIR(path string) (*tileir.Module, error) {
 	return tileir.Parse(path, flat)
 }
 
-func TestParseGolden(t *testing.T) {
-	files, _ := filepath.Glob("../../semantic/testdata/ttir/*.ttir")
+// Every golden kernel parses and compiles for the interpreter.
+func TestLoadAllGolden(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(goldenDir, "*.ttir"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden TTIR: %v", err)
+	}
+	dev := New(Options{})
 	for _, f := range files {
-		if _, err := parseTTIR(f); err != nil {
-			t.Logf("FAIL %v", err)
-		} else {
-			t.Logf("ok %s", f)
+		m, err := parseTTIR(f)
+		if err != nil {
+			t.Errorf("parse: %v", err)
+			continue
+		}
+		if _, err := dev.Load(m, kernelOf(m), LoadOptions{}); err != nil {
+			t.Errorf("%s: %v", filepath.Base(f), err)
 		}
 	}
 }
