@@ -41,6 +41,19 @@ type Param struct {
 // ReadSource reads a kernel file, turning I/O problems, empty files and binary files into
 // located diagnostics.
 func ReadSource(path string) ([]byte, error) {
+	src, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(bytes.TrimSpace(src)) == 0 {
+		return nil, &diag.Error{File: path, Span: diag.Span{Line: 1}, Msg: "file is empty"}
+	}
+	return src, nil
+}
+
+// readFile reads a Python file, turning I/O problems and binary files into located
+// diagnostics. An empty file is fine (an imported package's __init__.py often is).
+func readFile(path string) ([]byte, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		msg := err.Error()
@@ -56,9 +69,6 @@ func ReadSource(path string) ([]byte, error) {
 		}
 		return nil, &diag.Error{File: path, Span: diag.Span{Line: 1}, Msg: "cannot read file: " + msg}
 	}
-	if len(bytes.TrimSpace(src)) == 0 {
-		return nil, &diag.Error{File: path, Span: diag.Span{Line: 1}, Msg: "file is empty"}
-	}
 	if i := bytes.IndexByte(src, 0); i >= 0 && !utf8.Valid(src) {
 		line := bytes.Count(src[:i], []byte("\n")) + 1
 		return nil, &diag.Error{File: path, Span: diag.Span{Line: line}, Msg: "binary file: not Python source"}
@@ -67,6 +77,7 @@ func ReadSource(path string) ([]byte, error) {
 }
 
 // Load reads, parses and evaluates a kernel file and finds its jit functions.
+// Imported modules are read and evaluated too (see LoadSource).
 func Load(path string, opts pyeval.Options) (*File, error) {
 	src, err := ReadSource(path)
 	if err != nil {
@@ -75,11 +86,16 @@ func Load(path string, opts pyeval.Options) (*File, error) {
 	return LoadSource(path, src, opts)
 }
 
-// LoadSource is Load for source already in memory.
+// LoadSource is Load for source already in memory. Unless opts has an Importer, the
+// file's imports resolve as Python would resolve them, searching the file's folder, its
+// package roots, then opts.Path.
 func LoadSource(path string, src []byte, opts pyeval.Options) (*File, error) {
 	mod, err := ParseFile(path, src)
 	if err != nil {
 		return nil, err
+	}
+	if opts.Importer == nil {
+		opts.Importer = newImporter(path, opts)
 	}
 	name := strings.TrimSuffix(filepath.Base(path), ".py")
 	f := &File{Path: path, Src: src, AST: mod, Module: pyeval.Exec(name, path, src, mod, opts)}

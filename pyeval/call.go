@@ -155,6 +155,12 @@ func (ev *evaluator) attr(obj Value, name string, pos ast.Pos) (Value, error) {
 			return v(ev.mod.Target), nil
 		}
 		return Ref{path}, nil
+	case *Module:
+		v, err := o.Attr(name)
+		if err != nil {
+			return nil, ev.errorf(pos, "%v", err)
+		}
+		return v, nil
 	case *Object:
 		if v, ok := o.Attrs[name]; ok {
 			return v, nil

@@ -122,26 +122,30 @@ func (ev *evaluator) stmt(st ast.Stmt, s *scope) (flow, error) {
 				name, _, _ = cutDot(a.Name)
 				path = name
 			}
-			ev.bindImport(s, name, path, a.Lineno)
+			ev.bindImport(s, name, path, a.Lineno, ev.importModule(st, path, 0))
 		}
 	case *ast.ImportFrom:
+		mod := ev.importModule(st, st.Module, st.Level)
 		for _, a := range st.Names {
+			if a.Name == "*" {
+				if m, ok := mod.(*Module); ok {
+					for _, n := range m.publicNames() {
+						v, _ := m.Lookup(n)
+						ev.bindImport(s, n, m.Name+"."+n, a.Lineno, v)
+					}
+					continue
+				}
+			}
 			name := a.Asname
 			if name == "" {
 				name = a.Name
 			}
-			mod := st.Module
-			if st.Level > 0 {
-				mod = repeatDots(st.Level) + mod
-			}
 			path := a.Name
-			if mod != "" {
-				path = mod + "." + a.Name
-				if st.Level > 0 && st.Module == "" {
-					path = mod + a.Name
-				}
+			if st.Module != "" {
+				path = st.Module + "." + a.Name
 			}
-			ev.bindImport(s, name, path, a.Lineno)
+			path = repeatDots(st.Level) + path
+			ev.bindImport(s, name, path, a.Lineno, ev.importFrom(st, mod, path, a.Name))
 		}
 	case *ast.ClassDef:
 		s.set(st.Name, unknownf("class %s is host code", st.Name))
@@ -195,8 +199,9 @@ func cutDot(s string) (string, string, bool) {
 	return s, "", false
 }
 
-func (ev *evaluator) bindImport(s *scope, name, path string, line int) {
-	s.set(name, Ref{path})
+// bindImport binds a name an import statement defines to v.
+func (ev *evaluator) bindImport(s *scope, name, path string, line int, v Value) {
+	s.set(name, v)
 	if s == ev.mod.globals {
 		ev.mod.Imports = append(ev.mod.Imports, Import{Name: name, Path: path, Line: line})
 	}

@@ -23,6 +23,7 @@ type Module struct {
 	Annotations map[string]string
 
 	globals   *scope
+	importer  Importer
 	lineStart []int // byte offset of each line's first byte (index 0 is line 1)
 }
 
@@ -39,6 +40,11 @@ type Options struct {
 	// Steps bounds the work spent evaluating host code (each expression is one step);
 	// 0 means 1,000,000.
 	Steps int
+	// Importer resolves import statements; nil leaves every imported name a Ref.
+	Importer Importer
+	// Path lists folders to search for imported modules after the importing file's folder
+	// and package roots (the --path flag, GOTRITON_PATH). Importers read it.
+	Path []string
 }
 
 // Exec evaluates the module's top-level statements.
@@ -49,7 +55,7 @@ func Exec(name, file string, src []byte, mod *ast.Module, opts Options) *Module 
 	if opts.Steps == 0 {
 		opts.Steps = 1_000_000
 	}
-	m := &Module{Name: name, File: file, Src: src, AST: mod, Target: opts.Target, Annotations: map[string]string{}}
+	m := &Module{Name: name, File: file, Src: src, AST: mod, Target: opts.Target, Annotations: map[string]string{}, importer: opts.Importer}
 	m.globals = newScope(nil)
 	m.globals.set("__name__", Str(name))
 	m.globals.set("__file__", Str(file))

@@ -118,19 +118,20 @@ func (g *gen) lookup(n *ast.Name) Value {
 	}
 	m := g.mod()
 	if v, ok := m.Lookup(n.ID); ok {
-		return g.global(n, v)
+		return g.global(n, n.ID, v)
 	}
 	if v, err := m.Eval(n, nil); err == nil {
-		return g.global(n, v)
+		return g.global(n, n.ID, v)
 	}
 	g.fail(n, "name '%s' is not defined", n.ID)
 	return nil
 }
 
-// global converts a module-level value, rejecting what host code could not compute.
-func (g *gen) global(n *ast.Name, v pyeval.Value) Value {
+// global converts a module-level value (a global, or an attribute of an imported module),
+// rejecting what host code could not compute.
+func (g *gen) global(n ast.Expr, name string, v pyeval.Value) Value {
 	if u, ok := v.(pyeval.Unknown); ok {
-		g.fail(n, "global '%s' is not known at compile time: %s", n.ID, u.Why)
+		g.fail(n, "global '%s' is not known at compile time: %s", name, u.Why)
 	}
 	return fromPy(v)
 }
@@ -151,6 +152,13 @@ func (g *gen) attribute(e *ast.Attribute, v Value) Value {
 	case DTypeVal:
 		return g.dtypeAttr(e, v)
 	case Const:
+		if m, ok := v.V.(*pyeval.Module); ok {
+			a, err := m.Attr(e.Attr)
+			if err != nil {
+				g.fail(e, "%v", err)
+			}
+			return g.global(e, m.Name+"."+e.Attr, a)
+		}
 		if e.Attr == "value" {
 			return v
 		}

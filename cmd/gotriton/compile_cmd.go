@@ -26,6 +26,7 @@ func specFlags(signatureRequired bool) []cli.Flag {
 		&cli.StringFlag{Name: "target", Aliases: []string{"t"}, Value: "cuda:90:32", Usage: "backend:arch:warp_size"},
 		&cli.IntFlag{Name: "config", Usage: "which @triton.autotune config supplies constexprs the signature leaves out"},
 		&cli.BoolFlag{Name: "debug", Usage: "keep tl.device_assert and assert statements"},
+		&cli.StringSliceFlag{Name: "path", Usage: "folder to search for imported modules, after the kernel file's folder and package roots (repeatable; GOTRITON_PATH adds more)"},
 	}
 }
 

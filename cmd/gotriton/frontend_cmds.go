@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -77,7 +79,13 @@ func loadFile(c *cli.Command) (*frontend.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return frontend.Load(path, pyeval.Options{})
+	return frontend.Load(path, pyeval.Options{Path: searchPath(c)})
+}
+
+// searchPath is where imported modules are looked for beyond the kernel file's folder and
+// package roots: the --path flags, then the folders of GOTRITON_PATH.
+func searchPath(c *cli.Command) []string {
+	return append(c.StringSlice("path"), filepath.SplitList(os.Getenv("GOTRITON_PATH"))...)
 }
 
 // fileListing is what `gotriton list` reports, as text or JSON.

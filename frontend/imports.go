@@ -1,0 +1,175 @@
+package frontend
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gotriton/gotriton/ast"
+	"github.com/gotriton/gotriton/pyeval"
+)
+
+// modelledModules are the top-level modules that gotriton models (triton, torch, numpy)
+// or that belong to Python's standard library. They are never searched for on disk: the
+// names they give stay pyeval.Refs.
+var modelledModules = map[string]bool{
+	"triton": true, "torch": true, "numpy": true,
+	"__future__": true, "abc": true, "argparse": true, "array": true, "ast": true, "asyncio": true,
+	"base64": true, "bisect": true, "builtins": true, "collections": true, "contextlib": true,
+	"copy": true, "csv": true, "ctypes": true, "dataclasses": true, "datetime": true, "enum": true,
+	"fractions": true, "functools": true, "gc": true, "glob": true, "hashlib": true, "heapq": true,
+	"importlib": true, "inspect": true, "io": true, "itertools": true, "json": true, "logging": true,
+	"math": true, "multiprocessing": true, "operator": true, "os": true, "pathlib": true,
+	"pickle": true, "platform": true, "pprint": true, "random": true, "re": true, "shutil": true,
+	"statistics": true, "string": true, "struct": true, "subprocess": true, "sys": true,
+	"tempfile": true, "textwrap": true, "threading": true, "time": true, "timeit": true,
+	"traceback": true, "types": true, "typing": true, "unittest": true, "uuid": true,
+	"warnings": true, "weakref": true,
+}
+
+// importer resolves the imports of one kernel file and of the modules it imports, as
+// Python would: relative imports against the importing module's package, absolute ones in
+// the kernel file's folder, the package roots, then the search path. Each module file is
+// evaluated once.
+type importer struct {
+	main    string // the kernel file
+	opts    pyeval.Options
+	modules map[string]*pyeval.Module // by cleaned file path
+	loading map[string]bool           // files being evaluated, to catch import cycles
+}
+
+// newImporter returns the importer for a kernel file loaded with opts.
+func newImporter(main string, opts pyeval.Options) pyeval.Importer {
+	im := &importer{main: main, opts: opts, modules: map[string]*pyeval.Module{}, loading: map[string]bool{}}
+	im.opts.Importer = im.load
+	return im.load
+}
+
+// load implements pyeval.Importer.
+func (im *importer) load(fromFile, module string, level int) (*pyeval.Module, error) {
+	top, _, _ := strings.Cut(module, ".")
+	if level == 0 && modelledModules[top] {
+		return nil, nil
+	}
+	var dirs []string
+	if level > 0 {
+		base := filepath.Dir(fromFile)
+		for range level - 1 {
+			base = filepath.Dir(base)
+		}
+		dirs = []string{base}
+	} else {
+		dirs = im.searchPath(fromFile)
+	}
+	rel := filepath.FromSlash(strings.ReplaceAll(module, ".", "/"))
+	for _, d := range dirs {
+		p := filepath.Join(d, rel)
+		if isFile(p + ".py") {
+			return im.exec(p + ".py")
+		}
+		if isFile(filepath.Join(p, "__init__.py")) {
+			return im.exec(filepath.Join(p, "__init__.py"))
+		}
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			// A folder without __init__.py is a namespace package: its submodules are
+			// its only attributes.
+			return im.namespace(p), nil
+		}
+	}
+	hint := ""
+	if level == 0 {
+		hint = "; add its folder with --path or GOTRITON_PATH"
+	}
+	return nil, fmt.Errorf("no module named '%s%s' (searched %s%s)", strings.Repeat(".", level), module, strings.Join(dirs, ", "), hint)
+}
+
+// searchPath lists where an absolute import is looked for: the kernel file's folder, the
+// package roots of the kernel file and of the importing file, then opts.Path.
+func (im *importer) searchPath(fromFile string) []string {
+	var dirs []string
+	seen := map[string]bool{}
+	for _, d := range append([]string{filepath.Dir(im.main), packageRoot(im.main), packageRoot(fromFile)}, im.opts.Path...) {
+		d = filepath.Clean(d)
+		if !seen[d] {
+			seen[d] = true
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs
+}
+
+// exec parses and evaluates a module file once.
+func (im *importer) exec(path string) (*pyeval.Module, error) {
+	path = filepath.Clean(path)
+	if m, ok := im.modules[path]; ok {
+		return m, nil
+	}
+	name := moduleName(path)
+	if im.loading[path] {
+		return nil, fmt.Errorf("circular import of '%s' (%s)", name, path)
+	}
+	im.loading[path] = true
+	defer delete(im.loading, path)
+	src, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	mod, err := ParseFile(path, src)
+	if err != nil {
+		return nil, err
+	}
+	m := pyeval.Exec(name, path, src, mod, im.opts)
+	im.modules[path] = m
+	return m, nil
+}
+
+// namespace returns the module of a folder without __init__.py. Its File is where the
+// __init__.py would be, so that its submodules resolve relative to it.
+func (im *importer) namespace(dir string) *pyeval.Module {
+	path := filepath.Join(filepath.Clean(dir), "__init__.py")
+	if m, ok := im.modules[path]; ok {
+		return m
+	}
+	m := pyeval.Exec(moduleName(path), path, nil, &ast.Module{}, im.opts)
+	im.modules[path] = m
+	return m
+}
+
+// packageRoot is the folder above the outermost package that holds file: the folder to
+// put on the search path so that the file's package imports by its full name.
+func packageRoot(file string) string {
+	d := filepath.Dir(file)
+	for isFile(filepath.Join(d, "__init__.py")) {
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	return d
+}
+
+// moduleName is the dotted name of a module file within its packages: pkg.ops.utils for
+// pkg/ops/utils.py, pkg.ops for pkg/ops/__init__.py.
+func moduleName(file string) string {
+	var parts []string
+	if base := filepath.Base(file); base != "__init__.py" {
+		parts = append(parts, strings.TrimSuffix(base, ".py"))
+	}
+	d := filepath.Dir(file)
+	for isFile(filepath.Join(d, "__init__.py")) || len(parts) == 0 {
+		parts = append([]string{filepath.Base(d)}, parts...)
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	return strings.Join(parts, ".")
+}
+
+func isFile(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
+}
