@@ -1,0 +1,441 @@
+package conformance
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gotriton/gotriton/driver"
+	"github.com/gotriton/gotriton/frontend"
+	"github.com/gotriton/gotriton/pyeval"
+	"github.com/gotriton/gotriton/semantic"
+	"github.com/gotriton/gotriton/tileir"
+)
+
+// Device is a place to run kernels: a driver plus how to turn tile IR into a loaded
+// kernel there. The CPU interpreter loads tile IR directly; a GPU device lowers it first.
+type Device struct {
+	// Name is the short name in reports: "cpu", "cuda".
+	Name string
+	// Driver allocates memory.
+	Driver driver.Device
+	// Load compiles m's kernel for the device and loads it.
+	Load func(m *tileir.Module, kernel string, numWarps, numStages int) (driver.Kernel, error)
+	// HostDesc makes the launch argument for a host-side tensor descriptor (a row-major
+	// view of b); nil when the device does not support host descriptors yet.
+	HostDesc func(b driver.Buffer, shape, strides []int64) (any, error)
+	// Addr returns a buffer's device address (for pointer arrays); nil when unknown.
+	Addr func(b driver.Buffer) (int64, error)
+}
+
+// NotRunError marks a case that could not run for a reason that is not a wrong result
+// (a missing tutorials folder, a feature the device lacks). The runner reports it as
+// "not run" with the reason, never as passed.
+type NotRunError struct{ Reason string }
+
+func (e *NotRunError) Error() string { return e.Reason }
+
+// NotRun returns a *NotRunError.
+func NotRun(format string, args ...any) error {
+	return &NotRunError{Reason: fmt.Sprintf(format, args...)}
+}
+
+// CompileFunc turns a kernel of a file into tile IR for one specialization.
+type CompileFunc func(path, kernel string, opts semantic.Options) (*tileir.Module, error)
+
+// SemanticCompile is the real compile step: frontend.Load then semantic.Compile. Loaded
+// files are cached by path.
+func SemanticCompile() CompileFunc {
+	var mu sync.Mutex
+	files := map[string]*frontend.File{}
+	return func(path, kernel string, opts semantic.Options) (*tileir.Module, error) {
+		mu.Lock()
+		f, ok := files[path]
+		mu.Unlock()
+		if !ok {
+			var err error
+			if f, err = frontend.Load(path, pyeval.Options{}); err != nil {
+				return nil, err
+			}
+			mu.Lock()
+			files[path] = f
+			mu.Unlock()
+		}
+		return semantic.Compile(f, kernel, opts)
+	}
+}
+
+// Runner runs cases on one device.
+type Runner struct {
+	Device *Device
+	// Compile is the front half of the compiler; nil means SemanticCompile().
+	Compile CompileFunc
+	// KernelsDir is our kernel folder (conformance/kernels); TutorialsDir the official
+	// tutorials (python/tutorials of a Triton 3.6 checkout), "" when not given.
+	KernelsDir, TutorialsDir string
+	// Seed is mixed into every case's generator (0 is fine).
+	Seed uint64
+	// Log, when set, receives one row per case as it finishes.
+	Log io.Writer
+
+	modules map[string]driver.Kernel
+}
+
+// Status is a case's outcome.
+type Status string
+
+// The outcomes.
+const (
+	Pass   Status = "pass"
+	Fail   Status = "FAIL"
+	NotRan Status = "not run"
+)
+
+// Result is one case's outcome.
+type Result struct {
+	Case   string        `json:"case"`
+	Kernel string        `json:"kernel"`
+	Device string        `json:"device"`
+	Status Status        `json:"status"`
+	Error  string        `json:"error,omitempty"`
+	Time   time.Duration `json:"time_ns"`
+	// Signatures are the specializations launched, one per step.
+	Signatures []string `json:"signatures,omitempty"`
+	// Errors are the relative L2 errors per checked output.
+	Errors map[string]float64 `json:"rel_l2,omitempty"`
+}
+
+// Report is the outcome of a run.
+type Report struct {
+	Results []Result
+	// Passed, Failed and NotRunN count the results by status.
+	Passed, Failed, NotRunN int
+}
+
+// Run runs every case whose name matches filter (nil: all).
+func (r *Runner) Run(cases []Case, filter *regexp.Regexp) *Report {
+	rep := &Report{}
+	for _, c := range cases {
+		if filter != nil && !filter.MatchString(c.Name) {
+			continue
+		}
+		res := r.RunCase(c)
+		rep.Results = append(rep.Results, res)
+		switch res.Status {
+		case Pass:
+			rep.Passed++
+		case Fail:
+			rep.Failed++
+		default:
+			rep.NotRunN++
+		}
+		if r.Log != nil {
+			WriteRow(r.Log, res)
+		}
+	}
+	return rep
+}
+
+// RunCase runs one case.
+func (r *Runner) RunCase(c Case) (res Result) {
+	start := time.Now()
+	res = Result{Case: c.Name, Device: r.Device.Name}
+	defer func() {
+		res.Time = time.Since(start)
+		if p := recover(); p != nil {
+			res.Status, res.Error = Fail, fmt.Sprintf("internal error: %v", p)
+		}
+	}()
+	err := r.runCase(c, &res)
+	var nr *NotRunError
+	switch {
+	case err == nil:
+		res.Status = Pass
+	case errors.As(err, &nr):
+		res.Status, res.Error = NotRan, nr.Reason
+	default:
+		res.Status, res.Error = Fail, err.Error()
+	}
+	return res
+}
+
+func (r *Runner) path(c Case) (string, error) {
+	if c.Source == Tutorial {
+		if r.TutorialsDir == "" {
+			return "", NotRun("official tutorial: no tutorials folder (use --tutorials DIR or GOTRITON_TUTORIALS)")
+		}
+		p := filepath.Join(r.TutorialsDir, c.File)
+		if _, err := os.Stat(p); err != nil {
+			return "", NotRun("official tutorial %s not found in %s", c.File, r.TutorialsDir)
+		}
+		return p, nil
+	}
+	return filepath.Join(r.KernelsDir, c.File), nil
+}
+
+// seed derives a case's generator seed from its name.
+func (r *Runner) seed(name string) *rand.Rand {
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	return rand.New(rand.NewPCG(h.Sum64(), r.Seed))
+}
+
+func (r *Runner) runCase(c Case, res *Result) error {
+	if c.Skip != "" {
+		return NotRun("%s", c.Skip)
+	}
+	path, err := r.path(c)
+	if err != nil {
+		return err
+	}
+	p := c.Build(r.seed(c.Name))
+	var kernels []string
+	for _, s := range p.Steps {
+		kernels = append(kernels, s.Kernel)
+	}
+	res.Kernel = strings.Join(kernels, "+")
+
+	// Compile and load every step first: a compile error is a failure of the case.
+	loaded := make([]driver.Kernel, len(p.Steps))
+	for i := range p.Steps {
+		s := &p.Steps[i]
+		sig, err := s.Signature(p.Tensors)
+		if err != nil {
+			return fmt.Errorf("%s: %v", s.Kernel, err)
+		}
+		res.Signatures = append(res.Signatures, sig)
+		k, err := r.load(path, s, sig)
+		if err != nil {
+			return err
+		}
+		loaded[i] = k
+	}
+
+	bufs, err := r.upload(p)
+	defer func() {
+		for _, b := range bufs {
+			b.Free()
+		}
+	}()
+	if err != nil {
+		return err
+	}
+	for i := range p.Steps {
+		s := &p.Steps[i]
+		args, err := r.launchArgs(s, p, bufs)
+		if err != nil {
+			return fmt.Errorf("%s: %w", s.Kernel, err)
+		}
+		if err := loaded[i].Launch(s.Grid, args...); err != nil {
+			return fmt.Errorf("%s: launch: %w", s.Kernel, err)
+		}
+	}
+	if err := r.Device.Driver.Synchronize(); err != nil {
+		return err
+	}
+	res.Errors = map[string]float64{}
+	var fails []string
+	for _, ch := range p.Checks {
+		t := p.Tensors[ch.Tensor]
+		raw := make([]byte, Len(t.Shape)*t.DType.Size())
+		if err := bufs[ch.Tensor].Read(0, raw); err != nil {
+			return fmt.Errorf("reading %s: %w", ch.Tensor, err)
+		}
+		got := t.DType.Decode(raw)
+		tol := ch.Tol
+		if tol == 0 {
+			tol = t.DType.Tolerance()
+		}
+		cmp := Compare(got, ch.Want, t.DType.IsFloat(), tol)
+		res.Errors[ch.Tensor] = cmp.RelErr
+		if !cmp.OK {
+			fails = append(fails, fmt.Sprintf("%s: %s", ch.Tensor, cmp.Msg))
+		}
+	}
+	if len(fails) > 0 {
+		return errors.New(strings.Join(fails, "; "))
+	}
+	return nil
+}
+
+// load compiles and loads one step, caching by (file, kernel, signature, options).
+func (r *Runner) load(path string, s *Step, sig string) (driver.Kernel, error) {
+	key := fmt.Sprintf("%s\x00%s\x00%s\x00%d\x00%d", path, s.Kernel, sig, s.NumWarps, s.NumStages)
+	if k, ok := r.modules[key]; ok {
+		return k, nil
+	}
+	compile := r.Compile
+	if compile == nil {
+		compile = SemanticCompile()
+		r.Compile = compile
+	}
+	m, err := compile(path, s.Kernel, semantic.Options{SignatureText: sig, NumWarps: s.NumWarps, NumStages: s.NumStages})
+	if err != nil {
+		return nil, fmt.Errorf("compile %s [%s]: %w", s.Kernel, sig, err)
+	}
+	k, err := r.Device.Load(m, s.Kernel, s.NumWarps, s.NumStages)
+	if err != nil {
+		return nil, fmt.Errorf("load %s on %s: %w", s.Kernel, r.Device.Name, err)
+	}
+	if r.modules == nil {
+		r.modules = map[string]driver.Kernel{}
+	}
+	r.modules[key] = k
+	return k, nil
+}
+
+// upload allocates a buffer per tensor: inputs hold their data, outputs are poisoned.
+func (r *Runner) upload(p *Problem) (map[string]driver.Buffer, error) {
+	bufs := map[string]driver.Buffer{}
+	alloc := func(name string, t *Tensor) error {
+		size := Len(t.Shape) * t.DType.Size()
+		b, err := r.Device.Driver.Alloc(max(size, 1))
+		if err != nil {
+			return fmt.Errorf("alloc %s (%d bytes): %w", name, size, err)
+		}
+		bufs[name] = b
+		var raw []byte
+		if t.Output {
+			raw = make([]byte, size)
+			for i := range raw {
+				raw[i] = 0xFF
+			}
+		} else {
+			raw = t.DType.Encode(t.Data)
+		}
+		return b.Write(0, raw)
+	}
+	var deferred []string
+	for name, t := range p.Tensors {
+		if t.AddrOf != nil {
+			deferred = append(deferred, name)
+			continue
+		}
+		if err := alloc(name, t); err != nil {
+			return bufs, err
+		}
+	}
+	for _, name := range deferred {
+		t := p.Tensors[name]
+		if r.Device.Addr == nil {
+			return bufs, NotRun("device %s cannot report buffer addresses (needed for pointer arrays)", r.Device.Name)
+		}
+		t.Data = make([]float64, len(t.AddrOf))
+		addrs := make([]int64, len(t.AddrOf))
+		for i, of := range t.AddrOf {
+			b, ok := bufs[of]
+			if !ok {
+				return bufs, fmt.Errorf("pointer array %s: no tensor %q", name, of)
+			}
+			a, err := r.Device.Addr(b)
+			if err != nil {
+				return bufs, err
+			}
+			addrs[i] = a
+			t.Data[i] = float64(a)
+		}
+		t.DType, t.Shape = I64, []int{len(addrs)}
+		b, err := driver.Upload(r.Device.Driver, addrs)
+		if err != nil {
+			return bufs, err
+		}
+		bufs[name] = b
+	}
+	return bufs, nil
+}
+
+// launchArgs turns a step's arguments into the kernel's launch arguments, following the
+// compiled kernel's parameter list as Triton 3.6 lays it out: constexprs and integers
+// specialized to 1 are left out, a tensor descriptor becomes the descriptor followed by
+// its shape (i32 each) and strides (i64 each).
+func (r *Runner) launchArgs(s *Step, p *Problem, bufs map[string]driver.Buffer) ([]any, error) {
+	var out []any
+	for i, a := range s.Args {
+		switch a.Kind {
+		case ArgConst:
+		case ArgPtr:
+			b, ok := bufs[a.Tensor]
+			if !ok {
+				return nil, fmt.Errorf("argument %d: no tensor %q", i, a.Tensor)
+			}
+			out = append(out, b)
+		case ArgNull:
+			out = append(out, nil)
+		case ArgInt:
+			switch {
+			case a.Int == 1:
+			case a.Int < -1<<31 || a.Int >= 1<<31:
+				out = append(out, a.Int)
+			default:
+				out = append(out, int32(a.Int))
+			}
+		case ArgFloat:
+			out = append(out, float32(a.Float))
+		case ArgDesc:
+			if r.Device.HostDesc == nil {
+				return nil, NotRun("host tensor descriptors are not supported on %s yet", r.Device.Name)
+			}
+			t := p.Tensors[a.Tensor]
+			shape := make([]int64, len(t.Shape))
+			for d, n := range t.Shape {
+				shape[d] = int64(n)
+			}
+			strides := Strides(t.Shape)
+			d, err := r.Device.HostDesc(bufs[a.Tensor], shape, strides)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, d)
+			for _, n := range shape {
+				out = append(out, int32(n))
+			}
+			for _, st := range strides {
+				out = append(out, st)
+			}
+		}
+	}
+	return out, nil
+}
+
+// WriteRow prints one result as a table row.
+func WriteRow(w io.Writer, r Result) {
+	msg := r.Error
+	if msg == "" {
+		msg = "-"
+	}
+	if len(msg) > 400 {
+		msg = msg[:400] + "..."
+	}
+	msg = strings.ReplaceAll(msg, "\n", " ")
+	fmt.Fprintf(w, "%-52s %-36s %-5s %-8s %8.3fs  %s\n", r.Case, r.Kernel, r.Device, r.Status, r.Time.Seconds(), msg)
+}
+
+// Summary is the last line of a report: "N passed, N failed[, N not run]".
+func (rep *Report) Summary() string {
+	s := fmt.Sprintf("%d passed, %d failed", rep.Passed, rep.Failed)
+	if rep.NotRunN > 0 {
+		s += fmt.Sprintf(", %d not run", rep.NotRunN)
+	}
+	return s
+}
+
+// WriteJSON writes the results and totals as JSON.
+func (rep *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(struct {
+		Results []Result `json:"results"`
+		Passed  int      `json:"passed"`
+		Failed  int      `json:"failed"`
+		NotRun  int      `json:"not_run"`
+	}{rep.Results, rep.Passed, rep.Failed, rep.NotRunN})
+}
