@@ -3,15 +3,15 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/gotriton/gotriton/frontend"
-	"github.com/gotriton/gotriton/pyeval"
+	"github.com/gotriton/gotriton/compiler"
 	"github.com/gotriton/gotriton/semantic"
-	"github.com/gotriton/gotriton/tileir"
 )
 
 // specFlags are the specialization flags compile and check share, named as
@@ -43,9 +43,17 @@ func specOptions(c *cli.Command) semantic.Options {
 	return opts
 }
 
-// emitters are the stages `compile --emit` can write.
-var emitters = map[string]func(m *tileir.Module) (string, error){
-	"tileir": func(m *tileir.Module) (string, error) { return m.String(), nil },
+// emitter is a stage `compile --emit` can write: how far to run the pipeline, and what to
+// print from the result.
+type emitter struct {
+	until compiler.Stage
+	text  func(r *compiler.Result) string
+}
+
+var emitters = map[string]emitter{
+	"tileir": {compiler.TileIR, func(r *compiler.Result) string { return r.TileIR.String() }},
+	"llvm":   {compiler.LLVM, func(r *compiler.Result) string { return r.LLVM.String() }},
+	"ptx":    {compiler.PTX, func(r *compiler.Result) string { return r.PTX }},
 }
 
 func compileCommand() *cli.Command {
@@ -54,6 +62,8 @@ func compileCommand() *cli.Command {
 		&cli.StringFlag{Name: "out-path", Aliases: []string{"o"}, Value: "-", Usage: "output file, or - for stdout"},
 		&cli.StringFlag{Name: "out-name", Aliases: []string{"on"}, Usage: "name of the compiled kernel (default: the kernel name)"},
 		&cli.StringFlag{Name: "emit", Value: "tileir", Usage: "stage to write: " + emitNames()},
+		&cli.BoolFlag{Name: "via-llc", Usage: "make PTX with LLVM's NVPTX backend (llc-22) instead of gotriton's emitter"},
+		&cli.StringFlag{Name: "llc", Usage: "the llc binary for --via-llc (default: llc-22, then llc, on PATH)"},
 	)
 	return &cli.Command{
 		Name:      "compile",
@@ -61,10 +71,6 @@ func compileCommand() *cli.Command {
 		ArgsUsage: "FILE",
 		Flags:     flags,
 		Action: func(ctx context.Context, c *cli.Command) error {
-			path, err := oneFile(c)
-			if err != nil {
-				return err
-			}
 			emit, ok := emitters[c.String("emit")]
 			if !ok {
 				return fmt.Errorf("gotriton compile: unknown --emit %q (want %s)", c.String("emit"), emitNames())
@@ -73,18 +79,15 @@ func compileCommand() *cli.Command {
 			if name == "" {
 				return fmt.Errorf("gotriton compile: --kernel-name (-n) is required")
 			}
-			f, err := frontend.Load(path, pyeval.Options{})
+			f, err := loadFile(c)
 			if err != nil {
 				return err
 			}
-			m, err := semantic.Compile(f, name, specOptions(c))
+			r, err := compiler.Compile(f, name, compiler.Options{Options: specOptions(c), ViaLLC: c.Bool("via-llc"), LLC: c.String("llc")}, emit.until)
 			if err != nil {
 				return err
 			}
-			text, err := emit(m)
-			if err != nil {
-				return err
-			}
+			text := emit.text(r)
 			if out := c.String("out-path"); out != "-" {
 				return os.WriteFile(out, []byte(text), 0o644)
 			}
@@ -127,9 +130,5 @@ func checkCommand() *cli.Command {
 }
 
 func emitNames() string {
-	names := make([]string, 0, len(emitters))
-	for n := range emitters {
-		names = append(names, n)
-	}
-	return strings.Join(names, "|")
+	return strings.Join(slices.Sorted(maps.Keys(emitters)), "|")
 }

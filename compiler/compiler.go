@@ -1,0 +1,126 @@
+// Package compiler runs gotriton's pipeline for one kernel and one specialization:
+//
+//	kernel.py --frontend--> --semantic--> tile IR --lower--> LLVM IR --ptx--> PTX
+//
+// Each stage lives in its own package; this package only chains them, so that the CLI, the
+// conformance runner and `gotriton run` compile kernels the same way.
+package compiler
+
+import (
+	"bytes"
+	"fmt"
+	"os/exec"
+	"strings"
+
+	"github.com/llir/llvm/ir"
+
+	"github.com/gotriton/gotriton/frontend"
+	"github.com/gotriton/gotriton/lower"
+	"github.com/gotriton/gotriton/ptx"
+	"github.com/gotriton/gotriton/semantic"
+	"github.com/gotriton/gotriton/target"
+	"github.com/gotriton/gotriton/tileir"
+)
+
+// Stage names how far to run the pipeline.
+type Stage int
+
+// The pipeline stages, in order.
+const (
+	TileIR Stage = iota
+	LLVM
+	PTX
+)
+
+// Options is one specialization plus backend choices.
+type Options struct {
+	semantic.Options
+	// ViaLLC makes PTX with LLVM's NVPTX backend (llc) instead of gotriton's own emitter:
+	// a cross-check of the emitter.
+	ViaLLC bool
+	// LLC is the llc binary for ViaLLC; empty means llc-22, then llc, on PATH.
+	LLC string
+}
+
+// Result holds every stage's output that was produced.
+type Result struct {
+	Kernel    string
+	Target    target.Target
+	NumWarps  int
+	NumStages int
+	TileIR    *tileir.Module
+	LLVM      *ir.Module
+	Meta      lower.Metadata
+	PTX       string
+}
+
+// Compile runs the pipeline for kernel in f up to stage until.
+func Compile(f *frontend.File, kernel string, opts Options, until Stage) (*Result, error) {
+	m, err := semantic.Compile(f, kernel, opts.Options)
+	if err != nil {
+		return nil, err
+	}
+	spec, err := semantic.Specialize(f, f.Kernel(kernel), opts.Options)
+	if err != nil {
+		return nil, err
+	}
+	t, err := target.Parse(targetOrDefault(opts.Target))
+	if err != nil {
+		return nil, err
+	}
+	r := &Result{Kernel: kernel, Target: t, NumWarps: spec.NumWarps, NumStages: spec.NumStages, TileIR: m}
+	if until == TileIR {
+		return r, nil
+	}
+	r.LLVM, r.Meta, err = lower.Lower(m, t, lower.Options{NumWarps: r.NumWarps, NumStages: r.NumStages})
+	if err != nil {
+		return nil, err // lowering errors carry the op's source location
+	}
+	if until == LLVM {
+		return r, nil
+	}
+	if !t.IsNVIDIA() {
+		return nil, fmt.Errorf("target %s: PTX is for NVIDIA targets", t)
+	}
+	arch := t.Arch
+	if opts.ViaLLC {
+		r.PTX, err = viaLLC(r.LLVM, arch, opts.LLC)
+	} else {
+		r.PTX, err = ptx.Compile(r.LLVM, ptx.Options{Arch: arch})
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Path, err)
+	}
+	return r, nil
+}
+
+func targetOrDefault(s string) string {
+	if s == "" {
+		return "cuda:90:32"
+	}
+	return s
+}
+
+// viaLLC compiles LLVM IR to PTX with llc's NVPTX backend.
+func viaLLC(m *ir.Module, arch, llc string) (string, error) {
+	if llc == "" {
+		for _, name := range []string{"llc-22", "llc"} {
+			if p, err := exec.LookPath(name); err == nil {
+				llc = p
+				break
+			}
+		}
+		if llc == "" {
+			return "", fmt.Errorf("--via-llc: llc not found on PATH (install Debian's llvm-22: apt-get install llvm-22, or pass --llc)")
+		}
+	}
+	cmd := exec.Command(llc, "-march=nvptx64", "-mcpu="+arch, "-mattr=+ptx84", "-O3", "-o", "-")
+	cmd.Stdin = strings.NewReader(m.String())
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("--via-llc: %s: %v: %s", llc, err, strings.TrimSpace(stderr.String()))
+	}
+	return string(out), nil
+}
