@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"encoding/json"
 	"flag"
 	"os"
 	"os/exec"
@@ -37,14 +38,22 @@ func lowerFile(t *testing.T, name string) (string, Metadata, error) {
 	return mod.String(), md, nil
 }
 
-// numWarps is the num_warps each kernel specialization was compiled with by Triton.
+// numWarps is the num_warps Triton compiled a specialization with, from the metadata in
+// .build/triton-ref (4 when that is absent).
 func numWarps(name string) int {
-	data, err := os.ReadFile(filepath.Join("../.build/triton-ref/ttir", strings.ReplaceAll(strings.SplitN(name, ".", 2)[0], ".", "/")))
-	_ = data
-	if err == nil {
+	parts := strings.Split(name, ".") // stem.kernel.variant
+	dir := filepath.Join("../.build/triton-ref/ttir", parts[0])
+	if parts[2] != "default" {
+		dir = filepath.Join(dir, parts[2])
+	}
+	data, err := os.ReadFile(filepath.Join(dir, parts[1]+".json"))
+	var md struct {
+		NumWarps int `json:"num_warps"`
+	}
+	if err != nil || json.Unmarshal(data, &md) != nil || md.NumWarps == 0 {
 		return 4
 	}
-	return 4
+	return md.NumWarps
 }
 
 // goldens are the kernels whose LLVM IR is compared against testdata/<name>.ll.

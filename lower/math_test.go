@@ -1,0 +1,134 @@
+package lower
+
+import (
+	"math"
+	"testing"
+)
+
+// goMath runs the math library in Go, rounding every step to f32 or f64.
+type goMath struct{ double bool }
+
+func (m goMath) r(x float64) num {
+	if m.double {
+		return x
+	}
+	return float64(float32(x))
+}
+func (m goMath) f(a num) float64     { return a.(float64) }
+func (m goMath) f64() bool           { return m.double }
+func (m goMath) k(x float64) num     { return m.r(x) }
+func (m goMath) add(a, b num) num    { return m.r(m.f(a) + m.f(b)) }
+func (m goMath) sub(a, b num) num    { return m.r(m.f(a) - m.f(b)) }
+func (m goMath) mul(a, b num) num    { return m.r(m.f(a) * m.f(b)) }
+func (m goMath) div(a, b num) num    { return m.r(m.f(a) / m.f(b)) }
+func (m goMath) fma(a, b, c num) num { return m.r(math.FMA(m.f(a), m.f(b), m.f(c))) }
+func (m goMath) sqrt(a num) num      { return m.r(math.Sqrt(m.f(a))) }
+func (m goMath) abs(a num) num       { return math.Abs(m.f(a)) }
+func (m goMath) rint(a num) num      { return math.RoundToEven(m.f(a)) }
+func (m goMath) floor(a num) num     { return math.Floor(m.f(a)) }
+func (m goMath) lt(a, b num) cond    { return m.f(a) < m.f(b) }
+func (m goMath) eq(a, b num) cond    { return m.f(a) == m.f(b) }
+func (m goMath) isNaN(a num) cond    { return math.IsNaN(m.f(a)) }
+func (m goMath) or(a, b cond) cond   { return a.(bool) || b.(bool) }
+func (m goMath) sel(c cond, a, b num) num {
+	if c.(bool) {
+		return a
+	}
+	return b
+}
+func (m goMath) ldexp(a, n num) num     { return m.r(math.Ldexp(m.f(a), int(m.f(n)))) }
+func (m goMath) ex2(a num) num          { return m.r(math.Exp2(m.f(a))) }
+func (m goMath) copysign(a, b num) num  { return math.Copysign(m.f(a), m.f(b)) }
+func (m goMath) frexp(a num) (num, num) { f, e := math.Frexp(m.f(a)); return f, float64(e) }
+
+// ulps returns the distance between got and want in units of the last place of want's
+// precision.
+func ulps(got, want float64, double bool) float64 {
+	if math.IsNaN(want) {
+		if math.IsNaN(got) {
+			return 0
+		}
+		return math.Inf(1)
+	}
+	if math.IsInf(want, 0) || want == 0 {
+		if got == want {
+			return 0
+		}
+		if want == 0 {
+			return math.Abs(got) / math.SmallestNonzeroFloat32
+		}
+		return math.Inf(1)
+	}
+	_, e := math.Frexp(want)
+	mant := 24
+	if double {
+		mant = 53
+	}
+	return math.Abs(got-want) / math.Ldexp(1, e-mant)
+}
+
+func TestMathLib(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		f      func(mathOps, num) num
+		ref    func(float64) float64
+		lo, hi float64
+		f32ULP float64 // 0: not checked in f32
+		f64ULP float64 // 0: not checked in f64
+	}{
+		{"exp", mathExp, math.Exp, -87, 88, 3, 2},
+		{"log", mathLog, math.Log, 1e-30, 1e30, 2, 2},
+		{"log1p", mathLog1p, math.Log1p, -0.9, 10, 4, 4},
+		{"expm1", mathExpm1, math.Expm1, -5, 5, 6, 6},
+		{"sin", mathSin, math.Sin, -100, 100, 2, 3},
+		{"cos", mathCos, math.Cos, -100, 100, 2, 3},
+		{"tan", mathTan, math.Tan, -1.5, 1.5, 4, 4},
+		{"tanh", mathTanh, math.Tanh, -10, 10, 4, 4},
+		{"erf", mathErf, math.Erf, -4, 4, 4, 0},
+		{"asin", mathAsin, asinRef, -1, 1, 3, 3},
+	} {
+		for _, double := range []bool{false, true} {
+			limit := tc.f32ULP
+			if double {
+				limit = tc.f64ULP
+			}
+			if limit == 0 {
+				continue
+			}
+			m := goMath{double}
+			worst, at := 0.0, 0.0
+			for i := 0; i <= 20000; i++ {
+				x := tc.lo + (tc.hi-tc.lo)*float64(i)/20000
+				if tc.name == "log" {
+					x = math.Exp(math.Log(tc.lo) + (math.Log(tc.hi)-math.Log(tc.lo))*float64(i)/20000)
+				}
+				x = m.r(x).(float64)
+				want := tc.ref(x)
+				if !double {
+					want = float64(float32(want))
+				}
+				if u := ulps(tc.f(m, x).(float64), want, double); u > worst {
+					worst, at = u, x
+				}
+			}
+			if worst > limit {
+				t.Errorf("%s (f64 %v): %.1f ulp at %g, want at most %g", tc.name, double, worst, at, limit)
+			}
+		}
+	}
+	// special values
+	m := goMath{false}
+	for _, c := range []struct {
+		f    func(mathOps, num) num
+		x    float64
+		want float64
+	}{{mathExp, math.Inf(-1), 0}, {mathExp, 1000, math.Inf(1)}, {mathLog, 0, math.Inf(-1)}, {mathLog, -1, math.NaN()},
+		{mathLog, math.Inf(1), math.Inf(1)}, {mathAsin, 2, math.NaN()}, {mathTanh, 100, 1}, {mathErf, 10, 1}} {
+		if got := c.f(m, c.x).(float64); ulps(got, c.want, false) != 0 {
+			t.Errorf("special value %g: got %g, want %g", c.x, got, c.want)
+		}
+	}
+}
+
+// asinRef is asin through atan2, which stays accurate near ±1 (Go's math.Asin does not).
+func asinRef(x float64) float64 { return math.Atan2(x, math.Sqrt((1-x)*(1+x))) }

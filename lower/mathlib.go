@@ -1,0 +1,190 @@
+package lower
+
+import "math"
+
+// The math library: accurate implementations of our own (libdevice cannot be shipped),
+// written once against mathOps so that the same code both emits LLVM IR and runs in Go,
+// where the tests compare it with Go's math package.
+
+// num is a float value and cond a boolean of a mathOps implementation.
+type (
+	num  = any
+	cond = any
+)
+
+// mathOps are the operations the library is written in. Every result is rounded to the
+// implementation's precision (f32 or f64).
+type mathOps interface {
+	k(x float64) num
+	add(a, b num) num
+	sub(a, b num) num
+	mul(a, b num) num
+	div(a, b num) num
+	fma(a, b, c num) num
+	sqrt(a num) num
+	abs(a num) num
+	rint(a num) num  // round to nearest even integer
+	floor(a num) num // round down
+	lt(a, b num) cond
+	eq(a, b num) cond
+	isNaN(a num) cond
+	or(a, b cond) cond
+	sel(c cond, a, b num) num
+	ldexp(a, n num) num         // a·2^n, n an integer-valued float, |n| < 2·bias
+	frexp(a num) (num, num)     // a = m·2^e, m in [0.5, 1), for finite a ≠ 0
+	ex2(a num) num              // 2^a, as PTX's ex2.approx
+	copysign(mag, sign num) num // |mag| with sign's sign
+	f64() bool
+}
+
+// poly evaluates c[0] + c[1]x + c[2]x² + … by Horner's rule.
+func poly(m mathOps, x num, c ...float64) num {
+	r := m.k(c[len(c)-1])
+	for i := len(c) - 2; i >= 0; i-- {
+		r = m.fma(r, x, m.k(c[i]))
+	}
+	return r
+}
+
+// mathExp is e^x. In f32 it is 2^(x·log2 e) on ex2.approx with the rounding error of
+// the product folded back in; in f64, Cody–Waite reduction by ln 2 and a Taylor series.
+func mathExp(m mathOps, x num) num {
+	var r num
+	if m.f64() {
+		n := m.rint(m.mul(x, m.k(math.Log2E)))
+		f := m.fma(n, m.k(-6.93147180369123816490e-01), x) // ln2 hi: n·hi is exact
+		f = m.fma(n, m.k(-1.90821492927058770002e-10), f)  // ln2 lo
+		r = m.ldexp(poly(m, f, 1, 1, 1.0/2, 1.0/6, 1.0/24, 1.0/120, 1.0/720, 1.0/5040, 1.0/40320, 1.0/362880,
+			1.0/3628800, 1.0/39916800, 1.0/479001600, 1.0/6227020800), n)
+		r = m.sel(m.lt(x, m.k(-745.2)), m.k(0), r)
+		r = m.sel(m.lt(m.k(709.8), x), m.k(math.Inf(1)), r)
+	} else {
+		t := m.mul(x, m.k(math.Log2E))
+		lo := math.Log2E - float64(float32(math.Log2E))
+		err := m.fma(x, m.k(lo), m.fma(x, m.k(math.Log2E), m.sub(m.k(0), t))) // low part of x·log2e
+		n := m.rint(t)
+		r = m.ldexp(m.ex2(m.add(m.sub(t, n), err)), n)
+		r = m.sel(m.lt(x, m.k(-104)), m.k(0), r)
+		r = m.sel(m.lt(m.k(88.73), x), m.k(math.Inf(1)), r)
+	}
+	return m.sel(m.isNaN(x), x, r)
+}
+
+// mathLog is the natural logarithm: log(m·2^e) = e·ln2 + 2·atanh((m-1)/(m+1)) with m
+// scaled into [√½, √2).
+func mathLog(m mathOps, x num) num {
+	mant, e := m.frexp(x)
+	small := m.lt(mant, m.k(math.Sqrt2/2))
+	mant = m.sel(small, m.add(mant, mant), mant)
+	e = m.sel(small, m.sub(e, m.k(1)), e)
+	s := m.div(m.sub(mant, m.k(1)), m.add(mant, m.k(1)))
+	z := m.mul(s, s)
+	// 2·atanh(s) = 2s + 2s³/3 + 2s⁵/5 + …, |s| < 0.172
+	var p num
+	if m.f64() {
+		p = poly(m, z, 2, 2.0/3, 2.0/5, 2.0/7, 2.0/9, 2.0/11, 2.0/13, 2.0/15, 2.0/17, 2.0/19)
+	} else {
+		p = poly(m, z, 2, 2.0/3, 2.0/5, 2.0/7, 2.0/9)
+	}
+	r := m.fma(e, m.k(math.Ln2), m.mul(s, p))
+	r = m.sel(m.eq(x, m.k(0)), m.k(math.Inf(-1)), r)
+	r = m.sel(m.lt(x, m.k(0)), m.k(math.NaN()), r)
+	r = m.sel(m.eq(x, m.k(math.Inf(1))), x, r)
+	return m.sel(m.isNaN(x), x, r)
+}
+
+// mathLog1p is log(1+x), exact for small x by Kahan's correction.
+func mathLog1p(m mathOps, x num) num {
+	u := m.add(m.k(1), x)
+	d := m.sub(u, m.k(1))
+	r := m.div(m.mul(mathLog(m, u), x), d)
+	return m.sel(m.eq(d, m.k(0)), x, m.sel(m.eq(u, m.k(math.Inf(1))), u, r))
+}
+
+// mathExpm1 is e^x - 1, exact for small x by Kahan's correction.
+func mathExpm1(m mathOps, x num) num {
+	u := mathExp(m, x)
+	um := m.sub(u, m.k(1))
+	r := m.div(m.mul(um, x), mathLog(m, u))
+	r = m.sel(m.eq(um, m.k(-1)), m.k(-1), r)
+	r = m.sel(m.eq(u, m.k(math.Inf(1))), u, r)
+	return m.sel(m.eq(u, m.k(1)), x, r)
+}
+
+// sinCos reduces x by π/2 (three-part Cody–Waite) and returns sin or cos.
+func sinCos(m mathOps, x num, cos bool) num {
+	q := m.rint(m.mul(x, m.k(2/math.Pi)))
+	r := m.fma(q, m.k(-1.5707963705062866), x)
+	r = m.fma(q, m.k(4.3711388286737929e-08), r)
+	r = m.fma(q, m.k(1.7151245100059206e-15), r)
+	z := m.mul(r, r)
+	s := m.mul(r, poly(m, z, 1, -1.0/6, 1.0/120, -1.0/5040, 1.0/362880, -1.0/39916800, 1.0/6227020800, -1.0/1307674368000))
+	c := poly(m, z, 1, -1.0/2, 1.0/24, -1.0/720, 1.0/40320, -1.0/3628800, 1.0/479001600, -1.0/87178291200, 1.0/20922789888000)
+	// quadrant: q mod 4
+	qm := m.sub(q, m.mul(m.floor(m.mul(q, m.k(0.25))), m.k(4)))
+	if cos {
+		qm = m.add(qm, m.k(1)) // cos x = sin(x + π/2)
+		qm = m.sel(m.eq(qm, m.k(4)), m.k(0), qm)
+	}
+	res := m.sel(m.or(m.eq(qm, m.k(1)), m.eq(qm, m.k(3))), c, s)
+	neg := m.or(m.eq(qm, m.k(2)), m.eq(qm, m.k(3)))
+	return m.sel(neg, m.sub(m.k(0), res), res)
+}
+
+func mathSin(m mathOps, x num) num { return sinCos(m, x, false) }
+func mathCos(m mathOps, x num) num { return sinCos(m, x, true) }
+func mathTan(m mathOps, x num) num { return m.div(mathSin(m, x), mathCos(m, x)) }
+
+// mathTanh is an odd series near zero, expm1(2|x|)/(expm1(2|x|)+2) up to 1, and
+// 1 - 2/(e^{2|x|}+1) beyond.
+func mathTanh(m mathOps, x num) num {
+	a := m.abs(x)
+	a2 := m.add(a, a)
+	big := m.sub(m.k(1), m.div(m.k(2), m.add(mathExp(m, a2), m.k(1))))
+	em := mathExpm1(m, a2)
+	mid := m.div(em, m.add(em, m.k(2)))
+	z := m.mul(x, x)
+	small := m.mul(x, poly(m, z, 1, -1.0/3, 2.0/15, -17.0/315, 62.0/2835, -1382.0/155925, 21844.0/6081075, -929569.0/638512875))
+	r := m.sel(m.lt(a, m.k(0.125)), small, m.copysign(m.sel(m.lt(a, m.k(1)), mid, big), x))
+	return m.sel(m.isNaN(x), x, r)
+}
+
+// mathErf uses the Maclaurin series below 1 and Numerical Recipes' erfc fit above.
+func mathErf(m mathOps, x num) num {
+	a := m.abs(x)
+	z := m.mul(x, x)
+	c := make([]float64, 16)
+	f := 1.0
+	for n := range c {
+		if n > 0 {
+			f *= float64(n)
+		}
+		c[n] = 2 / math.SqrtPi * math.Pow(-1, float64(n)) / (f * float64(2*n+1))
+	}
+	small := m.mul(x, poly(m, z, c...))
+	t := m.div(m.k(1), m.fma(m.k(0.5), a, m.k(1)))
+	p := poly(m, t, -1.26551223, 1.00002368, 0.37409196, 0.09678418, -0.18628806, 0.27886807, -1.13520398, 1.48851587, -0.82215223, 0.17087277)
+	erfc := m.mul(t, mathExp(m, m.sub(p, z)))
+	big := m.copysign(m.sub(m.k(1), erfc), x)
+	r := m.sel(m.lt(a, m.k(1)), small, big)
+	return m.sel(m.isNaN(x), x, r)
+}
+
+// mathAsin follows fdlibm: a rational fit in x² below ½, and π/2 - 2·asin(√((1-|x|)/2))
+// above.
+func mathAsin(m mathOps, x num) num {
+	R := func(t num) num {
+		p := m.mul(t, poly(m, t, 1.66666666666666657415e-01, -3.25565818622400915405e-01, 2.01212532134862925881e-01,
+			-4.00555345006794114027e-02, 7.91534994289814532176e-04, 3.47933107596021167570e-05))
+		q := poly(m, t, 1, -2.40339491173441421878e+00, 2.02094576023350569471e+00, -6.88283971605453293030e-01, 7.70381505559019352791e-02)
+		return m.div(p, q)
+	}
+	a := m.abs(x)
+	small := m.fma(x, R(m.mul(x, x)), x)
+	t := m.mul(m.sub(m.k(1), a), m.k(0.5))
+	s := m.sqrt(t)
+	// π/2 in two parts, as fdlibm
+	big := m.copysign(m.sub(m.k(1.57079632679489655800e+00), m.sub(m.mul(m.k(2), m.fma(s, R(t), s)), m.k(6.12323399573676603587e-17))), x)
+	r := m.sel(m.lt(a, m.k(0.5)), small, big)
+	return m.sel(m.lt(m.k(1), a), m.k(math.NaN()), r)
+}

@@ -1,0 +1,170 @@
+target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+define ptx_kernel void @vector_add_kernel(float addrspace(1)* %0, float addrspace(1)* %1, float addrspace(1)* %2, i32 %3, i8 addrspace(1)* %4, i8 addrspace(1)* %5) "nvvm.reqntid"="128" !dbg !4 {
+6:
+	%7 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+	%8 = and i32 %7, 31
+	%9 = lshr i32 %7, 5
+	%10 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x(), !dbg !7
+	%11 = mul i32 %10, 1024, !dbg !8
+	%12 = and i32 %8, 31, !dbg !9
+	%13 = shl i32 %12, 2, !dbg !9
+	%14 = and i32 %9, 3, !dbg !9
+	%15 = shl i32 %14, 7, !dbg !9
+	%16 = or i32 %13, %15, !dbg !9
+	%17 = or i32 %16, 1, !dbg !9
+	%18 = or i32 %16, 2, !dbg !9
+	%19 = or i32 %16, 3, !dbg !9
+	%20 = or i32 %16, 512, !dbg !9
+	%21 = or i32 %16, 513, !dbg !9
+	%22 = or i32 %16, 514, !dbg !9
+	%23 = or i32 %16, 515, !dbg !9
+	%24 = add i32 %11, %16, !dbg !10
+	%25 = add i32 %11, %17, !dbg !10
+	%26 = add i32 %11, %18, !dbg !10
+	%27 = add i32 %11, %19, !dbg !10
+	%28 = add i32 %11, %20, !dbg !10
+	%29 = add i32 %11, %21, !dbg !10
+	%30 = add i32 %11, %22, !dbg !10
+	%31 = add i32 %11, %23, !dbg !10
+	%32 = icmp slt i32 %24, %3, !dbg !11
+	%33 = icmp slt i32 %25, %3, !dbg !11
+	%34 = icmp slt i32 %26, %3, !dbg !11
+	%35 = icmp slt i32 %27, %3, !dbg !11
+	%36 = icmp slt i32 %28, %3, !dbg !11
+	%37 = icmp slt i32 %29, %3, !dbg !11
+	%38 = icmp slt i32 %30, %3, !dbg !11
+	%39 = icmp slt i32 %31, %3, !dbg !11
+	%40 = sext i32 %24 to i64, !dbg !12
+	%41 = getelementptr float, float addrspace(1)* %0, i64 %40, !dbg !12
+	%42 = sext i32 %25 to i64, !dbg !12
+	%43 = getelementptr float, float addrspace(1)* %0, i64 %42, !dbg !12
+	%44 = sext i32 %26 to i64, !dbg !12
+	%45 = getelementptr float, float addrspace(1)* %0, i64 %44, !dbg !12
+	%46 = sext i32 %27 to i64, !dbg !12
+	%47 = getelementptr float, float addrspace(1)* %0, i64 %46, !dbg !12
+	%48 = sext i32 %28 to i64, !dbg !12
+	%49 = getelementptr float, float addrspace(1)* %0, i64 %48, !dbg !12
+	%50 = sext i32 %29 to i64, !dbg !12
+	%51 = getelementptr float, float addrspace(1)* %0, i64 %50, !dbg !12
+	%52 = sext i32 %30 to i64, !dbg !12
+	%53 = getelementptr float, float addrspace(1)* %0, i64 %52, !dbg !12
+	%54 = sext i32 %31 to i64, !dbg !12
+	%55 = getelementptr float, float addrspace(1)* %0, i64 %54, !dbg !12
+	%56 = call { i32, i32, i32, i32 } asm sideeffect "mov.u32 $0, 0x0;\0A\09mov.u32 $1, 0x0;\0A\09mov.u32 $2, 0x0;\0A\09mov.u32 $3, 0x0;\0A\09@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b"(float addrspace(1)* %41, i1 %32), !dbg !13
+	%57 = extractvalue { i32, i32, i32, i32 } %56, 0, !dbg !13
+	%58 = extractvalue { i32, i32, i32, i32 } %56, 1, !dbg !13
+	%59 = extractvalue { i32, i32, i32, i32 } %56, 2, !dbg !13
+	%60 = extractvalue { i32, i32, i32, i32 } %56, 3, !dbg !13
+	%61 = bitcast i32 %57 to float, !dbg !13
+	%62 = bitcast i32 %58 to float, !dbg !13
+	%63 = bitcast i32 %59 to float, !dbg !13
+	%64 = bitcast i32 %60 to float, !dbg !13
+	%65 = call { i32, i32, i32, i32 } asm sideeffect "mov.u32 $0, 0x0;\0A\09mov.u32 $1, 0x0;\0A\09mov.u32 $2, 0x0;\0A\09mov.u32 $3, 0x0;\0A\09@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b"(float addrspace(1)* %49, i1 %36), !dbg !13
+	%66 = extractvalue { i32, i32, i32, i32 } %65, 0, !dbg !13
+	%67 = extractvalue { i32, i32, i32, i32 } %65, 1, !dbg !13
+	%68 = extractvalue { i32, i32, i32, i32 } %65, 2, !dbg !13
+	%69 = extractvalue { i32, i32, i32, i32 } %65, 3, !dbg !13
+	%70 = bitcast i32 %66 to float, !dbg !13
+	%71 = bitcast i32 %67 to float, !dbg !13
+	%72 = bitcast i32 %68 to float, !dbg !13
+	%73 = bitcast i32 %69 to float, !dbg !13
+	%74 = sext i32 %24 to i64, !dbg !14
+	%75 = getelementptr float, float addrspace(1)* %1, i64 %74, !dbg !14
+	%76 = sext i32 %25 to i64, !dbg !14
+	%77 = getelementptr float, float addrspace(1)* %1, i64 %76, !dbg !14
+	%78 = sext i32 %26 to i64, !dbg !14
+	%79 = getelementptr float, float addrspace(1)* %1, i64 %78, !dbg !14
+	%80 = sext i32 %27 to i64, !dbg !14
+	%81 = getelementptr float, float addrspace(1)* %1, i64 %80, !dbg !14
+	%82 = sext i32 %28 to i64, !dbg !14
+	%83 = getelementptr float, float addrspace(1)* %1, i64 %82, !dbg !14
+	%84 = sext i32 %29 to i64, !dbg !14
+	%85 = getelementptr float, float addrspace(1)* %1, i64 %84, !dbg !14
+	%86 = sext i32 %30 to i64, !dbg !14
+	%87 = getelementptr float, float addrspace(1)* %1, i64 %86, !dbg !14
+	%88 = sext i32 %31 to i64, !dbg !14
+	%89 = getelementptr float, float addrspace(1)* %1, i64 %88, !dbg !14
+	%90 = call { i32, i32, i32, i32 } asm sideeffect "mov.u32 $0, 0x0;\0A\09mov.u32 $1, 0x0;\0A\09mov.u32 $2, 0x0;\0A\09mov.u32 $3, 0x0;\0A\09@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b"(float addrspace(1)* %75, i1 %32), !dbg !15
+	%91 = extractvalue { i32, i32, i32, i32 } %90, 0, !dbg !15
+	%92 = extractvalue { i32, i32, i32, i32 } %90, 1, !dbg !15
+	%93 = extractvalue { i32, i32, i32, i32 } %90, 2, !dbg !15
+	%94 = extractvalue { i32, i32, i32, i32 } %90, 3, !dbg !15
+	%95 = bitcast i32 %91 to float, !dbg !15
+	%96 = bitcast i32 %92 to float, !dbg !15
+	%97 = bitcast i32 %93 to float, !dbg !15
+	%98 = bitcast i32 %94 to float, !dbg !15
+	%99 = call { i32, i32, i32, i32 } asm sideeffect "mov.u32 $0, 0x0;\0A\09mov.u32 $1, 0x0;\0A\09mov.u32 $2, 0x0;\0A\09mov.u32 $3, 0x0;\0A\09@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b"(float addrspace(1)* %83, i1 %36), !dbg !15
+	%100 = extractvalue { i32, i32, i32, i32 } %99, 0, !dbg !15
+	%101 = extractvalue { i32, i32, i32, i32 } %99, 1, !dbg !15
+	%102 = extractvalue { i32, i32, i32, i32 } %99, 2, !dbg !15
+	%103 = extractvalue { i32, i32, i32, i32 } %99, 3, !dbg !15
+	%104 = bitcast i32 %100 to float, !dbg !15
+	%105 = bitcast i32 %101 to float, !dbg !15
+	%106 = bitcast i32 %102 to float, !dbg !15
+	%107 = bitcast i32 %103 to float, !dbg !15
+	%108 = sext i32 %24 to i64, !dbg !16
+	%109 = getelementptr float, float addrspace(1)* %2, i64 %108, !dbg !16
+	%110 = sext i32 %25 to i64, !dbg !16
+	%111 = getelementptr float, float addrspace(1)* %2, i64 %110, !dbg !16
+	%112 = sext i32 %26 to i64, !dbg !16
+	%113 = getelementptr float, float addrspace(1)* %2, i64 %112, !dbg !16
+	%114 = sext i32 %27 to i64, !dbg !16
+	%115 = getelementptr float, float addrspace(1)* %2, i64 %114, !dbg !16
+	%116 = sext i32 %28 to i64, !dbg !16
+	%117 = getelementptr float, float addrspace(1)* %2, i64 %116, !dbg !16
+	%118 = sext i32 %29 to i64, !dbg !16
+	%119 = getelementptr float, float addrspace(1)* %2, i64 %118, !dbg !16
+	%120 = sext i32 %30 to i64, !dbg !16
+	%121 = getelementptr float, float addrspace(1)* %2, i64 %120, !dbg !16
+	%122 = sext i32 %31 to i64, !dbg !16
+	%123 = getelementptr float, float addrspace(1)* %2, i64 %122, !dbg !16
+	%124 = fadd float %61, %95, !dbg !17
+	%125 = fadd float %62, %96, !dbg !17
+	%126 = fadd float %63, %97, !dbg !17
+	%127 = fadd float %64, %98, !dbg !17
+	%128 = fadd float %70, %104, !dbg !17
+	%129 = fadd float %71, %105, !dbg !17
+	%130 = fadd float %72, %106, !dbg !17
+	%131 = fadd float %73, %107, !dbg !17
+	%132 = bitcast float %124 to i32, !dbg !18
+	%133 = bitcast float %125 to i32, !dbg !18
+	%134 = bitcast float %126 to i32, !dbg !18
+	%135 = bitcast float %127 to i32, !dbg !18
+	call void asm sideeffect "@$5 st.global.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };", "r,r,r,r,l,b"(i32 %132, i32 %133, i32 %134, i32 %135, float addrspace(1)* %109, i1 %32), !dbg !18
+	%136 = bitcast float %128 to i32, !dbg !18
+	%137 = bitcast float %129 to i32, !dbg !18
+	%138 = bitcast float %130 to i32, !dbg !18
+	%139 = bitcast float %131 to i32, !dbg !18
+	call void asm sideeffect "@$5 st.global.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };", "r,r,r,r,l,b"(i32 %136, i32 %137, i32 %138, i32 %139, float addrspace(1)* %117, i1 %36), !dbg !18
+	ret void, !dbg !19
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+
+!llvm.dbg.cu = !{!1}
+!llvm.module.flags = !{!5}
+
+!0 = !DIFile(filename: "vector_add.py", directory: "conformance/kernels")
+!1 = distinct !DICompileUnit(language: DW_LANG_C, file: !0, producer: "gotriton", isOptimized: true, emissionKind: LineTablesOnly)
+!2 = !{}
+!3 = !DISubroutineType(cc: DW_CC_normal, types: !2)
+!4 = distinct !DISubprogram(name: "vector_add_kernel", linkageName: "vector_add_kernel", scope: !0, file: !0, line: 13, type: !3, scopeLine: 13, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !1)
+!5 = !{i32 2, !"Debug Info Version", i32 3}
+!6 = !DILocation(scope: !4)
+!7 = !DILocation(line: 14, column: 26, scope: !4)
+!8 = !DILocation(line: 15, column: 20, scope: !4)
+!9 = !DILocation(line: 16, column: 31, scope: !4)
+!10 = !DILocation(line: 16, column: 18, scope: !4)
+!11 = !DILocation(line: 17, column: 22, scope: !4)
+!12 = !DILocation(line: 18, column: 28, scope: !4)
+!13 = !DILocation(line: 18, column: 18, scope: !4)
+!14 = !DILocation(line: 19, column: 28, scope: !4)
+!15 = !DILocation(line: 19, column: 18, scope: !4)
+!16 = !DILocation(line: 20, column: 23, scope: !4)
+!17 = !DILocation(line: 20, column: 34, scope: !4)
+!18 = !DILocation(line: 20, column: 28, scope: !4)
+!19 = !DILocation(line: 20, column: 4, scope: !4)
