@@ -208,7 +208,7 @@ func init() {
 		isMax := mm == "maximum"
 		def("tl."+mm, "x, y, propagate_nan=0", func(c *callCtx) Value {
 			a, b := c.g.binaryTypeCheck(c.call, c.operand("x"), c.operand("y"), false, false, true, false)
-			return c.g.minMax(c, a, b, isMax, c.constInt("propagate_nan") != 0)
+			return c.g.minMax(c.call, a, b, isMax, c.constInt("propagate_nan") != 0)
 		})
 	}
 	def("tl.clamp", "x, min, max, propagate_nan=0", func(c *callCtx) Value {
@@ -1023,7 +1023,9 @@ func (g *gen) whereOp(n ast.Node, cond *Tensor, x, y operand) *Tensor {
 	return &Tensor{V: g.b.Select(cond.V, a.V, b.V), T: a.T}
 }
 
-func (g *gen) minMax(c *callCtx, a, b *Tensor, isMax, propagateNaN bool) *Tensor {
+// minMax is tl.maximum / tl.minimum on operands already brought to one type; n is the
+// call, for errors.
+func (g *gen) minMax(n ast.Node, a, b *Tensor, isMax, propagateNaN bool) *Tensor {
 	d := dtypeOf(a.T)
 	var name string
 	switch {
@@ -1036,7 +1038,7 @@ func (g *gen) minMax(c *callCtx, a, b *Tensor, isMax, propagateNaN bool) *Tensor
 	case d.IsUnsigned():
 		name = map[bool]string{true: "arith.maxui", false: "arith.minui"}[isMax]
 	default:
-		g.fail(c.call, "Unexpected dtype %s", scalarOf(a.T))
+		g.fail(n, "Unexpected dtype %s", scalarOf(a.T))
 	}
 	return &Tensor{V: g.b.Binary(name, a.V, b.V), T: a.T}
 }
@@ -1182,7 +1184,7 @@ func simpleCombine(floatOp, intOp string) combineFn {
 
 func minMaxCombine(isMax bool) combineFn {
 	return func(g *gen, l, r []*Tensor) []*Tensor {
-		return []*Tensor{g.minMax(&callCtx{g: g, call: nil}, l[0], r[0], isMax, false)}
+		return []*Tensor{g.minMax(nil, l[0], r[0], isMax, false)}
 	}
 }
 

@@ -132,30 +132,16 @@ func isRuntimeArgs(args []argv) bool {
 	return false
 }
 
-// pyMinMax is Python's min/max applied to runtime scalars: Python compares with `<` and
-// picks one operand, which in a kernel is a select.
+// pyMinMax is Python's min/max with a runtime argument: Triton 3.6's builtin_min and
+// builtin_max fold the arguments with tl.minimum / tl.maximum.
 func (g *gen) pyMinMax(e *ast.Call, name string, args []argv) Value {
 	if len(args) < 2 {
-		g.fail(e, "%s() on a runtime value needs at least two arguments", name)
+		g.fail(e, "%s requires at least 2 values", name)
 	}
 	acc := args[0]
 	for _, a := range args[1:] {
-		op := ast.Lt
-		if name == "max" {
-			op = ast.Gt
-		}
-		c := g.compare(e, op, a.v, acc.v)
-		ct, ok := c.(*Tensor)
-		if !ok {
-			if t, _ := pyeval.Truth(c.(Const).V); t {
-				acc = a
-			}
-			continue
-		}
-		if _, blk := ct.T.(*BlockType); blk {
-			g.fail(e, "Boolean value of Tensor with more than one value is ambiguous")
-		}
-		acc = argv{g.where(ct, g.toTensor(a.node, a.v), g.toTensor(acc.node, acc.v)), e}
+		l, r := g.binaryTypeCheck(e, operand{acc.v, acc.node}, operand{a.v, a.node}, false, false, true, false)
+		acc = argv{g.minMax(e, l, r, name == "max", false), e}
 	}
 	return acc.v
 }

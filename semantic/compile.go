@@ -299,6 +299,9 @@ func Generate(f *frontend.File, k *frontend.Kernel, spec *Spec, debug bool) (m *
 	g.b.Loc = g.loc(k.Def)
 	g.b.SetInsertionPointToEnd(fn.Body.Entry())
 	g.b.Return()
+	if perr := runPipeline(m); perr != nil {
+		return nil, g.errorAt(k.Def, "internal compiler error: %v", perr)
+	}
 	if verr := tileir.Verify(m); verr != nil {
 		return nil, g.errorAt(k.Def, "internal compiler error: generated tile IR does not verify: %v", verr)
 	}

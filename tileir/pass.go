@@ -16,6 +16,8 @@ type Pass struct {
 var Passes = []Pass{
 	{"fold", foldPass},
 	{"canonicalize", canonicalize},
+	{"combine", combineOps},
+	{"reorder_broadcast", reorderBroadcast},
 	{"cse", cse},
 	{"licm", licm},
 	{"dce", dce},
@@ -290,7 +292,7 @@ var canonicalizers = map[string][]func(rw *rewriter, op *Op) bool{
 	"tt.broadcast":   {sameTypeNoop, splatThrough, broadcastOfBroadcast},
 	"tt.expand_dims": {splatThrough},
 	"tt.reshape":     {sameTypeNoop, splatThrough},
-	"tt.trans":       {sameTypeNoop, splatThrough},
+	"tt.trans":       {transNoop, splatThrough},
 	"tt.load":        {dropTrueMask(1)},
 	"tt.store":       {dropTrueMask(2)},
 }
