@@ -27,6 +27,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		Commands: []*cli.Command{
 			parseCommand(),
 			listCommand(),
+			conformanceCommand(),
+			runCommand(),
 			checkCommand(),
 			compileCommand(),
 		},

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestConformanceCommand(t *testing.T) {
+	js := filepath.Join(t.TempDir(), "r.json")
+	out, errOut, code := gotriton("conformance", "--kernels", "../../conformance/kernels", "--run", "^(ours/vector_add/.*fp32|tutorial/01/)", "--json", js)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	for _, want := range []string{"ours/vector_add/vector_add_kernel/add/fp32/n=98432", " pass ", "not run", "no tutorials folder", "3 passed, 0 failed, 2 not run"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	raw, err := os.ReadFile(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Results []struct{ Case, Status string }
+		Passed  int `json:"passed"`
+		NotRun  int `json:"not_run"`
+	}
+	if err := json.Unmarshal(raw, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Passed != 3 || rep.NotRun != 2 || len(rep.Results) != 5 {
+		t.Fatalf("json: %+v", rep)
+	}
+}
+
+func TestConformanceCommandErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"conformance", "--kernels", "../../conformance/kernels", "--device", "tpu"}, "unknown device"},
+		{[]string{"conformance", "--kernels", "../../conformance/kernels", "--device", "cuda", "--run", "vector_add"}, "not available yet"},
+		{[]string{"conformance", "--kernels", "no/such/dir"}, "not found"},
+		{[]string{"conformance", "--run", "("}, "--run"},
+	}
+	for _, tt := range tests {
+		_, errOut, code := gotriton(tt.args...)
+		if code != 1 || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 1 and %q", tt.args, code, errOut, tt.want)
+		}
+	}
+}
+
+func TestConformanceList(t *testing.T) {
+	out, _, code := gotriton("conformance", "--list", "--run", "tutorial/06")
+	if code != 0 || !strings.Contains(out, "tutorial/06/_attn_fwd/causal/d=128") || !strings.Contains(out, "_attn_bwd") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+}
