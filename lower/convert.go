@@ -257,16 +257,27 @@ func byteSize(t types.Type) int {
 // the elements it needs under dstIdx. It begins with a barrier, so that shared memory may
 // be reused by every exchange.
 func (g *gen) exchange(vals []value.Value, t types.Type, srcIdx, dstIdx []value.Value, numel int) []value.Value {
+	return g.exchangeMany([][]value.Value{vals}, [][]value.Value{srcIdx}, [][]value.Value{dstIdx}, t, numel)[0]
+}
+
+// exchangeMany is exchange for several tensors written into one shared buffer of numel
+// elements (vals[i] at writeIdx[i]) and several read back (at readIdx[j]).
+func (g *gen) exchangeMany(vals, writeIdx, readIdx [][]value.Value, t types.Type, numel int) [][]value.Value {
 	st := storableType(t)
 	need := numel * byteSize(st)
 	g.barrier()
-	for r, v := range vals {
-		g.cur.NewStore(g.toStorable(v), g.smemPtr(st, 0, srcIdx[r], need))
+	for i, vs := range vals {
+		for r, v := range vs {
+			g.cur.NewStore(g.toStorable(v), g.smemPtr(st, 0, writeIdx[i][r], need))
+		}
 	}
 	g.barrier()
-	out := make([]value.Value, len(dstIdx))
-	for r, idx := range dstIdx {
-		out[r] = g.fromStorable(g.cur.NewLoad(st, g.smemPtr(st, 0, idx, need)), t)
+	out := make([][]value.Value, len(readIdx))
+	for j, idxs := range readIdx {
+		out[j] = make([]value.Value, len(idxs))
+		for r, idx := range idxs {
+			out[j][r] = g.fromStorable(g.cur.NewLoad(st, g.smemPtr(st, 0, idx, need)), t)
+		}
 	}
 	return out
 }
