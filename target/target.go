@@ -123,10 +123,11 @@ func Parse(s string) (Target, error) {
 
 // cudaArchs holds the facts of the NVIDIA architectures that gotriton targets.
 var cudaArchs = map[int]struct{ sms, smem int }{
-	80: {108, 166912}, // A100
-	86: {84, 101376},  // RTX 3090 / A10
-	89: {128, 101376}, // L40 / RTX 4090
-	90: {132, 232448}, // H100 / H200 SXM
+	80:  {108, 166912}, // A100
+	86:  {84, 101376},  // RTX 3090 / A10
+	89:  {128, 101376}, // L40 / RTX 4090
+	90:  {132, 232448}, // H100 / H200 SXM
+	100: {148, 232448}, // B200
 }
 
 func cudaTarget(arch string) (Target, error) {
@@ -141,10 +142,10 @@ func cudaTarget(arch string) (Target, error) {
 	}
 	facts, ok := cudaArchs[cc]
 	if !ok {
-		return Target{}, fmt.Errorf("unsupported compute capability %d (want 80, 86, 89 or 90)", cc)
+		return Target{}, fmt.Errorf("unsupported compute capability %d (want 80, 86, 89, 90 or 100)", cc)
 	}
-	if suffix == "" && cc == 90 {
-		suffix = "a" // Triton compiles sm_90 kernels for sm_90a
+	if suffix == "" && cc >= 90 {
+		suffix = "a" // Triton compiles sm_90 and sm_100 kernels for sm_90a and sm_100a
 	}
 	t := Target{Backend: CUDA, Arch: fmt.Sprintf("sm_%d%s", cc, suffix), Capability: cc, WarpSize: 32,
 		NumSMs: facts.sms, SharedPerBlock: facts.smem}
@@ -165,21 +166,28 @@ func cudaTarget(arch string) (Target, error) {
 var hipArchs = map[string]struct{ cus int }{
 	"gfx90a": {110}, // MI210/MI250X (per GCD)
 	"gfx942": {304}, // MI300X
+	"gfx950": {256}, // MI355X
 }
 
 func hipTarget(arch string) (Target, error) {
 	facts, ok := hipArchs[arch]
 	if !ok {
-		return Target{}, fmt.Errorf("unsupported AMD architecture %q (want gfx90a or gfx942)", arch)
+		return Target{}, fmt.Errorf("unsupported AMD architecture %q (want gfx90a, gfx942 or gfx950)", arch)
 	}
 	t := Target{Backend: HIP, Arch: arch, WarpSize: 64, NumSMs: facts.cus, SharedPerBlock: 65536}
+	if arch == "gfx950" {
+		t.SharedPerBlock = 163840
+	}
 	t.MMA = []MMAShape{
 		{MFMA, 32, 32, 8, "f16", "f32"},
 		{MFMA, 32, 32, 8, "bf16", "f32"},
 		{MFMA, 32, 32, 2, "f32", "f32"},
 	}
-	if arch == "gfx942" {
+	switch arch {
+	case "gfx942":
 		t.MMA = append(t.MMA, MMAShape{MFMA, 32, 32, 16, "f8E4M3FNUZ", "f32"}, MMAShape{MFMA, 32, 32, 16, "f8E5M2FNUZ", "f32"})
+	case "gfx950": // CDNA4 takes the OCP fp8 formats
+		t.MMA = append(t.MMA, MMAShape{MFMA, 32, 32, 64, "f8E4M3FN", "f32"}, MMAShape{MFMA, 32, 32, 64, "f8E5M2", "f32"})
 	}
 	return t, nil
 }

@@ -13,6 +13,8 @@ func TestParse(t *testing.T) {
 		{"cuda:89:32", "cuda:89:32", "sm_89", 32},
 		{"hip:gfx942:64", "hip:gfx942:64", "gfx942", 64},
 		{"hip:gfx90a", "hip:gfx90a:64", "gfx90a", 64},
+		{"cuda:100:32", "cuda:100:32", "sm_100a", 32},
+		{"hip:gfx950:64", "hip:gfx950:64", "gfx950", 64},
 	} {
 		got, err := Parse(tc.in)
 		if err != nil {
