@@ -115,6 +115,14 @@ func (a *assigner) anchor(op *tileir.Op) []*tileir.Value {
 			}
 		}
 		return set
+	case "tt.descriptor_load", "tt.descriptor_store":
+		v := op.Operands[min(1, len(op.Operands)-1)]
+		if op.Name == "tt.descriptor_load" {
+			v = op.Results[0]
+		}
+		if a.set(v, a.blockEnc(v)) {
+			return []*tileir.Value{v}
+		}
 	case "tt.dot":
 		r := op.Results[0]
 		if a.set(r, a.g.dotEncoding(op)) {
@@ -148,6 +156,20 @@ func (a *assigner) coalesced(op *tileir.Op) encoding {
 	}
 	spt[order[0]] = per
 	return newBlocked(shape, spt, order, a.g.opts.NumWarps, a.g.t.WarpSize)
+}
+
+// blockEnc is the layout of a descriptor block: 16 bytes per thread along the last
+// dimension.
+func (a *assigner) blockEnc(v *tileir.Value) encoding {
+	shape := shapeInts(v.Type)
+	spt := make([]int, len(shape))
+	for i := range spt {
+		spt[i] = 1
+	}
+	last := len(shape) - 1
+	bytes := max(tileir.ScalarOf(v.Type).Bits()/8, 1)
+	spt[last] = min(max(16/bytes, 1), shape[last], max(numel(shape)/(a.g.opts.NumWarps*a.g.t.WarpSize), 1))
+	return newBlocked(shape, spt, defaultOrder(len(shape)), a.g.opts.NumWarps, a.g.t.WarpSize)
 }
 
 // sameEnc lists ops whose tensor operands and results share one encoding.

@@ -78,12 +78,17 @@ func (g *gen) newAccess(op *tileir.Op, vec int) (access, error) {
 	if err != nil {
 		return access{}, err
 	}
+	return g.accessOf(et, vec), nil
+}
+
+// accessOf describes vector accesses of vec elements of register type et.
+func (g *gen) accessOf(et types.Type, vec int) access {
 	a := access{vec: vec, elem: et, mem: storableType(et)}
 	a.bits = byteSize(a.mem) * 8
 	total := vec * a.bits
 	a.wordBits = min(total, max(32, a.bits))
 	a.nWords = total / a.wordBits
-	return a, nil
+	return a
 }
 
 // cacheSuffix returns the ld/st qualifiers of the op's cache attributes.
