@@ -15,13 +15,9 @@ import (
 	"github.com/gotriton/gotriton/tileir"
 )
 
-// ttirMismatch lists the specializations whose tile IR cannot match the TTIR Triton 3.6
-// prints, keyed by "<file>.<kernel>.<variant>", with the reason. TestTritonTTIR expects
-// these to differ (and fails when one starts to match, so that the list stays honest).
-var ttirMismatch = map[string]string{}
-
-// orderedOps are the ops whose order (and nesting) must be the same as in Triton's TTIR:
-// memory accesses, dots, reductions, atomics, calls and control flow.
+// isOrderedOp reports whether op name is one whose order (and nesting) must be the same as
+// in Triton's TTIR: memory accesses, dots, reductions, scans, atomics, calls, returns and
+// control flow.
 func isOrderedOp(name string) bool {
 	switch name {
 	case "tt.load", "tt.store", "tt.descriptor_load", "tt.descriptor_store", "tt.descriptor_gather",
@@ -184,18 +180,58 @@ func TestTritonTTIR(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s", err)
 			}
-			diff := compareTTIR(ours, triton)
-			why, known := ttirMismatch[name]
-			switch {
-			case diff != "" && !known:
+			if diff := compareTTIR(ours, triton); diff != "" {
 				t.Errorf("tile IR differs from Triton 3.6's TTIR %s:\n%s", path, diff)
-			case diff == "" && known:
-				t.Errorf("tile IR now matches Triton 3.6's TTIR; remove %s from ttirMismatch (%s)", name, why)
-			case known:
-				t.Logf("known difference (%s):\n%s", why, diff)
 			}
 		})
 	}
 }
 
+// Every test of the package verifies the IR after each pass of the pipeline.
 func init() { verifyEachPass = true }
+
+// TestCompareTTIRReports checks that the comparison catches a changed op count and loads
+// and stores that move, in or out of a loop.
+func TestCompareTTIRReports(t *testing.T) {
+	const head = `module {
+  tt.func public @k(%p: !tt.ptr<f32>, %n: i32) attributes {noinline = false} {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+`
+	const tail = `    tt.return
+  }
+}
+`
+	parse := func(body string) *tileir.Module {
+		m, err := tileir.Parse("k.ttir", head+body+tail)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	want := parse(`    %x = tt.load %p : !tt.ptr<f32>
+    scf.for %i = %c0 to %n step %c1  : i32 {
+      tt.store %p, %x : !tt.ptr<f32>
+    }
+`)
+	got := parse(`    scf.for %i = %c0 to %n step %c1  : i32 {
+      %x = tt.load %p : !tt.ptr<f32>
+      %y = arith.addf %x, %x : f32
+      tt.store %p, %y : !tt.ptr<f32>
+    }
+`)
+	if d := compareTTIR(want, want); d != "" {
+		t.Fatalf("a module differs from itself:\n%s", d)
+	}
+	d := compareTTIR(got, want)
+	for _, line := range []string{
+		"arith.addf                   ours   1  triton   0  (+1)",
+		"- tt.load",
+		"+   tt.load",
+		"    tt.store",
+	} {
+		if !strings.Contains(d, line) {
+			t.Errorf("report lacks %q:\n%s", line, d)
+		}
+	}
+}

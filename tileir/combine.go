@@ -8,18 +8,27 @@ import "math"
 // changes. This file also adds to canonicalize the MLIR canonicalization patterns of arith
 // and of Triton's ops that the TTIR Triton prints depends on.
 
-// greedy is one sweep of a greedy pattern rewrite: the value replacements made so far and
-// the users of every value as the sweep began.
+// greedy is one sweep of a greedy pattern rewrite: the value replacements made so far and,
+// once a pattern asks, the users of every value as the sweep began.
 type greedy struct {
 	*rewriter
+	f     *Func
 	users map[*Value][]*Op
+}
+
+// usersOf returns the ops that used v when the sweep began.
+func (g *greedy) usersOf(v *Value) []*Op {
+	if g.users == nil {
+		g.users = collectUsers(g.f)
+	}
+	return g.users[v]
 }
 
 // pattern is one rewrite; it reports whether it changed the IR.
 type pattern func(g *greedy, op *Op) bool
 
-// usersOf maps every value of f to the ops that use it.
-func usersOf(f *Func) map[*Value][]*Op {
+// collectUsers maps every value of f to the ops that use it.
+func collectUsers(f *Func) map[*Value][]*Op {
 	users := map[*Value][]*Op{}
 	f.Walk(func(op *Op) bool {
 		for _, v := range op.Operands {
@@ -35,15 +44,17 @@ func usersOf(f *Func) map[*Value][]*Op {
 func applyGreedily(f *Func, byName map[string][]pattern, anyOp ...pattern) bool {
 	changed := false
 	for range 64 {
-		g := &greedy{rewriter: newRewriter(), users: usersOf(f)}
+		g := &greedy{rewriter: newRewriter(), f: f}
 		g.walk(f, func(op *Op) {
 			if g.tryFold(op) {
 				return
 			}
-			for _, p := range append(byName[op.Name], anyOp...) {
-				if p(g, op) {
-					g.changed = true
-					return
+			for _, ps := range [2][]pattern{byName[op.Name], anyOp} {
+				for _, p := range ps {
+					if p(g, op) {
+						g.changed = true
+						return
+					}
 				}
 			}
 		})
@@ -93,7 +104,7 @@ func combineOps(f *Func) bool {
 func dotAdd(g *greedy, op *Op) bool {
 	for i, v := range op.Operands {
 		dot := v.def
-		if defName(v) != "tt.dot" || len(g.users[v]) != 1 || !isZeroConst(dot.Operands[2]) {
+		if defName(v) != "tt.dot" || !isZeroConst(dot.Operands[2]) || len(g.usersOf(v)) != 1 {
 			continue
 		}
 		if op.Name == "arith.addf" && dot.IntAttr("maxNumImpreciseAcc") != 0 {
@@ -119,7 +130,7 @@ func selectMaskedLoad(g *greedy, op *Op) bool {
 		return false
 	}
 	nl := insertBefore(op, "tt.load", []*Value{load.Operands[0], mask, op.Operands[2]}, []Type{op.Results[0].Type}, load.Attrs)
-	if len(g.users[load.Results[0]]) == 1 && load.Attr("isVolatile") != BoolAttr(true) {
+	if len(g.usersOf(load.Results[0])) == 1 && load.Attr("isVolatile") != BoolAttr(true) {
 		load.Erase()
 	}
 	g.replace(op, nl.Results[0])
@@ -154,10 +165,10 @@ func addPtrOffsetsCombinable(i, j *Value) bool {
 
 // reshapeForReduce lets a reshape to 1-D that only feeds reductions reorder elements.
 func reshapeForReduce(g *greedy, op *Op) bool {
-	if op.Attr("allow_reorder") != nil || len(ShapeOf(op.Results[0].Type)) != 1 || len(g.users[op.Results[0]]) == 0 {
+	if op.Attr("allow_reorder") != nil || len(ShapeOf(op.Results[0].Type)) != 1 || len(g.usersOf(op.Results[0])) == 0 {
 		return false
 	}
-	for _, u := range g.users[op.Results[0]] {
+	for _, u := range g.usersOf(op.Results[0]) {
 		if u.Name != "tt.reduce" && u.Name != "tt.histogram" {
 			return false
 		}
@@ -307,6 +318,7 @@ func init() {
 		"arith.subi":     {subConstChain},
 		"arith.muli":     {mulConstChain},
 		"tt.fp_to_fp":    {fpToFpZero},
+		"tt.trans":       {transOfTrans},
 		"tt.expand_dims": {func(rw *rewriter, op *Op) bool { return expandDimsOfBroadcast(&greedy{rewriter: rw}, op) }},
 	}
 	for name, rs := range extra {
@@ -324,6 +336,23 @@ func transNoop(rw *rewriter, op *Op) bool {
 		}
 	}
 	return sameTypeNoop(rw, op)
+}
+
+// transOfTrans: trans(trans(x, inner), outer) => trans(x, inner composed with outer).
+func transOfTrans(rw *rewriter, op *Op) bool {
+	if defName(op.Operands[0]) != "tt.trans" {
+		return false
+	}
+	in := op.Operands[0].def
+	inner, _ := in.Attr("order").(I32ArrayAttr)
+	outer, _ := op.Attr("order").(I32ArrayAttr)
+	order := make(I32ArrayAttr, len(outer))
+	for i, o := range outer {
+		order[i] = inner[o]
+	}
+	op.Operands[0] = in.Operands[0]
+	op.SetAttr("order", order)
+	return true
 }
 
 // intConst returns the integer inside constant v (a scalar or a splat).
