@@ -2,6 +2,8 @@ package pyeval
 
 import (
 	"math/big"
+
+	"github.com/gotriton/gotriton/target"
 )
 
 // hostFunctions model the parts of triton, torch and os that host code calls while a
@@ -9,9 +11,9 @@ import (
 var hostFunctions map[string]Value
 
 // hostValues model attributes that are data rather than callables (os.environ, ...).
-var hostValues = map[string]func(Target) Value{
-	"os.environ":         func(Target) Value { return &Dict{} },
-	"triton.__version__": func(Target) Value { return Str("3.6.0") },
+var hostValues = map[string]func(target.Target) Value{
+	"os.environ":         func(target.Target) Value { return &Dict{} },
+	"triton.__version__": func(target.Target) Value { return Str("3.6.0") },
 }
 
 // kw returns keyword argument name, or the positional argument at index pos, or nil.
@@ -114,13 +116,13 @@ func init() {
 		return args[0], nil
 	}, "triton.language.constexpr", "triton.language.core.constexpr")
 	def(func(ev *evaluator, _ []Value, _ *Dict) (Value, error) {
-		return ev.mod.Target.object(), nil
+		return gpuTarget(ev.mod.Target), nil
 	}, "triton.runtime.driver.active.get_current_target")
 	def(func(ev *evaluator, _ []Value, _ *Dict) (Value, error) {
-		return ev.mod.Target.capability(), nil
+		return deviceCapability(ev.mod.Target), nil
 	}, "torch.cuda.get_device_capability")
 	def(func(ev *evaluator, _ []Value, _ *Dict) (Value, error) {
-		return Bool(ev.mod.Target.Backend == "cuda"), nil
+		return Bool(ev.mod.Target.IsNVIDIA()), nil
 	}, "torch.cuda.is_available")
 	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
 		return orDefault(kw(args, kwargs, 1, "default"), None), nil

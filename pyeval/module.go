@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/gotriton/gotriton/ast"
+	"github.com/gotriton/gotriton/target"
 )
 
 // Module is an evaluated Python file: its top-level names bound as CPython would bind them,
@@ -16,7 +17,7 @@ type Module struct {
 	File   string
 	Src    []byte
 	AST    *ast.Module
-	Target Target
+	Target target.Target
 	// Imports lists every name an import statement bound, in source order.
 	Imports []Import
 	// Annotations maps a global to the source text of its annotation (X: tl.constexpr = 8).
@@ -36,7 +37,9 @@ type Import struct {
 
 // Options configures module evaluation.
 type Options struct {
-	Target Target // defaults to DefaultTarget
+	// Target is the GPU that host code believes it runs on (get_current_target(),
+	// torch.cuda.get_device_capability()); the zero value means target.Default.
+	Target target.Target
 	// Steps bounds the work spent evaluating host code (each expression is one step);
 	// 0 means 1,000,000.
 	Steps int
@@ -50,7 +53,7 @@ type Options struct {
 // Exec evaluates the module's top-level statements.
 func Exec(name, file string, src []byte, mod *ast.Module, opts Options) *Module {
 	if opts.Target.Backend == "" {
-		opts.Target = DefaultTarget
+		opts.Target = target.Default
 	}
 	if opts.Steps == 0 {
 		opts.Steps = 1_000_000

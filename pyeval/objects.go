@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gotriton/gotriton/ast"
+	"github.com/gotriton/gotriton/target"
 )
 
 // Function is a Python function (def or lambda) defined in an evaluated module.
@@ -133,31 +134,33 @@ type boundMethod struct {
 
 func (boundMethod) TypeName() string { return "method" }
 
-// Target describes the machine the host code believes it runs on: what
-// `triton.runtime.driver.active.get_current_target()` and `torch.cuda.get_device_capability()`
-// answer while module code is evaluated.
-type Target struct {
-	Backend  string // "cuda" or "hip"
-	Arch     Value  // Int capability (90) for cuda, Str ("gfx942") for hip
-	WarpSize int
-	NumSMs   int
-}
-
-// DefaultTarget is an H200: sm_90, 132 SMs.
-var DefaultTarget = Target{Backend: "cuda", Arch: NewInt(90), WarpSize: 32, NumSMs: 132}
-
-func (t Target) capability() Tuple {
-	if a, ok := t.Arch.(Int); ok && t.Backend == "cuda" {
-		n, _ := a.Int64()
-		return Tuple{NewInt(n / 10), NewInt(n % 10)}
+// gpuTarget is what `triton.runtime.driver.active.get_current_target()` answers while
+// module code is evaluated: a GPUTarget with backend, arch (the compute capability as an
+// int for CUDA, the gfx name for HIP) and warp_size.
+func gpuTarget(t target.Target) *Object {
+	var arch Value = Str(t.Arch)
+	if t.IsNVIDIA() {
+		arch = NewInt(int64(t.Capability))
 	}
-	return Tuple{NewInt(9), NewInt(4)}
+	return &Object{Class: "GPUTarget", Attrs: map[string]Value{
+		"backend": Str(string(t.Backend)), "arch": arch, "warp_size": NewInt(int64(t.WarpSize)),
+	}}
 }
 
-func (t Target) object() *Object {
-	return &Object{Class: "GPUTarget", Attrs: map[string]Value{
-		"backend": Str(t.Backend), "arch": t.Arch, "warp_size": NewInt(int64(t.WarpSize)),
-	}}
+// deviceCapability is what `torch.cuda.get_device_capability()` answers: (9, 0) for
+// sm_90; on ROCm, torch reports gfx9XY as (9, X) (gfx942 is (9, 4)).
+func deviceCapability(t target.Target) Tuple {
+	if t.IsNVIDIA() {
+		return Tuple{NewInt(int64(t.Capability / 10)), NewInt(int64(t.Capability % 10))}
+	}
+	major, minor := int64(9), int64(0)
+	if a := strings.TrimPrefix(t.Arch, "gfx"); len(a) >= 2 && a[0] >= '0' && a[0] <= '9' {
+		major = int64(a[0] - '0')
+		if a[1] >= '0' && a[1] <= '9' {
+			minor = int64(a[1] - '0')
+		}
+	}
+	return Tuple{NewInt(major), NewInt(minor)}
 }
 
 func unknownf(format string, args ...any) Unknown { return Unknown{fmt.Sprintf(format, args...)} }

@@ -16,13 +16,13 @@ package semantic
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/gotriton/gotriton/ast"
 	"github.com/gotriton/gotriton/diag"
 	"github.com/gotriton/gotriton/frontend"
 	"github.com/gotriton/gotriton/pyeval"
+	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
 )
 
@@ -36,7 +36,8 @@ type Options struct {
 	// NumWarps and NumStages are the launch options (triton.tools.compile's -w and -ns);
 	// 0 takes the autotune config's value, else 4 and 3.
 	NumWarps, NumStages int
-	// Target is backend:arch:warp_size, e.g. "cuda:90:32" (the default).
+	// Target is backend:arch[:warp_size] as target.Parse reads it, e.g. "cuda:90:32"
+	// (the default, target.Default).
 	Target string
 	// Config picks the autotune config that supplies constexprs the signature leaves out.
 	Config int
@@ -44,35 +45,12 @@ type Options struct {
 	Debug bool
 }
 
-// Target is a parsed compilation target.
-type Target struct {
-	Backend  string // "cuda" or "hip"
-	Arch     string // "90", "gfx942"
-	WarpSize int
-}
-
-// ParseTarget parses backend:arch:warp_size.
-func ParseTarget(s string) (Target, error) {
-	if s == "" {
-		s = "cuda:90:32"
-	}
-	parts := strings.Split(s, ":")
-	if len(parts) != 3 || (parts[0] != "cuda" && parts[0] != "hip") {
-		return Target{}, fmt.Errorf("target %q must be backend:arch:warp_size, e.g. cuda:90:32 or hip:gfx942:64", s)
-	}
-	ws, err := strconv.Atoi(parts[2])
-	if err != nil || ws != 32 && ws != 64 {
-		return Target{}, fmt.Errorf("target %q: warp size must be 32 or 64", s)
-	}
-	return Target{Backend: parts[0], Arch: parts[1], WarpSize: ws}, nil
-}
-
 // Spec is a kernel's resolved specialization: every parameter bound, plus launch options.
 type Spec struct {
 	Params    []BoundParam
 	NumWarps  int
 	NumStages int
-	Target    Target
+	Target    target.Target
 }
 
 // BoundParam is one kernel parameter and what it is bound to.
@@ -92,9 +70,13 @@ func Specialize(f *frontend.File, k *frontend.Kernel, opts Options) (*Spec, erro
 		}
 		sig = s
 	}
-	tgt, err := ParseTarget(opts.Target)
-	if err != nil {
-		return nil, defErr(f, k, "%v", err)
+	tgt := target.Default
+	if opts.Target != "" {
+		t, err := target.Parse(opts.Target)
+		if err != nil {
+			return nil, defErr(f, k, "%v", err)
+		}
+		tgt = t
 	}
 	spec := &Spec{Target: tgt, NumWarps: opts.NumWarps, NumStages: opts.NumStages}
 	if len(sig) > len(k.Params) {

@@ -14,6 +14,7 @@ import (
 	"github.com/gotriton/gotriton/ast"
 	"github.com/gotriton/gotriton/frontend"
 	"github.com/gotriton/gotriton/pyeval"
+	"github.com/gotriton/gotriton/target"
 )
 
 func parseCommand() *cli.Command {
@@ -79,7 +80,14 @@ func loadFile(c *cli.Command) (*frontend.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return frontend.Load(path, pyeval.Options{Path: searchPath(c)})
+	opts := pyeval.Options{Path: searchPath(c)}
+	if t := c.String("target"); t != "" {
+		// Host code sees the target too (get_current_target(), is_hip() helpers).
+		if opts.Target, err = target.Parse(t); err != nil {
+			return nil, fmt.Errorf("gotriton: %v", err)
+		}
+	}
+	return frontend.Load(path, opts)
 }
 
 // searchPath is where imported modules are looked for beyond the kernel file's folder and
