@@ -72,26 +72,32 @@ func Compile(f *frontend.File, kernel string, opts Options, until Stage) (*Resul
 	if until == TileIR {
 		return r, nil
 	}
-	r.LLVM, r.Meta, err = lower.Lower(m, t, lower.Options{NumWarps: r.NumWarps, NumStages: r.NumStages})
-	if err != nil {
-		return nil, err // lowering errors carry the op's source location
-	}
-	if until == LLVM {
-		return r, nil
-	}
-	if !t.IsNVIDIA() {
-		return nil, fmt.Errorf("target %s: PTX is for NVIDIA targets", t)
-	}
-	arch := t.Arch
-	if opts.ViaLLC {
-		r.PTX, err = viaLLC(r.LLVM, arch, opts.LLC)
-	} else {
-		r.PTX, err = ptx.Compile(r.LLVM, ptx.Options{Arch: arch})
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", f.Path, err)
+	if err := r.Backend(until, opts.ViaLLC, opts.LLC); err != nil {
+		return nil, err
 	}
 	return r, nil
+}
+
+// Backend runs the stages after tile IR, up to until, on a Result whose TileIR, Target,
+// NumWarps and NumStages are set.
+func (r *Result) Backend(until Stage, viaLLC bool, llc string) error {
+	var err error
+	r.LLVM, r.Meta, err = lower.Lower(r.TileIR, r.Target, lower.Options{NumWarps: r.NumWarps, NumStages: r.NumStages})
+	if err != nil {
+		return err // lowering errors carry the op's source location
+	}
+	if until == LLVM {
+		return nil
+	}
+	if !r.Target.IsNVIDIA() {
+		return fmt.Errorf("target %s: PTX is for NVIDIA targets", r.Target)
+	}
+	if viaLLC {
+		r.PTX, err = viaLLCCompile(r.LLVM, r.Target.Arch, llc)
+	} else {
+		r.PTX, err = ptx.Compile(r.LLVM, ptx.Options{Arch: r.Target.Arch})
+	}
+	return err
 }
 
 func targetOrDefault(s string) string {
@@ -101,8 +107,8 @@ func targetOrDefault(s string) string {
 	return s
 }
 
-// viaLLC compiles LLVM IR to PTX with llc's NVPTX backend.
-func viaLLC(m *ir.Module, arch, llc string) (string, error) {
+// viaLLCCompile compiles LLVM IR to PTX with llc's NVPTX backend.
+func viaLLCCompile(m *ir.Module, arch, llc string) (string, error) {
 	if llc == "" {
 		for _, name := range []string{"llc-22", "llc"} {
 			if p, err := exec.LookPath(name); err == nil {

@@ -3,9 +3,11 @@ package conformance
 import (
 	"fmt"
 
+	"github.com/gotriton/gotriton/compiler"
 	"github.com/gotriton/gotriton/driver"
 	"github.com/gotriton/gotriton/driver/cpu"
 	"github.com/gotriton/gotriton/driver/cuda"
+	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
 )
 
@@ -32,23 +34,9 @@ func CPUDevice(workers int) *Device {
 	}
 }
 
-// PTXCompiled is a kernel compiled to PTX with the launch facts the CUDA driver needs.
-type PTXCompiled struct {
-	PTX  string
-	Name string
-	Opts cuda.LoadOptions
-}
-
-// CompilePTX lowers tile IR to PTX for sm_90. It is nil until the PTX backend (packages
-// lower and ptx) can compile tile IR; the backend sets it when it lands, and until then
-// CUDADevice reports that the device is not available yet.
-var CompilePTX func(m *tileir.Module, kernel string, numWarps, numStages int) (*PTXCompiled, error)
-
-// CUDADevice opens CUDA device 0 as a Device.
-func CUDADevice() (*Device, error) {
-	if CompilePTX == nil {
-		return nil, fmt.Errorf("device cuda is not available yet: the PTX backend (packages lower and ptx) cannot compile tile IR to PTX yet; use --device cpu")
-	}
+// CUDADevice opens CUDA device 0 as a Device. Kernels are compiled for the device's own
+// architecture, to PTX by gotriton's emitter, or by llc-22 when viaLLC is set.
+func CUDADevice(viaLLC bool) (*Device, error) {
 	d, err := cuda.Open(0)
 	if err != nil {
 		return nil, err
@@ -57,11 +45,20 @@ func CUDADevice() (*Device, error) {
 		Name:   "cuda",
 		Driver: d,
 		Load: func(m *tileir.Module, kernel string, numWarps, numStages int) (driver.Kernel, error) {
-			c, err := CompilePTX(m, kernel, numWarps, numStages)
+			t, err := target.Parse(fmt.Sprintf("cuda:%d:32", d.Capability()))
 			if err != nil {
 				return nil, err
 			}
-			return d.LoadPTX(c.PTX, c.Name, c.Opts)
+			r := &compiler.Result{Kernel: kernel, Target: t, NumWarps: numWarps, NumStages: numStages, TileIR: m}
+			if err := r.Backend(compiler.PTX, viaLLC, ""); err != nil {
+				return nil, err
+			}
+			return d.LoadPTX(r.PTX, kernel, cuda.LoadOptions{
+				NumWarps:            r.Meta.NumWarps,
+				SharedBytes:         r.Meta.SharedBytes,
+				GlobalScratchBytes:  r.Meta.GlobalScratchSize,
+				ProfileScratchBytes: r.Meta.ProfileScratchSize,
+			})
 		},
 		// Host descriptors need a CUtensorMap built on the host: not supported yet.
 		Addr: func(b driver.Buffer) (int64, error) {
@@ -74,13 +71,13 @@ func CUDADevice() (*Device, error) {
 	}, nil
 }
 
-// OpenDevice opens a device by name: "cpu" or "cuda".
-func OpenDevice(name string) (*Device, error) {
+// OpenDevice opens a device by name: "cpu" or "cuda". viaLLC applies to cuda.
+func OpenDevice(name string, viaLLC bool) (*Device, error) {
 	switch name {
 	case "", "cpu":
 		return CPUDevice(0), nil
 	case "cuda":
-		return CUDADevice()
+		return CUDADevice(viaLLC)
 	}
 	return nil, fmt.Errorf("unknown device %q (want cpu or cuda)", name)
 }

@@ -22,6 +22,7 @@ func conformanceCommand() *cli.Command {
 			"Prints one row per case, then 'N passed, N failed'; exits 1 when any case fails.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "device", Value: "cpu", Usage: "cpu or cuda"},
+			&cli.BoolFlag{Name: "via-llc", Usage: "on cuda, make PTX with llc-22 instead of gotriton's emitter"},
 			&cli.StringFlag{Name: "run", Usage: "run only the cases whose name matches `REGEX`"},
 			&cli.StringFlag{Name: "tutorials", Usage: "the official tutorials folder `DIR` (else $GOTRITON_TUTORIALS)"},
 			&cli.StringFlag{Name: "kernels", Value: "conformance/kernels", Usage: "our kernel corpus `DIR`"},
@@ -55,7 +56,7 @@ func conformanceCommand() *cli.Command {
 			if _, err := os.Stat(kernels); err != nil {
 				return fmt.Errorf("gotriton conformance: kernel corpus %s not found (run from the repository root or pass --kernels DIR)", kernels)
 			}
-			dev, err := conformance.OpenDevice(c.String("device"))
+			dev, err := conformance.OpenDevice(c.String("device"), c.Bool("via-llc"))
 			if err != nil {
 				return fmt.Errorf("gotriton conformance: %v", err)
 			}

@@ -42,7 +42,7 @@ func TestConformanceCommandErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"conformance", "--kernels", "../../conformance/kernels", "--device", "tpu"}, "unknown device"},
-		{[]string{"conformance", "--kernels", "../../conformance/kernels", "--device", "cuda", "--run", "vector_add"}, "not available yet"},
+		{[]string{"conformance", "--kernels", "../../conformance/kernels", "--device", "cuda", "--run", "vector_add"}, "cuda: no NVIDIA driver found"},
 		{[]string{"conformance", "--kernels", "no/such/dir"}, "not found"},
 		{[]string{"conformance", "--run", "("}, "--run"},
 	}

@@ -38,6 +38,7 @@ func runCommand() *cli.Command {
 			&cli.IntFlag{Name: "num-warps", Aliases: []string{"w"}, Value: 4, Usage: "num_warps"},
 			&cli.IntFlag{Name: "num-stages", Aliases: []string{"ns"}, Value: 3, Usage: "num_stages"},
 			&cli.StringFlag{Name: "device", Value: "cpu", Usage: "cpu or cuda"},
+			&cli.BoolFlag{Name: "via-llc", Usage: "on cuda, make PTX with llc-22 instead of gotriton's emitter"},
 			&cli.StringFlag{Name: "args", Usage: "comma-separated .npy files and numbers"},
 		},
 		Action: func(ctx context.Context, c *cli.Command) error {
@@ -98,7 +99,7 @@ func runKernel(c *cli.Command, path string) error {
 	if err != nil {
 		return err
 	}
-	dev, err := conformance.OpenDevice(c.String("device"))
+	dev, err := conformance.OpenDevice(c.String("device"), c.Bool("via-llc"))
 	if err != nil {
 		return fmt.Errorf("gotriton run: %v", err)
 	}
