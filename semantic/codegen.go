@@ -25,7 +25,16 @@ type gen struct {
 	ret      Value
 	returned bool
 	loops    int // depth of runtime loops, where return is not allowed
-	prints   []string
+	// unrolling counts the enclosing tl.static_range loops of the current function.
+	unrolling int
+	// rest holds, for each statement list enclosing the current one within the function
+	// (constexpr if branches), the statements that follow it: the continuation that a
+	// returning runtime if takes into its branches.
+	rest   [][]ast.Stmt
+	prints []string
+	// assigned numbers the names the function assigns in the order of their first
+	// assignment, the order that Triton's scope dict keeps (parameters come before all).
+	assigned map[string]int
 }
 
 // mod returns the module of the function being generated.
@@ -42,11 +51,19 @@ func (g *gen) loc(n ast.Node) tileir.Loc {
 
 // ---- statements ----
 
-// stmts generates a statement list, stopping after a return.
+// stmts generates a statement list, stopping after a return. A runtime if that returns
+// takes the statements after it into its branches (see ifReturn).
 func (g *gen) stmts(body []ast.Stmt) {
-	for _, s := range body {
+	for i, s := range body {
 		if g.returned {
 			return
+		}
+		if st, ok := s.(*ast.If); ok {
+			g.node, g.b.Loc = st, g.loc(st)
+			if g.ifStmt(st, body[i+1:]) {
+				return
+			}
+			continue
 		}
 		g.stmt(s)
 	}
@@ -93,7 +110,7 @@ func (g *gen) stmt(s ast.Stmt) {
 		g.b.Loc = g.loc(s)
 		g.assign(s.Target, g.sanitize(s, g.binary(s, s.Op, cur, rhs, name, s.Value)))
 	case *ast.If:
-		g.ifStmt(s)
+		g.ifStmt(s, nil)
 	case *ast.For:
 		g.forStmt(s)
 	case *ast.While:
@@ -194,6 +211,14 @@ func (g *gen) assign(t ast.Expr, v Value) {
 		if tup, ok := v.(Tuple); ok {
 			v = slices.Clone(tup)
 		}
+		if _, seen := g.scope[t.ID]; !seen {
+			if g.assigned == nil {
+				g.assigned = map[string]int{}
+			}
+			if _, seen := g.assigned[t.ID]; !seen {
+				g.assigned[t.ID] = len(g.assigned) + 1
+			}
+		}
 		g.scope[t.ID] = v
 	case *ast.Tuple:
 		g.unpack(t, t.Elts, v)
@@ -282,18 +307,23 @@ func (g *gen) condition(test ast.Expr, v Value, what string) (static bool, truth
 	return
 }
 
-func (g *gen) ifStmt(s *ast.If) {
+// ifStmt generates an if statement; rest is the statements after it in its list. It
+// reports whether it generated rest too (a runtime if that returns).
+func (g *gen) ifStmt(s *ast.If, rest []ast.Stmt) bool {
 	static, truth, cond := g.condition(s.Test, g.expr(s.Test), "if")
 	if static {
+		g.rest = append(g.rest, rest)
 		if truth {
 			g.stmts(s.Body)
 		} else {
 			g.stmts(s.Orelse)
 		}
-		return
+		g.rest = g.rest[:len(g.rest)-1]
+		return false
 	}
 	if containsReturn(s) {
-		g.fail(s, "returning from inside a runtime `if` is not supported by gotriton yet; assign to a variable and return after the `if`")
+		g.ifReturn(s, cond, rest)
+		return true
 	}
 	live := g.scope
 	thenScope := cloneScope(live)
@@ -348,6 +378,73 @@ func (g *gen) ifStmt(s *ast.If) {
 		v, results = unflatten(thenScope[n], results)
 		live[n] = v
 	}
+	return false
+}
+
+// ifReturn generates a runtime if that returns from the function. Triton's
+// visit_if_top_level branches to separate blocks, each ending in a return or joining after
+// the if; here the rest of the function (rest, then the continuations of the enclosing
+// constexpr ifs) joins each branch instead, so that both branches end the function and
+// the scf.if yields the return value. As in Triton, this is not allowed inside loops.
+func (g *gen) ifReturn(s *ast.If, cond *Tensor, rest []ast.Stmt) {
+	if g.loops > 0 {
+		g.fail(s, "Cannot have `return` statements inside `while` or `for` statements in triton.")
+	}
+	if g.unrolling > 0 {
+		g.fail(s, "returning from a runtime `if` inside tl.static_range is not supported by gotriton")
+	}
+	cont := append([]ast.Stmt{}, rest...)
+	for i := len(g.rest) - 1; i >= 0; i-- {
+		cont = append(cont, g.rest[i]...)
+	}
+	outer := g.rest
+	branch := func(body []ast.Stmt) (*tileir.Block, Value) {
+		blk := scratchBlock()
+		g.rest, g.ret, g.returned = nil, nil, false
+		g.withScope(cloneScope(g.scope), blk, func() { g.stmts(append(append([]ast.Stmt{}, body...), cont...)) })
+		ret := g.ret
+		if !g.returned {
+			ret = constNone
+		}
+		return blk, ret
+	}
+	thenBlk, thenRet := branch(s.Body)
+	elseBlk, elseRet := branch(s.Orelse)
+	g.rest = outer
+	ret := thenRet
+	var thenVals, elseVals []*tileir.Value
+	if !sameValue(thenRet, elseRet) {
+		// Triton returns constexprs as tensors.
+		var t, e Value
+		g.inBlock(thenBlk, func() { t = g.decay(s, thenRet) })
+		g.inBlock(elseBlk, func() { e = g.decay(s, elseRet) })
+		if !sameValueType(t, e) {
+			g.fail(s, "Inconsistent return types: %s and %s", describe(t), describe(e))
+		}
+		ret, thenVals, elseVals = t, flatten(t), flatten(e)
+	}
+	if results := g.ifOp(cond.V, thenBlk, elseBlk, thenVals, elseVals, true); len(results) > 0 {
+		ret, _ = unflatten(ret, results)
+	}
+	g.ret, g.returned = ret, true
+}
+
+// decay turns the constexpr numbers of a returned value into tensors, as Triton's
+// visit_Return does; None and other values stay.
+func (g *gen) decay(n ast.Node, v Value) Value {
+	switch v := v.(type) {
+	case Const:
+		if _, ok := literalType(v.V); ok {
+			return g.toTensor(n, v)
+		}
+	case Tuple:
+		out := make(Tuple, len(v))
+		for i, e := range v {
+			out[i] = g.decay(n, e)
+		}
+		return out
+	}
+	return v
 }
 
 func (g *gen) checkBranchType(s ast.Node, name string, live, v Value, block string) {
@@ -364,8 +461,9 @@ func (g *gen) withScope(scope map[string]Value, blk *tileir.Block, f func()) {
 	g.inBlock(blk, f)
 }
 
-// carried finds the loop-carried names: live runtime values that the body reassigns. Like
-// Triton's _find_carries it generates the body once into a scratch block and compares.
+// carried finds the loop-carried names: live runtime values that the body reassigns, in
+// the order the function first assigned them. Like Triton's _find_carries it generates the
+// body once into a scratch block and compares.
 func (g *gen) carried(node ast.Node, body []ast.Stmt, iv string, ivType DType) []string {
 	live := g.scope
 	scratch := cloneScope(live)
@@ -392,6 +490,8 @@ func (g *gen) carried(node ast.Node, body []ast.Stmt, iv string, ivType DType) [
 		}
 		names = append(names, n)
 	}
+	// Triton carries them in the order of its scope dict.
+	slices.SortStableFunc(names, func(a, b string) int { return g.assigned[a] - g.assigned[b] })
 	return names
 }
 
@@ -463,6 +563,8 @@ func (g *gen) staticFor(s *ast.For, name string, c *callCtx, lb, ub, step Value)
 	if st == 0 {
 		g.fail(s.Iter, "static_range() arg 3 must not be zero")
 	}
+	g.unrolling++
+	defer func() { g.unrolling-- }()
 	for i := lo; (st > 0 && i < hi) || (st < 0 && i > hi); i += st {
 		g.scope[name] = constInt(i)
 		g.stmts(s.Body)
