@@ -24,6 +24,15 @@ func assignLayouts(g *gen) {
 		}
 		return true
 	})
+	// a loop-carried anchor fixes its whole loop-carried group (init, region argument,
+	// yield, result) before anything spreads, so that no conversion runs per iteration
+	for _, v := range anchors {
+		for _, w := range a.loopGroup(v) {
+			if a.set(w, a.g.enc[v]) {
+				anchors = append(anchors, w)
+			}
+		}
+	}
 	for _, v := range anchors {
 		a.spread(v)
 	}
@@ -109,7 +118,7 @@ func (a *assigner) anchor(op *tileir.Op) []*tileir.Value {
 		}
 		e := a.coalesced(op)
 		var set []*tileir.Value
-		for _, v := range append(slices.Clone(op.Operands), op.Results...) {
+		for _, v := range linked(op) {
 			if a.set(v, e) {
 				set = append(set, v)
 			}
@@ -181,6 +190,18 @@ func sameEnc(op *tileir.Op) bool {
 	return op.Has(tileir.Elementwise)
 }
 
+// linked returns the operands and results of a sameEnc op that share its encoding. A
+// store's value is left out: it keeps its producer's layout and the store converts it,
+// which is cheaper than converting the producer's operands (f32 accumulators before a
+// truncation, say).
+func linked(op *tileir.Op) []*tileir.Value {
+	vs := append(slices.Clone(op.Operands), op.Results...)
+	if op.Name == "tt.store" {
+		vs = slices.Delete(vs, 1, 2)
+	}
+	return vs
+}
+
 // tied returns the values that must share v's encoding because they are the same
 // loop-carried or branch-merged value: scf results, region arguments, yields and inits.
 func tied(op *tileir.Op, i int, asResult bool) []*tileir.Value {
@@ -207,6 +228,22 @@ func tied(op *tileir.Op, i int, asResult bool) []*tileir.Value {
 	return out
 }
 
+// loopGroup returns the values tied to v when v is a region argument of a loop.
+func (a *assigner) loopGroup(v *tileir.Value) []*tileir.Value {
+	blk := v.Block()
+	if blk == nil || blk.Region() == nil || blk.Region().Op() == nil {
+		return nil
+	}
+	op := blk.Region().Op()
+	switch {
+	case op.Name == "scf.for" && v.Index() > 0:
+		return tied(op, v.Index()-1, true)
+	case op.Name == "scf.while" && blk == op.Regions[0].Entry():
+		return tied(op, v.Index(), false)
+	}
+	return nil
+}
+
 // spread propagates v's encoding to its neighbours, depth first.
 func (a *assigner) spread(v *tileir.Value) {
 	e := a.g.enc[v]
@@ -220,7 +257,7 @@ func (a *assigner) spread(v *tileir.Value) {
 	if op := v.Def(); op != nil {
 		switch {
 		case sameEnc(op):
-			for _, w := range op.Operands {
+			for _, w := range linked(op) {
 				try(w, e)
 			}
 		case op.Name == "tt.expand_dims":
@@ -256,8 +293,8 @@ func (a *assigner) spread(v *tileir.Value) {
 	// the users
 	for _, op := range a.users[v] {
 		switch {
-		case sameEnc(op):
-			for _, w := range append(slices.Clone(op.Operands), op.Results...) {
+		case sameEnc(op) && slices.Contains(linked(op), v):
+			for _, w := range linked(op) {
 				try(w, e)
 			}
 		case op.Name == "tt.expand_dims":

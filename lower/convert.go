@@ -315,18 +315,58 @@ func (g *gen) in(v *tileir.Value, e encoding) []value.Value {
 	}
 	shape := shapeInts(v.Type)
 	dst := e.linear(shape)
-	var out []value.Value
-	if def := v.Def(); def != nil && (def.Name == "tt.splat" || def.Name == "arith.constant") {
-		out = make([]value.Value, dst.numRegs()) // a uniform value: no data moves
-		for i := range out {
-			out[i] = g.vals[v][0]
-		}
-	} else {
+	out, ok := g.remat(v, e)
+	if !ok {
 		out = g.convert(g.vals[v], home.linear(shape), dst)
 	}
 	g.remember(key, out)
 	return out
 }
 
+// remat recomputes v in encoding e when its producer is cheap (index arithmetic, splats,
+// ranges, broadcasts, elementwise math), as Triton's layout propagation rematerializes
+// such values instead of converting them through shared memory.
+func (g *gen) remat(v *tileir.Value, e encoding) ([]value.Value, bool) {
+	if !cheap(v, 16) {
+		return nil, false
+	}
+	op := v.Def()
+	savedEnc, savedVals := g.enc[v], g.vals[v]
+	defer func() { g.enc[v], g.vals[v] = savedEnc, savedVals }()
+	g.enc[v] = e
+	if err := lowerings[op.Name](g, op); err != nil {
+		return nil, false
+	}
+	return g.vals[v], true
+}
+
 // layoutOf returns the linear layout of tensor value v in its own encoding.
 func (g *gen) layoutOf(v *tileir.Value) *linLayout { return g.enc[v].linear(shapeInts(v.Type)) }
+
+// cheap reports whether v is computed from scalars by at most depth levels of splats,
+// ranges, broadcasts and pure elementwise ops, so that recomputing it costs less than
+// moving it through shared memory.
+func cheap(v *tileir.Value, depth int) bool {
+	op := v.Def()
+	if !isTensor(v) {
+		return true
+	}
+	if op == nil || depth == 0 || len(op.Results) != 1 || len(op.Regions) > 0 || !tileir.IsPure(op) {
+		return false
+	}
+	switch op.Name {
+	case "tt.splat", "arith.constant", "tt.make_range":
+		return true
+	case "tt.broadcast", "tt.expand_dims":
+	default:
+		if !op.Has(tileir.Elementwise) {
+			return false
+		}
+	}
+	for _, o := range op.Operands {
+		if !cheap(o, depth-1) {
+			return false
+		}
+	}
+	return true
+}

@@ -49,14 +49,14 @@ func (g *gen) inputs(vs []*tileir.Value, like []*tileir.Value) [][]value.Value {
 	return out
 }
 
-// bind gives the values vs (region arguments or results) the registers regs, which are
-// in the encoding of the values of like; results in another encoding are converted.
+// bind gives the values vs (region arguments or results) the registers regs. Results
+// bound with like take the encoding of the matching like values (the region arguments
+// their phis belong to); users convert lazily, so unused results cost nothing.
 func (g *gen) bind(vs []*tileir.Value, regs [][]value.Value, like []*tileir.Value) {
 	for i, v := range vs {
 		g.vals[v] = regs[i]
-		if like != nil && isTensor(v) && g.enc[v].String() != g.enc[like[i]].String() {
-			shape := shapeInts(v.Type)
-			g.vals[v] = g.convert(regs[i], g.enc[like[i]].linear(shape), g.enc[v].linear(shape))
+		if like != nil && isTensor(v) {
+			g.enc[v] = g.enc[like[i]]
 		}
 	}
 }
