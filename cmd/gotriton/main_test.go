@@ -4,14 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files")
+	"github.com/gotriton/gotriton/internal/golden"
+)
 
 // gotriton runs the CLI in-process and returns stdout, stderr and the exit code.
 func gotriton(args ...string) (string, string, int) {
@@ -20,30 +19,12 @@ func gotriton(args ...string) (string, string, int) {
 	return out.String(), errOut.String(), code
 }
 
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s:\n got:\n%s\nwant:\n%s", path, got, want)
-	}
-}
-
 func TestList(t *testing.T) {
 	out, errOut, code := gotriton("list", "../../frontend/testdata/kernels/discovery.py")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	golden(t, "list_discovery.txt", out)
+	golden.Check(t, filepath.Join("testdata", "list_discovery.txt"), out)
 
 	out, _, code = gotriton("list", "--json", "../../frontend/testdata/kernels/discovery.py")
 	var listing struct {
