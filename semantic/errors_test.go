@@ -69,6 +69,8 @@ var badKernels = []struct {
 	{"    tl.load(X, cache_modifier='.xx')\n", "", 7, 31, "Cache modifier .xx not supported"},
 	{"    x = tl.zeros([3], tl.float32)\n", "", 7, 18, "Shape element 3 must be a power of 2"},
 	{"    helper(X)\n", "", 7, 5, "name 'helper' is not defined"},
+	{"    yield N\n", "", 7, 5, "unsupported AST node type: Yield"},
+	{"    y = rec(N)\n\n\n@triton.jit\ndef rec(x):\n    return rec(x)\n", "", 12, 12, "recursive call of jit function 'rec' is not supported"},
 }
 
 func TestErrors(t *testing.T) {
