@@ -32,6 +32,9 @@ type gen struct {
 	// returning runtime if takes into its branches.
 	rest   [][]ast.Stmt
 	prints []string
+	// assigned numbers the names the function assigns in the order of their first
+	// assignment, the order that Triton's scope dict keeps (parameters come before all).
+	assigned map[string]int
 }
 
 // mod returns the module of the function being generated.
@@ -207,6 +210,14 @@ func (g *gen) assign(t ast.Expr, v Value) {
 	case *ast.Name:
 		if tup, ok := v.(Tuple); ok {
 			v = slices.Clone(tup)
+		}
+		if _, seen := g.scope[t.ID]; !seen {
+			if g.assigned == nil {
+				g.assigned = map[string]int{}
+			}
+			if _, seen := g.assigned[t.ID]; !seen {
+				g.assigned[t.ID] = len(g.assigned) + 1
+			}
 		}
 		g.scope[t.ID] = v
 	case *ast.Tuple:
@@ -450,8 +461,9 @@ func (g *gen) withScope(scope map[string]Value, blk *tileir.Block, f func()) {
 	g.inBlock(blk, f)
 }
 
-// carried finds the loop-carried names: live runtime values that the body reassigns. Like
-// Triton's _find_carries it generates the body once into a scratch block and compares.
+// carried finds the loop-carried names: live runtime values that the body reassigns, in
+// the order the function first assigned them. Like Triton's _find_carries it generates the
+// body once into a scratch block and compares.
 func (g *gen) carried(node ast.Node, body []ast.Stmt, iv string, ivType DType) []string {
 	live := g.scope
 	scratch := cloneScope(live)
@@ -478,6 +490,8 @@ func (g *gen) carried(node ast.Node, body []ast.Stmt, iv string, ivType DType) [
 		}
 		names = append(names, n)
 	}
+	// Triton carries them in the order of its scope dict.
+	slices.SortStableFunc(names, func(a, b string) int { return g.assigned[a] - g.assigned[b] })
 	return names
 }
 
