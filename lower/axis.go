@@ -2,6 +2,7 @@ package lower
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/gotriton/gotriton/tileir"
 )
@@ -75,15 +76,64 @@ func analyzeAxes(f *tileir.Func) *axisAnalysis {
 		}
 		a.info[arg] = info
 	}
-	f.Walk(func(op *tileir.Op) bool {
-		for _, r := range op.Results {
-			info := a.visit(op, r)
-			hint(op, info)
-			a.info[r] = info
+	// Loop-carried values start from their init and meet their yield; a few passes reach
+	// the fixpoint for the loops of real kernels.
+	for pass := 0; pass < 4; pass++ {
+		changed := false
+		f.Walk(func(op *tileir.Op) bool {
+			if op.Name == "scf.for" {
+				body := op.Regions[0].Entry()
+				iv := body.Args[0]
+				info := pessimistic(iv.Type) // the induction variable steps from lb by step
+				info.div[0] = gcd(a.get(op.Operands[0]).div[0], a.get(op.Operands[2]).div[0])
+				a.info[iv] = info
+				for i, arg := range body.Args[1:] {
+					next := a.get(op.Operands[3+i])
+					if pass > 0 {
+						next = meet(next, a.get(body.Terminator().Operands[i]))
+					}
+					if old, ok := a.info[arg]; !ok || !old.same(next) {
+						changed = true
+					}
+					a.info[arg] = next
+				}
+			}
+			for _, r := range op.Results {
+				var info *axisInfo
+				if op.Name == "scf.for" {
+					info = a.get(op.Regions[0].Entry().Args[1+r.Index()])
+				} else {
+					info = a.visit(op, r)
+					hint(op, info)
+				}
+				a.info[r] = info
+			}
+			return true
+		})
+		if !changed {
+			break
 		}
-		return true
-	})
+	}
 	return a
+}
+
+// meet is what is known of a value that may be either x or y.
+func meet(x, y *axisInfo) *axisInfo {
+	if len(x.div) != len(y.div) {
+		return pessimistic(nil)
+	}
+	m := &axisInfo{contig: make([]int64, len(x.div)), div: make([]int64, len(x.div)), constancy: make([]int64, len(x.div))}
+	for d := range m.div {
+		m.contig[d], m.div[d], m.constancy[d] = gcd(x.contig[d], y.contig[d]), gcd(x.div[d], y.div[d]), gcd(x.constancy[d], y.constancy[d])
+	}
+	if x.cst != nil && y.cst != nil && *x.cst == *y.cst {
+		m.cst = x.cst
+	}
+	return m
+}
+
+func (x *axisInfo) same(y *axisInfo) bool {
+	return slices.Equal(x.contig, y.contig) && slices.Equal(x.div, y.div) && slices.Equal(x.constancy, y.constancy)
 }
 
 // get returns the info of v (pessimistic when unknown).

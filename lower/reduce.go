@@ -46,8 +46,8 @@ func (g *gen) shuffleXor(v value.Value, mask int) value.Value {
 	switch {
 	case bits == 64:
 		lo := shfl(g.cur.NewTrunc(w, types.I32))
-		hi := shfl(g.cur.NewTrunc(g.cur.NewLShr(w, constI64(32)), types.I32))
-		r = g.cur.NewOr(g.cur.NewZExt(lo, types.I64), g.cur.NewShl(g.cur.NewZExt(hi, types.I64), constI64(32)))
+		hi := shfl(g.cur.NewTrunc(g.cur.NewLShr(w, constantI64(32)), types.I32))
+		r = g.cur.NewOr(g.cur.NewZExt(lo, types.I64), g.cur.NewShl(g.cur.NewZExt(hi, types.I64), constantI64(32)))
 	case bits < 32:
 		r = g.cur.NewTrunc(shfl(g.cur.NewZExt(w, types.I32)), types.NewInt(uint64(bits)))
 	default:
@@ -81,7 +81,6 @@ func lowerReduce(g *gen, op *tileir.Op) error {
 	}
 	groupOf := map[string]int{}
 	var accs [][]value.Value // per group, per operand
-	var keys []string
 	for r := range l.numRegs() {
 		k := keyOf(l.regCoord(r))
 		cur := make([]value.Value, n)
@@ -92,7 +91,6 @@ func lowerReduce(g *gen, op *tileir.Op) error {
 		if !ok {
 			groupOf[k] = len(accs)
 			accs = append(accs, cur)
-			keys = append(keys, k)
 			continue
 		}
 		next, err := g.combine(op, accs[gi], cur)
@@ -150,7 +148,6 @@ func lowerReduce(g *gen, op *tileir.Op) error {
 		}
 		g.vals[res] = out
 	}
-	_ = keys
 	return nil
 }
 
@@ -241,5 +238,3 @@ func (g *gen) reduceWarps(op *tileir.Op, l *linLayout, axis int, warpBits []int,
 	}
 	return out, nil
 }
-
-func constI64(v int64) value.Value { return constantI64(v) }

@@ -1,0 +1,99 @@
+package lower
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gotriton/gotriton/target"
+	"github.com/gotriton/gotriton/tileir"
+)
+
+// TestCovers checks that every layout places every element of its shape somewhere.
+func TestCovers(t *testing.T) {
+	mma := &mmaEnc{wpc: []int{2, 2}}
+	blk := newBlocked([]int{64, 64}, []int{1, 4}, []int{1, 0}, 4, 32)
+	for _, tc := range []struct {
+		e     encoding
+		shape []int
+	}{
+		{newBlocked([]int{1024}, []int{4}, []int{0}, 4, 32), []int{1024}},
+		{newBlocked([]int{1024}, []int{4}, []int{0}, 4, 32), []int{256}},
+		{blk, []int{64, 64}},
+		{blk, []int{64, 1}},
+		{&sliceEnc{dim: 1, parent: blk}, []int{64}},
+		{mma, []int{64, 64}},
+		{mma, []int{16, 8}},
+		{&dotOpEnc{opIdx: 0, parent: mma, kWidth: 2}, []int{64, 32}},
+		{&dotOpEnc{opIdx: 1, parent: mma, kWidth: 2}, []int{32, 64}},
+		{&dotOpEnc{opIdx: 0, parent: mma, kWidth: 1}, []int{64, 16}},
+		{&dotOpEnc{opIdx: 1, parent: mma, kWidth: 1}, []int{16, 64}},
+		{&dotOpEnc{opIdx: 0, parent: blk}, []int{64, 16}},
+	} {
+		l := tc.e.linear(tc.shape)
+		seen := map[string]bool{}
+		for r := range l.numRegs() {
+			for ln := range 1 << len(l.lane) {
+				for w := range 1 << len(l.warp) {
+					c := l.regCoord(r)
+					lc, wc := xorBases(l.lane, ln, len(c)), xorBases(l.warp, w, len(c))
+					for d := range c {
+						c[d] ^= lc[d] ^ wc[d]
+						if c[d] >= tc.shape[d] {
+							t.Fatalf("%s on %v: coordinate %v out of bounds", tc.e, tc.shape, c)
+						}
+					}
+					seen[coordKey(c)] = true
+				}
+			}
+		}
+		if want := numel(tc.shape); len(seen) != want {
+			t.Errorf("%s on %v covers %d of %d elements", tc.e, tc.shape, len(seen), want)
+		}
+	}
+}
+
+// TestCoalesce compares the layouts chosen for loads with those Triton 3.6 chose
+// (the #blocked attributes of its TTGIR).
+func TestCoalesce(t *testing.T) {
+	for _, tc := range []struct{ ttir, ttgir string }{
+		{"vector_add.vector_add_kernel.default", "vector_add/vector_add_kernel.ttgir"},
+		{"vector_add.vector_add_kernel.fp16", "vector_add/fp16/vector_add_kernel.ttgir"},
+		{"softmax.row_softmax_kernel.default", "softmax/row_softmax_kernel.ttgir"},
+		{"layer_norm.layer_norm_fwd_kernel.default", "layer_norm/layer_norm_fwd_kernel.ttgir"},
+		{"layer_norm.layer_norm_bwd_dx_kernel.default", "layer_norm/layer_norm_bwd_dx_kernel.ttgir"},
+		{"layer_norm.layer_norm_bwd_dwdb_kernel.default", "layer_norm/layer_norm_bwd_dwdb_kernel.ttgir"},
+		{"dropout.seeded_dropout_kernel.default", "dropout/seeded_dropout_kernel.ttgir"},
+		{"dropout.masked_dropout_kernel.default", "dropout/masked_dropout_kernel.ttgir"},
+		{"matmul.grouped_matmul_kernel.default", "matmul/grouped_matmul_kernel.ttgir"},
+		{"libdevice_math.unary_math_kernel.default", "libdevice_math/unary_math_kernel.ttgir"},
+	} {
+		ref, err := os.ReadFile(filepath.Join("../.build/triton-ref/ttir", tc.ttgir))
+		if err != nil {
+			t.Skipf("no Triton reference: %v", err)
+		}
+		src, err := os.ReadFile(filepath.Join(ttirDir, tc.ttir+".ttir"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := tileir.Parse(tc.ttir, string(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := newGen(target.Default, Options{NumWarps: numWarps(tc.ttir)}, m.Funcs[0])
+		g.axes = analyzeAxes(g.tf)
+		assignLayouts(g)
+		g.tf.Walk(func(op *tileir.Op) bool {
+			if op.Name == "tt.load" && isTensor(op.Results[0]) {
+				got := g.enc[op.Results[0]].String()
+				if !strings.Contains(string(ref), got) {
+					t.Errorf("%s: load at %v has %s, which Triton's TTGIR does not use", tc.ttir, op.Loc, got)
+				}
+			}
+			return true
+		})
+	}
+	_ = fmt.Sprint
+}
