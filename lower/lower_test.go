@@ -2,18 +2,16 @@ package lower
 
 import (
 	"encoding/json"
-	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/gotriton/gotriton/internal/golden"
 	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // ttirDir holds the TTIR that Triton 3.6 printed for our own kernels.
 const ttirDir = "../semantic/testdata/ttir"
@@ -69,20 +67,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join("testdata", name+".ll")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./lower -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("LLVM IR of %s differs from %s (go test ./lower -update rewrites it)", name, path)
-			}
+			golden.Check(t, filepath.Join("testdata", name+".ll"), got)
 		})
 	}
 }
