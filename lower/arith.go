@@ -116,6 +116,12 @@ func init() {
 	lowerings["tt.mulhiui"] = func(g *gen, op *tileir.Op) error {
 		return g.elementwise(op, func(a []value.Value) (value.Value, error) {
 			t := a[0].Type().(*types.IntType)
+			switch t.BitSize {
+			case 32:
+				return g.call("llvm.nvvm.mulhi.ui", t, a[0], a[1]), nil
+			case 64:
+				return g.call("llvm.nvvm.mulhi.ull", t, a[0], a[1]), nil
+			}
 			wide := types.NewInt(2 * t.BitSize)
 			p := g.cur.NewMul(g.cur.NewZExt(a[0], wide), g.cur.NewZExt(a[1], wide))
 			return g.cur.NewTrunc(g.cur.NewLShr(p, constant.NewInt(wide, int64(t.BitSize))), t), nil

@@ -101,11 +101,12 @@ var mathFuncs = map[string]func(m mathOps, x num) num{
 	"rsqrt": func(m mathOps, x num) num { return m.div(m.k(1), m.sqrt(x)) },
 	"abs":   func(m mathOps, x num) num { return m.abs(x) },
 	"floor": func(m mathOps, x num) num { return m.floor(x) },
+	"round": mathRound,
 }
 
 // intrinsicFuncs map straight to LLVM intrinsics.
 var intrinsicFuncs = map[string]string{
-	"ceil": "llvm.ceil", "trunc": "llvm.trunc", "round": "llvm.round", "roundeven": "llvm.roundeven",
+	"ceil": "llvm.ceil", "trunc": "llvm.trunc", "roundeven": "llvm.roundeven",
 	"fma": "llvm.fma", "fabs": "llvm.fabs", "absf": "llvm.fabs",
 }
 

@@ -86,6 +86,7 @@ func TestMathLib(t *testing.T) {
 		{"tanh", mathTanh, math.Tanh, -10, 10, 4, 4},
 		{"erf", mathErf, math.Erf, -4, 4, 4, 0},
 		{"asin", mathAsin, asinRef, -1, 1, 3, 3},
+		{"round", mathRound, math.Round, -1e6, 1e6, 0.5, 0.5},
 	} {
 		for _, double := range []bool{false, true} {
 			limit := tc.f32ULP
@@ -123,7 +124,8 @@ func TestMathLib(t *testing.T) {
 		x    float64
 		want float64
 	}{{mathExp, math.Inf(-1), 0}, {mathExp, 1000, math.Inf(1)}, {mathLog, 0, math.Inf(-1)}, {mathLog, -1, math.NaN()},
-		{mathLog, math.Inf(1), math.Inf(1)}, {mathAsin, 2, math.NaN()}, {mathTanh, 100, 1}, {mathErf, 10, 1}} {
+		{mathLog, math.Inf(1), math.Inf(1)}, {mathAsin, 2, math.NaN()}, {mathTanh, 100, 1}, {mathErf, 10, 1},
+		{mathRound, 2.5, 3}, {mathRound, -2.5, -3}, {mathRound, 0.49999997, 0}, {mathRound, -0.0, math.Copysign(0, -1)}} {
 		if got := c.f(m, c.x).(float64); ulps(got, c.want, false) != 0 {
 			t.Errorf("special value %g: got %g, want %g", c.x, got, c.want)
 		}

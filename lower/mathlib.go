@@ -188,3 +188,12 @@ func mathAsin(m mathOps, x num) num {
 	r := m.sel(m.lt(a, m.k(0.5)), small, big)
 	return m.sel(m.lt(m.k(1), a), m.k(math.NaN()), r)
 }
+
+// mathRound rounds half away from zero: the integer part, plus one step away from zero
+// when the fraction reaches one half.
+func mathRound(m mathOps, x num) num {
+	a := m.abs(x)
+	t := m.floor(a)
+	r := m.sel(m.lt(m.sub(a, t), m.k(0.5)), t, m.add(t, m.k(1)))
+	return m.copysign(r, x)
+}

@@ -1,0 +1,50 @@
+// Package lower turns a tile IR kernel (package tileir, Triton 3.6's TTIR) into an LLVM IR
+// module for one GPU target (package target), built with github.com/llir/llvm v0.3.6
+// (typed pointers). It does the work of Triton's TTIR → TTGIR → LLVM IR passes:
+//
+//   - Axis analysis (axis.go): contiguity, divisibility and constancy of every integer and
+//     pointer value, from tt.divisibility argument attributes, tl.multiple_of /
+//     tl.max_contiguous hints and the arithmetic, with a fixpoint over loop-carried values.
+//   - Layout assignment (assign.go): memory accesses are anchored to coalesced blocked
+//     layouts (dimensions ordered by contiguity, up to 128 bits per thread, as Triton's
+//     Coalesce pass), dots to mma.sync layouts (or blocked for the FMA path); anchors
+//     spread their layout through elementwise ops, broadcasts, expand_dims (slice
+//     layouts), reductions and loop-carried values. Where two layouts meet, cheap values
+//     (index arithmetic, splats, ranges) are recomputed in the wanted layout, others are
+//     converted through shared memory (convert.go).
+//   - Layouts (layout.go) are Triton's blocked, slice, nvidia_mma (v2) and dot_op
+//     encodings; each gives a linear layout (Triton's LinearLayout) for a shape: the
+//     coordinate held by register r of lane l in warp w is the XOR of basis vectors. All
+//     lowering code works on linear layouts.
+//   - Lowering (one file per family, table-driven by op name in lowerings): elementwise
+//     arith and math, loads and stores as Triton's predicated inline-asm vector accesses
+//     (ld.global.v4.b32 …), reductions (within a thread, shfl.sync.bfly across lanes,
+//     shared memory across warps), scf.for/if/while as blocks with phis, tt.dot on
+//     mma.sync m16n8k16 (f16, bf16; fp8 widened to f16) and m16n8k8 (tf32) with operands
+//     staged through shared memory, or FMA; atomics as atom.global inline asm; trans,
+//     reshape, join, split and cat through shared memory; in-kernel tensor descriptors
+//     as masked n-D accesses; a math library of our own (mathlib.go), since libdevice
+//     cannot be shipped, with ex2.approx where Triton uses it.
+//
+// # The LLVM IR produced
+//
+// One ptx_kernel function with the user's non-constexpr parameters, then two
+// i8 addrspace(1)* scratch pointers (global and profile scratch), "nvvm.reqntid" =
+// 32 × num_warps; Triton's data layout and the nvptx64-nvidia-cuda triple; an external
+// @global_smem [0 x i8] addrspace(3) (align 16) when shared memory is used
+// (Metadata.SharedBytes); a DICompileUnit, DISubprogram and a DILocation on every
+// instruction that comes from a located op (DILexicalBlockFile scopes for other files).
+// Instructions: integer and float arithmetic, icmp/fcmp/select, casts, getelementptr,
+// load/store to address space 3, phi/br/ret, extract/insert value and element, bitcasts
+// between vectors and scalars; intrinsics llvm.nvvm.read.ptx.sreg.{tid,ctaid,nctaid}.*,
+// llvm.nvvm.barrier.cta.sync.aligned.all, llvm.nvvm.shfl.sync.bfly.i32,
+// llvm.nvvm.ex2.approx.f, llvm.nvvm.mulhi.{ui,ull}, llvm.{fma,fmuladd,sqrt,fabs,floor,
+// ceil,trunc,rint,roundeven,copysign,maxnum,minnum,maximum,minimum}; and side-effecting
+// inline asm for ld.global/st.global (predicated, vectors up to 128 bits), st.shared,
+// atom.global, mma.sync and cvt for fp8. This is the subset package ptx accepts, and
+// llc-22 (-march=nvptx64 -mcpu=sm_90) accepts every module the tests produce.
+//
+// Not yet: AMD targets, block pointers (tt.make_tensor_ptr), tensor descriptors passed
+// as kernel arguments (TMA), tt.scan, tt.print/assert/histogram, calls of non-inlined
+// functions, software pipelining (num_stages), ldmatrix and wgmma.
+package lower
