@@ -396,7 +396,8 @@ func (g *gen) sharedBase(n int) value.Value {
 		g.smem = g.m.NewGlobal("global_smem", types.NewArray(0, types.I8))
 		g.smem.Linkage = enum.LinkageExternal
 		g.smem.AddrSpace = 3
-		g.smem.Typ = nil // recomputed with the address space
+		g.smem.Typ = types.NewPointer(g.smem.ContentType)
+		g.smem.Typ.AddrSpace = 3
 	}
 	g.smemBytes = max(g.smemBytes, n)
 	p := types.NewPointer(types.I8)
