@@ -40,7 +40,9 @@ func collectUsers(f *Func) map[*Value][]*Op {
 }
 
 // applyGreedily folds constants and applies patterns (by op name) and anyOp (to every op)
-// in sweeps over f, dropping dead pure ops after each sweep, until a sweep changes nothing.
+// in sweeps over f until a sweep changes nothing. Like canonicalize, it leaves the ops it
+// made dead to dce; patterns that count users therefore count dead ones too, which only
+// makes them rewrite less.
 func applyGreedily(f *Func, byName map[string][]pattern, anyOp ...pattern) bool {
 	changed := false
 	for range 64 {
@@ -61,7 +63,6 @@ func applyGreedily(f *Func, byName map[string][]pattern, anyOp ...pattern) bool 
 		if !g.changed {
 			break
 		}
-		dce(f)
 		changed = true
 	}
 	return changed
