@@ -487,7 +487,7 @@ func OurCases() []Case {
 	pa := ours("pdl_add")
 	cs = append(cs, addCases(pa, "pdl_add_kernel", "gdc", FP32, []Arg{Const(true)}, 98432, 4097)...)
 	cs = append(cs, addCases(pa, "pdl_add_kernel", "no_gdc", FP32, []Arg{Const(false)}, 4097)...)
-	return cs
+	return append(cs, featureCases()...)
 }
 
 // TutorialCases are the cases over the official Triton 3.6 tutorials (every kernel that

@@ -168,8 +168,9 @@ func init() {
 	def("tl.reduce", "input, axis, combine_fn, keep_dims=False", func(c *callCtx) Value {
 		ins, single := c.tensors("input")
 		r := c.g.reduce(c, ins, c.arg("axis"), c.constBool("keep_dims"), c.g.jitCombine(c))
-		if single {
-			return r.(Tuple)[0]
+		// reduce returns a lone result bare; a tuple input of one gets a tuple back.
+		if t, ok := r.(*Tensor); ok && !single {
+			return Tuple{t}
 		}
 		return r
 	})
@@ -379,6 +380,16 @@ func init() {
 			lt, rt = c.g.unsplat(lt), c.g.unsplat(rt)
 		}
 		return Tuple{lt, rt}
+	})
+	def("tl.cat", "input, other, can_reorder=False", func(c *callCtx) Value {
+		x, y := c.tensor("input"), c.tensor("other")
+		if !c.constBool("can_reorder") {
+			c.fail("can_reorder", "current implementation of `cat` always may reorder elements")
+		}
+		if len(shapeOf(x.T)) != 1 || !sameType(x.T, y.T) {
+			c.g.fail(c.call, "cat() needs two 1-D tensors of the same type, got %s and %s", x.T, y.T)
+		}
+		return &Tensor{V: c.g.b.Cat(x.V, y.V), T: blockOf(scalarOf(x.T), []int64{2 * shapeOf(x.T)[0]})}
 	})
 	def("tl.interleave", "a, b", func(c *callCtx) Value {
 		j := registry["tl.join"].impl(c).(*Tensor)
