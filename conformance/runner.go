@@ -86,6 +86,8 @@ type Runner struct {
 	Seed uint64
 	// Log, when set, receives one row per case as it finishes.
 	Log io.Writer
+	// Timer, when set, times every launch of each case that passes (timing.go).
+	Timer TimeFunc
 
 	modules map[string]driver.Kernel
 }
@@ -112,6 +114,8 @@ type Result struct {
 	Signatures []string `json:"signatures,omitempty"`
 	// Errors are the relative L2 errors per checked output.
 	Errors map[string]float64 `json:"rel_l2,omitempty"`
+	// Timing holds the kernel time of each launch, when the runner has a Timer.
+	Timing *Timing `json:"timing,omitempty"`
 }
 
 // Report is the outcome of a run.
@@ -263,6 +267,9 @@ func (r *Runner) runCase(c Case, res *Result) error {
 	}
 	if len(fails) > 0 {
 		return errors.New(strings.Join(fails, "; "))
+	}
+	if r.Timer != nil {
+		res.Timing = r.timeLaunches(p, loaded, bufs, res.Signatures)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 
@@ -28,6 +29,10 @@ func conformanceCommand() *cli.Command {
 			&cli.StringFlag{Name: "kernels", Value: "conformance/kernels", Usage: "our kernel corpus `DIR`"},
 			&cli.StringFlag{Name: "json", Usage: "write the results to `FILE` as JSON"},
 			&cli.BoolFlag{Name: "list", Usage: "list the cases without running them"},
+			&cli.BoolFlag{Name: "time", Usage: "on cuda, time every launch of each passing case (CUDA events, 10 warm-ups, median of 50, L2 flushed) and record the ms in --json"},
+			&cli.StringFlag{Name: "export-launches", Usage: "write every case's launches (kernel, signature, grid, warps, stages, arguments, tensors) to `FILE` as JSON for tools/triton-times.py, and run nothing"},
+			&cli.StringFlag{Name: "dump-ptx", Usage: "compile every distinct launch to PTX into `DIR` (one file each, plus index.tsv), and run nothing"},
+			&cli.StringFlag{Name: "ptx-target", Value: "cuda:90:32", Usage: "the target of --dump-ptx"},
 		},
 		Action: func(ctx context.Context, c *cli.Command) error {
 			var filter *regexp.Regexp
@@ -56,6 +61,9 @@ func conformanceCommand() *cli.Command {
 			if _, err := os.Stat(kernels); err != nil {
 				return fmt.Errorf("gotriton conformance: kernel corpus %s not found (run from the repository root or pass --kernels DIR)", kernels)
 			}
+			if c.String("export-launches") != "" || c.String("dump-ptx") != "" {
+				return offlineConformance(c, cases, filter, kernels, tut)
+			}
 			dev, err := conformance.OpenDevice(c.String("device"), c.Bool("via-llc"))
 			if err != nil {
 				return fmt.Errorf("gotriton conformance: %v", err)
@@ -63,7 +71,15 @@ func conformanceCommand() *cli.Command {
 			defer dev.Driver.Close()
 			fmt.Fprintf(w, "%-52s %-36s %-5s %-8s %9s  %s\n", "CASE", "KERNEL", "DEV", "STATUS", "TIME", "ERROR")
 			r := &conformance.Runner{Device: dev, KernelsDir: kernels, TutorialsDir: tut, Log: w}
+			if c.Bool("time") {
+				if r.Timer, err = conformance.CUDATimer(dev); err != nil {
+					return fmt.Errorf("gotriton conformance: --time: %v", err)
+				}
+			}
 			rep := r.Run(cases, filter)
+			if r.Timer != nil {
+				writeTimes(w, rep)
+			}
 			fmt.Fprintln(w, rep.Summary())
 			if tut == "" {
 				fmt.Fprintln(w, "official tutorial cases were not run: pass --tutorials DIR or set GOTRITON_TUTORIALS")
@@ -87,4 +103,66 @@ func conformanceCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// offlineConformance writes --export-launches and --dump-ptx, which need no device.
+func offlineConformance(c *cli.Command, cases []conformance.Case, filter *regexp.Regexp, kernels, tut string) error {
+	w := c.Root().Writer
+	r := &conformance.Runner{KernelsDir: kernels, TutorialsDir: tut}
+	if path := c.String("export-launches"); path != "" {
+		ex := r.ExportLaunches(cases, filter)
+		if err := writeFile(path, ex.WriteJSON); err != nil {
+			return fmt.Errorf("gotriton conformance: --export-launches: %v", err)
+		}
+		launches := 0
+		for _, ce := range ex.Cases {
+			launches += len(ce.Launches)
+		}
+		fmt.Fprintf(w, "%d cases, %d launches written to %s\n", len(ex.Cases), launches, path)
+	}
+	if dir := c.String("dump-ptx"); dir != "" {
+		files, err := r.DumpPTX(cases, filter, dir, c.String("ptx-target"), c.Bool("via-llc"))
+		if err != nil {
+			return fmt.Errorf("gotriton conformance: --dump-ptx: %v", err)
+		}
+		bad := 0
+		for _, f := range files {
+			if f.Error != "" {
+				bad++
+				fmt.Fprintf(w, "%s %s [%s]: %s\n", f.Path, f.Kernel, f.Signature, f.Error)
+			}
+		}
+		fmt.Fprintf(w, "%d specializations, %d compiled to PTX in %s, %d failed (index: %s/index.tsv)\n", len(files), len(files)-bad, dir, bad, dir)
+	}
+	return nil
+}
+
+// writeTimes prints each timed launch after the case rows.
+func writeTimes(w io.Writer, rep *conformance.Report) {
+	fmt.Fprintf(w, "\nKERNEL TIMES (%s)\n", conformance.TimingMethod)
+	for _, res := range rep.Results {
+		if res.Timing == nil {
+			continue
+		}
+		for _, lt := range res.Timing.Launches {
+			if lt.Error != "" {
+				fmt.Fprintf(w, "%-52s %d %-36s %12s  %s\n", res.Case, lt.Step, lt.Kernel, "-", lt.Error)
+				continue
+			}
+			fmt.Fprintf(w, "%-52s %d %-36s %9.4f ms\n", res.Case, lt.Step, lt.Kernel, lt.MS)
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
