@@ -38,7 +38,7 @@ func (g *gen) planMMA(op *tileir.Op) (mmaPlan, bool) {
 		p = mmaPlan{as.String(), 16, 2}
 	case as == tileir.F8E4M3FN || as == tileir.F8E5M2:
 		p = mmaPlan{"f16", 16, 2}
-	case as == tileir.F32 && op.EnumAttr("inputPrecision") != "ieee":
+	case as == tileir.F32 && op.EnumAttr("inputPrecision") == "tf32": // absent means ieee; tf32x3 takes the exact FMA path
 		p = mmaPlan{"tf32", 8, 1}
 	default:
 		return mmaPlan{}, false

@@ -355,6 +355,11 @@ func (g *gen) storeWords(a access, ptr, pred value.Value, words []value.Value, q
 	g.asm(types.Void, text, strings.Join(cons, ","), args...)
 }
 
+// atomOps maps tt.atomic_rmw kinds to PTX atom operations (the type suffix tells signed,
+// unsigned and float apart).
+var atomOps = map[string]string{"and": "and", "or": "or", "xor": "xor", "add": "add", "fadd": "add", "max": "max",
+	"min": "min", "umax": "max", "umin": "min", "exch": "exch", "cas": "cas"}
+
 // atomicType returns PTX's type suffix of an atomic op on elements of type s.
 func atomicType(kind string, s tileir.Scalar) (string, error) {
 	b := s.Bits()
@@ -388,6 +393,9 @@ func lowerAtomic(g *gen, op *tileir.Op) error {
 	}
 	sem := map[string]string{"relaxed": ".relaxed", "acquire": ".acquire", "release": ".release", "acq_rel": ".acq_rel"}[op.EnumAttr("sem")]
 	scope := map[string]string{"gpu": ".gpu", "cta": ".cta", "sys": ".sys"}[op.EnumAttr("scope")]
+	if _, ok := atomOps[kind]; !ok {
+		return g.errorf(op, "atomic %q not supported", kind)
+	}
 	ts, err := atomicType(kind, s)
 	if err != nil {
 		return g.errorf(op, "%v", err)
@@ -428,7 +436,7 @@ func lowerAtomic(g *gen, op *tileir.Op) error {
 			cons = append(cons, "b")
 			args = append(args, pred)
 		}
-		text += fmt.Sprintf("atom.global%s%s.%s%s $0, [ $1 + 0 ]%s;", sem, scope, kind, ts, ops)
+		text += fmt.Sprintf("atom.global%s%s.%s%s $0, [ $1 + 0 ]%s;", sem, scope, atomOps[kind], ts, ops)
 		w := g.asm(a.wordType(), text, strings.Join(cons, ","), args...)
 		out[r] = g.unpack(a, []value.Value{w})[0]
 	}

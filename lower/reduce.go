@@ -135,18 +135,19 @@ func lowerReduce(g *gen, op *tileir.Op) error {
 			g.vals[res] = []value.Value{accs[0][i]}
 			continue
 		}
-		rl := g.layoutOf(res)
-		out := make([]value.Value, rl.numRegs())
+		// the groups are the registers of the operand's layout sliced along the axis
+		sl := (&sliceEnc{dim: axis, parent: e}).linear(shapeInts(res.Type))
+		out := make([]value.Value, sl.numRegs())
 		for r := range out {
-			c := rl.regCoord(r)
+			c := sl.regCoord(r)
 			full := append(append(append([]int(nil), c[:axis]...), 0), c[axis:]...)
 			gi, ok := groupOf[coordKey(full)]
 			if !ok {
-				return g.errorf(op, "result layout %s does not match the operand's %s", g.enc[res], e)
+				return g.errorf(op, "no partial result for %v", c)
 			}
 			out[r] = accs[gi][i]
 		}
-		g.vals[res] = out
+		g.vals[res] = g.convert(out, sl, g.layoutOf(res))
 	}
 	return nil
 }
