@@ -451,7 +451,7 @@ func init() {
 		for _, a := range c.rest {
 			t := c.g.toTensor(a.node, a.v)
 			vals = append(vals, t.V)
-			signed = append(signed, dtypeOf(t.T).IsSigned())
+			signed = append(signed, dtypeOf(t.T).IsSigned() && dtypeOf(t.T) != Int1) // int1 is unsigned in Triton
 		}
 		if !strings.HasSuffix(prefix, " ") && len(vals) > 0 {
 			prefix += " "

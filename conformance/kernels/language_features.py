@@ -40,6 +40,7 @@ def print_kernel(x_ptr, n, BLOCK: tl.constexpr):
     tl.device_print("x", x)
     tl.device_print("offs and x", offs, x)
     tl.device_print("n", n)
+    tl.device_print("done")
 
 
 @triton.jit

@@ -2,6 +2,7 @@ package cpu
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -15,50 +16,53 @@ func init() {
 	register(compileInlineAsm, "tt.elementwise_inline_asm")
 }
 
-// compilePrint prints one line per element, as Triton's device_print does:
-// "pid (x, y, z) idx (i, j) prefix value".
+// compilePrint prints one line per element in the format of Triton 3.6's GPU printf
+// (PrintOpToLLVM.cpp): "pid (x, y, z) idx (i, j)<prefix>[(operand n) ]<value>". Each index
+// is padded to ceil(log10(dim)) characters, floats print as %f, integers as %i or %u by
+// signedness, pointers as %p, and hex=True as 0x followed by the value's bits, zero-padded
+// to the type's width. A scalar prints as "idx ()"; a print without operands is one
+// "pid (x, y, z)<prefix>" line. Elements print in row-major order, operand by operand, and
+// each program instance's lines are written together.
 func compilePrint(fc *fnc, op *tileir.Op) (step, error) {
 	prefix, _ := op.Attr("prefix").(tileir.StringAttr)
 	hex := op.Attr("hex") == tileir.BoolAttr(true)
 	signed, _ := op.Attr("isSigned").(tileir.I32ArrayAttr)
 	args := fc.uses(op.Operands)
 	type operand struct {
-		shape    []int
-		s        tileir.Scalar
-		unsigned bool
+		shape, widths []int
+		format        func(t *tile, k int) string
 	}
 	info := make([]operand, len(args))
 	for i, v := range op.Operands {
-		info[i] = operand{shape: shapeOf(v.Type), s: tileir.ScalarOf(v.Type), unsigned: i < len(signed) && signed[i] == 0}
-	}
-	format := func(t *tile, k int, o operand) string {
-		switch {
-		case t.f != nil && hex:
-			return fmt.Sprintf("0x%x", floatBits(t.f[k], o.s))
-		case t.f != nil:
-			return strconv.FormatFloat(t.f[k], 'g', -1, 64)
-		case hex:
-			return fmt.Sprintf("0x%x", zext(t.i[k], max(o.s.Bits(), 1)))
-		case o.unsigned:
-			return strconv.FormatUint(zext(t.i[k], o.s.Bits()), 10)
+		o := operand{shape: shapeOf(v.Type)}
+		for _, d := range o.shape {
+			o.widths = append(o.widths, int(math.Ceil(math.Log10(float64(d)))))
 		}
-		return strconv.FormatInt(t.i[k], 10)
+		o.format = printFormat(v.Type, hex, i < len(signed) && signed[i] != 0)
+		info[i] = o
 	}
 	return func(fr *frame) error {
 		var b strings.Builder
 		pid := fr.inst.pid
 		if len(args) == 0 {
-			fmt.Fprintf(&b, "pid (%d, %d, %d) %s\n", pid[0], pid[1], pid[2], prefix)
+			fmt.Fprintf(&b, "pid (%d, %d, %d)%s\n", pid[0], pid[1], pid[2], string(prefix))
 		}
 		for i, a := range args {
-			t := &fr.v[a]
+			t, o := &fr.v[a], &info[i]
 			for k := range max(len(t.i), len(t.f)) {
-				fmt.Fprintf(&b, "pid (%d, %d, %d) ", pid[0], pid[1], pid[2])
-				if len(info[i].shape) > 0 {
-					idx := strings.Trim(fmt.Sprint(unflatten(k, info[i].shape)), "[]")
-					fmt.Fprintf(&b, "idx (%s) ", strings.ReplaceAll(idx, " ", ", "))
+				fmt.Fprintf(&b, "pid (%d, %d, %d) idx (", pid[0], pid[1], pid[2])
+				for d, x := range unflatten(k, o.shape) {
+					if d > 0 {
+						b.WriteString(", ")
+					}
+					fmt.Fprintf(&b, "%*d", o.widths[d], x)
 				}
-				fmt.Fprintf(&b, "%s%s\n", prefix, format(t, k, info[i]))
+				b.WriteString(")" + string(prefix))
+				if len(args) > 1 {
+					fmt.Fprintf(&b, "(operand %d) ", i)
+				}
+				b.WriteString(o.format(t, k))
+				b.WriteByte('\n')
 			}
 		}
 		d := fr.inst.l.k.dev
@@ -67,6 +71,42 @@ func compilePrint(fc *fnc, op *tileir.Op) (step, error) {
 		_, err := d.out.Write([]byte(b.String()))
 		return err
 	}, nil
+}
+
+// printFormat returns how device_print writes one element of a value of type t, as C's
+// printf does with the format Triton picks.
+func printFormat(t tileir.Type, hex, signed bool) func(t *tile, k int) string {
+	if _, ok := tileir.ElemType(t).(*tileir.PtrType); ok {
+		return func(t *tile, k int) string { return fmt.Sprintf("0x%x", uint64(t.i[k])) }
+	}
+	s := tileir.ScalarOf(t)
+	switch {
+	case hex && s.IsFloat():
+		return func(t *tile, k int) string { return fmt.Sprintf("0x%0*x", s.Bits()/4, floatBits(t.f[k], s)) }
+	case hex:
+		return func(t *tile, k int) string { return fmt.Sprintf("0x%0*x", s.Bits()/4, zext(t.i[k], max(s.Bits(), 1))) }
+	case s.IsFloat():
+		return func(t *tile, k int) string { return printfF(t.f[k]) }
+	case signed:
+		return func(t *tile, k int) string { return strconv.FormatInt(t.i[k], 10) }
+	}
+	return func(t *tile, k int) string { return strconv.FormatUint(zext(t.i[k], s.Bits()), 10) }
+}
+
+// printfF formats x as C's printf("%f", x) does.
+func printfF(x float64) string {
+	switch {
+	case math.IsNaN(x):
+		if math.Signbit(x) {
+			return "-nan"
+		}
+		return "nan"
+	case math.IsInf(x, 1):
+		return "inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	return strconv.FormatFloat(x, 'f', 6, 64)
 }
 
 func compileAssert(fc *fnc, op *tileir.Op) (step, error) {
