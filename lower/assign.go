@@ -113,6 +113,18 @@ func (a *assigner) anchor(op *tileir.Op) []*tileir.Value {
 	switch op.Name {
 	case "tt.load", "tt.store", "tt.atomic_rmw", "tt.atomic_cas":
 		ptr := op.Operands[0]
+		if pt, ok := ptr.Type.(*tileir.PtrType); ok && op.Name != "tt.atomic_rmw" && op.Name != "tt.atomic_cas" {
+			if _, block := pt.Elem().(*tileir.TensorType); block { // a block pointer
+				v := op.Operands[min(1, len(op.Operands)-1)]
+				if op.Name == "tt.load" {
+					v = op.Results[0]
+				}
+				if a.set(v, a.blockEnc(v)) {
+					return []*tileir.Value{v}
+				}
+				return nil
+			}
+		}
 		if !isTensor(ptr) {
 			return nil
 		}

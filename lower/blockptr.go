@@ -1,6 +1,9 @@
 package lower
 
 import (
+	"math"
+	"slices"
+
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -8,13 +11,15 @@ import (
 	"github.com/gotriton/gotriton/tileir"
 )
 
-// Tensor descriptors made in the kernel (tl.make_tensor_descriptor) are lowered as masked
-// 2-D (n-D) accesses: a descriptor's registers are its base pointer, its shape (i32) and
-// its strides (i64), and a block access checks every coordinate against the shape, as
-// TMA's zero fill does.
+// Tensor descriptors made in the kernel (tl.make_tensor_descriptor) and block pointers
+// (tl.make_block_ptr) are lowered as masked n-D accesses. A descriptor's registers are its
+// base pointer, its shape (i32) and its strides (i64); a block pointer's are its base,
+// shape (i64), strides (i64) and offsets (i32). A block access checks coordinates against
+// the shape (every dimension for descriptors, as TMA's zero fill; the boundaryCheck
+// dimensions for block pointers).
 
 func init() {
-	lowerings["tt.make_tensor_descriptor"] = func(g *gen, op *tileir.Op) error {
+	collect := func(g *gen, op *tileir.Op) error {
 		var regs []value.Value
 		for _, o := range op.Operands {
 			regs = append(regs, g.vals[o][0])
@@ -22,100 +27,161 @@ func init() {
 		g.vals[op.Results[0]] = regs
 		return nil
 	}
-	lowerings["tt.descriptor_load"] = lowerDescLoad
-	lowerings["tt.descriptor_store"] = lowerDescStore
-}
-
-func lowerBlockLoad(g *gen, op *tileir.Op) error {
-	return g.errorf(op, "loads through block pointers are not supported yet")
-}
-
-func lowerBlockStore(g *gen, op *tileir.Op) error {
-	return g.errorf(op, "stores through block pointers are not supported yet")
-}
-
-// descAccess computes, for each register of a block of layout l at offsets offs, the
-// element's address and whether it lies inside the tensor; vec is the width of the
-// vector accesses that stay inside one aligned run of the last dimension.
-func (g *gen) descAccess(op *tileir.Op, desc *tileir.Value, offs []*tileir.Value, l *linLayout, elem tileir.Scalar) (ptrs, masks []value.Value, vec int, err error) {
-	regs := g.vals[desc]
-	rank := len(l.shape)
-	if len(offs) != rank || len(regs) != 1+2*rank {
-		return nil, nil, 0, g.errorf(op, "descriptor block and result ranks differ")
+	lowerings["tt.make_tensor_descriptor"] = collect
+	lowerings["tt.make_tensor_ptr"] = collect
+	lowerings["tt.advance"] = func(g *gen, op *tileir.Op) error {
+		regs := slices.Clone(g.vals[op.Operands[0]])
+		rank := len(op.Operands) - 1
+		for d := range rank {
+			i := len(regs) - rank + d
+			regs[i] = g.cur.NewAdd(regs[i], g.vals[op.Operands[1+d]][0])
+		}
+		g.vals[op.Results[0]] = regs
+		return nil
 	}
-	base, shape, strides := regs[0], regs[1:1+rank], regs[1+rank:]
+	lowerings["tt.descriptor_load"] = func(g *gen, op *tileir.Op) error {
+		return g.blockLoad(op, g.descBlock(op.Operands[0], op.Operands[1:]))
+	}
+	lowerings["tt.descriptor_store"] = func(g *gen, op *tileir.Op) error {
+		return g.blockStore(op, op.Operands[1], g.descBlock(op.Operands[0], op.Operands[2:]))
+	}
+}
+
+// block is one n-D block access: where the tensor lies, where the block starts, which
+// dimensions to check, and the hints that bound vector accesses.
+type block struct {
+	base            value.Value
+	shape, strides  []value.Value
+	offsets         []value.Value
+	check           []bool
+	offDiv, lastDiv int64 // divisibility of the last offset and of the last extent
+	padNaN          bool
+}
+
+// descBlock describes the block of a descriptor access at the given indices.
+func (g *gen) descBlock(desc *tileir.Value, idx []*tileir.Value) block {
+	regs := g.vals[desc]
+	rank := len(idx)
+	b := block{base: regs[0], shape: regs[1 : 1+rank], strides: regs[1+rank : 1+2*rank], check: make([]bool, rank)}
+	for d := range rank {
+		b.check[d] = true
+		b.offsets = append(b.offsets, g.vals[idx[d]][0])
+	}
+	b.offDiv, b.lastDiv = g.axes.get(idx[rank-1]).div[0], 1
+	if def := desc.Def(); def != nil && def.Name == "tt.make_tensor_descriptor" {
+		b.lastDiv = g.axes.get(def.Operands[rank]).div[0]
+	}
+	return b
+}
+
+// ptrBlock describes the block a block pointer points at.
+func (g *gen) ptrBlock(op *tileir.Op, ptr *tileir.Value) block {
+	regs := g.vals[ptr]
+	rank := (len(regs) - 1) / 3
+	b := block{base: regs[0], shape: regs[1 : 1+rank], strides: regs[1+rank : 1+2*rank], offsets: regs[1+2*rank:],
+		check: make([]bool, rank), offDiv: 1, lastDiv: 1, padNaN: op.IntAttr("padding") == 2}
+	if bc, ok := op.Attr("boundaryCheck").(tileir.I32ArrayAttr); ok {
+		for _, d := range bc {
+			b.check[d] = true
+		}
+	}
+	return b
+}
+
+// access computes, for each register of layout l, the address of its element and
+// whether it lies inside the checked bounds (nil: always), and the vector width: unit
+// register steps along the last dimension, 16 bytes, and the alignment of the last offset
+// and extent (a block pointer's are unknown, so its accesses are scalar).
+func (g *gen) access(b block, l *linLayout, elem tileir.Scalar) (ptrs, masks []value.Value, vec int) {
+	rank := len(l.shape)
 	pt := types.NewPointer(memType(elem))
 	pt.AddrSpace = 1
-	base = g.cur.NewBitCast(base, pt)
+	base := g.cur.NewBitCast(b.base, pt)
 	thread := g.threadCoords(l)
 	ptrs, masks = make([]value.Value, l.numRegs()), make([]value.Value, l.numRegs())
 	for r := range ptrs {
 		var off value.Value = constantI64(0)
 		var in value.Value
 		for d := range rank {
-			idx := g.cur.NewAdd(g.coordOf(l, thread, r, d), g.vals[offs[d]][0])
-			ok := g.cur.NewICmp(enum.IPredULT, idx, shape[d]) // negative indices wrap past the shape
-			in = andPred(g, in, ok)
-			off = g.cur.NewAdd(off, g.cur.NewMul(g.cur.NewSExt(idx, types.I64), strides[d]))
+			idx := g.cur.NewAdd(g.coordOf(l, thread, r, d), b.offsets[d])
+			wide := g.cur.NewSExt(idx, types.I64)
+			if b.check[d] {
+				st := b.shape[d].Type().(*types.IntType)
+				var i value.Value = idx
+				if st.BitSize == 64 {
+					i = wide
+				}
+				in = andPred(g, in, g.cur.NewICmp(enum.IPredULT, i, b.shape[d])) // negative indices wrap past the shape
+			}
+			off = g.cur.NewAdd(off, g.cur.NewMul(wide, b.strides[d]))
 		}
-		ptrs[r] = g.cur.NewGetElementPtr(memType(elem), base, off)
-		masks[r] = in
+		ptrs[r], masks[r] = g.cur.NewGetElementPtr(memType(elem), base, off), in
 	}
-	// vectors along the last dimension: the run of unit register steps, 16 bytes, the
-	// alignment of the offset and of the shape (when the descriptor's origin is visible)
 	last := rank - 1
 	run := 1
-	for k, b := range l.reg {
+	for k, v := range l.reg {
 		unit := make([]int, rank)
 		unit[last] = 1 << k
-		if coordKey(b) != coordKey(unit) {
+		if coordKey(v) != coordKey(unit) {
 			break
 		}
 		run *= 2
 	}
-	vec = min(run, max(16/max(elem.Bits()/8, 1), 1), int(g.axes.get(offs[last]).div[0]))
-	if def := desc.Def(); def != nil && def.Name == "tt.make_tensor_descriptor" {
-		vec = min(vec, int(g.axes.get(def.Operands[1+last]).div[0]))
-	} else {
-		vec = 1
+	limit := int64(max(16/max(elem.Bits()/8, 1), 1))
+	v := min(int64(run), limit, b.offDiv)
+	if b.check[last] {
+		v = min(v, b.lastDiv)
 	}
-	p := 1
-	for p*2 <= vec {
-		p *= 2
+	vec = 1
+	for int64(vec*2) <= v {
+		vec *= 2
 	}
-	return ptrs, masks, p, nil
+	return ptrs, masks, vec
 }
 
-func lowerDescLoad(g *gen, op *tileir.Op) error {
+func (g *gen) blockLoad(op *tileir.Op, b block) error {
 	res := op.Results[0]
 	l := g.layoutOf(res)
-	ptrs, masks, vec, err := g.descAccess(op, op.Operands[0], op.Operands[1:], l, tileir.ScalarOf(res.Type))
-	if err != nil {
-		return err
+	s := tileir.ScalarOf(res.Type)
+	ptrs, masks, vec := g.access(b, l, s)
+	a := g.accessOf(llScalar(s), vec)
+	var other []value.Value
+	if b.padNaN {
+		nan, err := scalarConst(tileir.FloatAttr{V: math.NaN(), T: s}, s)
+		if err != nil {
+			return g.errorf(op, "%v", err)
+		}
+		fill := make([]value.Value, vec)
+		for i := range fill {
+			fill[i] = nan
+		}
+		other = g.pack(a, fill)
 	}
-	et := llScalar(tileir.ScalarOf(res.Type))
-	a := g.accessOf(et, vec)
 	out := make([]value.Value, len(ptrs))
 	for r := 0; r < len(ptrs); r += vec {
-		copy(out[r:], g.unpack(a, g.loadWords(a, ptrs[r], masks[r], nil, ".global")))
+		copy(out[r:], g.unpack(a, g.loadWords(a, ptrs[r], masks[r], other, ".global")))
 	}
 	g.vals[res] = out
 	return nil
 }
 
-func lowerDescStore(g *gen, op *tileir.Op) error {
-	v := op.Operands[1]
-	e := g.enc[v]
+func (g *gen) blockStore(op *tileir.Op, v *tileir.Value, b block) error {
 	l := g.layoutOf(v)
-	vals := g.in(v, e)
-	ptrs, masks, vec, err := g.descAccess(op, op.Operands[0], op.Operands[2:], l, tileir.ScalarOf(v.Type))
-	if err != nil {
-		return err
-	}
-	a := g.accessOf(llScalar(tileir.ScalarOf(v.Type)), vec)
+	vals := g.vals[v]
+	s := tileir.ScalarOf(v.Type)
+	ptrs, masks, vec := g.access(b, l, s)
+	a := g.accessOf(llScalar(s), vec)
 	own := g.owner(l)
 	for r := 0; r < len(ptrs); r += vec {
 		g.storeWords(a, ptrs[r], andPred(g, own, masks[r]), g.pack(a, vals[r:r+vec]), ".global")
 	}
 	return nil
+}
+
+func lowerBlockLoad(g *gen, op *tileir.Op) error {
+	return g.blockLoad(op, g.ptrBlock(op, op.Operands[0]))
+}
+
+func lowerBlockStore(g *gen, op *tileir.Op) error {
+	return g.blockStore(op, op.Operands[1], g.ptrBlock(op, op.Operands[0]))
 }

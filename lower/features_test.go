@@ -74,6 +74,16 @@ func featureKernel() *tileir.Module {
 		})
 	b.AtomicRMW("exch", lock, b.ConstInt(0, tileir.I32), nil, "release", "gpu")
 	b.Store(b.AddPtr(f.Arg(1), best[1]), best[0], nil, tileir.MemOpts{})
+	// a block pointer walked along a loop, loads padded with NaN
+	i64 := func(v int64) *tileir.Value { return b.ConstInt(v, tileir.I64) }
+	zero := b.ConstInt(0, tileir.I32)
+	n64 := b.IntCast(f.Arg(3), tileir.I64, false)
+	bp := b.MakeTensorPtr(f.Arg(1), []*tileir.Value{n64, i64(64)}, []*tileir.Value{i64(64), i64(1)}, []*tileir.Value{zero, zero}, []int64{16, 64}, []int32{1, 0})
+	b.For(zero, f.Arg(3), b.ConstInt(16, tileir.I32), []*tileir.Value{bp}, func(b *tileir.Builder, iv *tileir.Value, args []*tileir.Value) []*tileir.Value {
+		v := b.Load(args[0], nil, nil, tileir.MemOpts{BoundaryCheck: []int32{0, 1}, Padding: 2})
+		b.Store(args[0], b.MulF(v, v), nil, tileir.MemOpts{BoundaryCheck: []int32{0}})
+		return []*tileir.Value{b.Advance(args[0], []*tileir.Value{b.ConstInt(16, tileir.I32), zero})}
+	})
 	b.Return()
 	return m
 }
