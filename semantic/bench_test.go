@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gotriton/gotriton/frontend"
+	"github.com/gotriton/gotriton/internal/kernelspecs"
 	"github.com/gotriton/gotriton/pyeval"
 )
 
@@ -41,6 +42,24 @@ func BenchmarkTutorials(b *testing.B) {
 func FuzzCompile(f *testing.F) {
 	f.Add(errPrelude+"    x = tl.arange(0, B)\n    tl.store(X + x, tl.load(X + x) * 2, mask=x < N)\n", "*fp32:16, i32, 128")
 	f.Add(errPrelude+"    acc = tl.zeros([B], tl.float32)\n    for i in range(N):\n        acc += tl.load(X + tl.arange(0, B))\n    tl.store(X + tl.arange(0, B), acc)\n", "*fp32:16, i32, 128")
+	// Whole real kernels, to mutate: our corpus, and the official tutorials when present.
+	dir := filepath.Join("..", "conformance", "kernels")
+	specs, err := kernelspecs.Load(dir)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range specs {
+		if src, err := os.ReadFile(filepath.Join(dir, s.File)); err == nil {
+			f.Add(string(src), s.Signature)
+		}
+	}
+	if tut := os.Getenv("GOTRITON_TUTORIALS"); tut != "" {
+		for _, s := range tutorialSpecs {
+			if src, err := os.ReadFile(filepath.Join(tut, s.file)); err == nil {
+				f.Add(string(src), s.sig)
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, src, sig string) {
 		file, err := frontend.LoadSource("fuzz.py", []byte(src), pyeval.Options{Steps: 10000})
 		if err != nil {

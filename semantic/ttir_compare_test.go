@@ -1,7 +1,6 @@
 package semantic
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"os"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gotriton/gotriton/frontend"
+	"github.com/gotriton/gotriton/internal/kernelspecs"
 	"github.com/gotriton/gotriton/pyeval"
 	"github.com/gotriton/gotriton/tileir"
 )
@@ -141,17 +141,13 @@ func TestTritonTTIR(t *testing.T) {
 		t.Fatal("no Triton TTIR in testdata/ttir")
 	}
 	dir := filepath.Join("..", "conformance", "kernels")
-	data, err := os.ReadFile(filepath.Join(dir, "specs.json"))
+	specs, err := kernelspecs.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var specs []confSpec
-	if err := json.Unmarshal(data, &specs); err != nil {
-		t.Fatal(err)
-	}
-	byName := map[string]confSpec{}
+	byName := map[string]kernelspecs.Spec{}
 	for _, s := range specs {
-		byName[strings.TrimSuffix(s.File, ".py")+"."+s.Kernel+"."+s.Variant] = s
+		byName[s.Name()] = s
 	}
 	loaded := map[string]*frontend.File{}
 	for _, path := range files {
