@@ -3,6 +3,7 @@ package semantic
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gotriton/gotriton/ast"
@@ -101,7 +102,7 @@ func init() {
 	def("desc.store", "self, offsets, value", func(c *callCtx) Value {
 		d := c.desc("self")
 		v := c.tensor("value")
-		if !sameShape(shapeOf(v.T), d.T.Block.Shape) {
+		if !slices.Equal(shapeOf(v.T), d.T.Block.Shape) {
 			c.fail("value", "descriptor store of a value of shape %s into a block of shape %s", shapeString(shapeOf(v.T)), shapeString(d.T.Block.Shape))
 		}
 		v = c.g.cast(v, d.T.Block.Elem)
@@ -664,7 +665,7 @@ func storeImpl(c *callCtx) Value {
 			if _, blk := val.T.(*BlockType); !blk {
 				val = g.broadcastTo(c.node("value"), val, bt.Shape)
 			}
-			if !sameShape(shapeOf(val.T), bt.Shape) {
+			if !slices.Equal(shapeOf(val.T), bt.Shape) {
 				c.fail("value", "Block shape(%s) and value shape(%s) mismatch", shapeString(bt.Shape), shapeString(shapeOf(val.T)))
 			}
 			opts.BoundaryCheck = c.boundaryCheck(len(bt.Shape))
@@ -694,7 +695,7 @@ func storeImpl(c *callCtx) Value {
 			p, mask = g.broadcastPair(c.node("mask"), p, mask)
 			p, val = g.broadcastPair(c.node("value"), p, val)
 		}
-		if !sameShape(before, shapeOf(p.T)) {
+		if !slices.Equal(before, shapeOf(p.T)) {
 			c.fail("pointer", "Expected pointer argument to have shape %s but got %s", shapeString(shapeOf(p.T)), shapeString(before))
 		}
 	}
@@ -1149,7 +1150,7 @@ func dotImpl(c *callCtx) Value {
 	var acc *Tensor
 	if c.given("acc") {
 		acc = c.tensor("acc")
-		if !sameShape(shapeOf(acc.T), shape) || !sameType(scalarOf(acc.T), outDtype) && !(ret != outDtype && sameType(scalarOf(acc.T), ret)) {
+		if !slices.Equal(shapeOf(acc.T), shape) || !sameType(scalarOf(acc.T), outDtype) && !(ret != outDtype && sameType(scalarOf(acc.T), ret)) {
 			c.fail("acc", "accumulator of type %s does not match the dot result %s", acc.T, rt)
 		}
 	} else {
@@ -1273,7 +1274,7 @@ func (g *gen) reduce(c *callCtx, ins []*Tensor, axisV Value, keepDims bool, f co
 		}
 	}
 	for _, t := range ins {
-		if !sameShape(shapeOf(t.T), shapeOf(ins[0].T)) {
+		if !slices.Equal(shapeOf(t.T), shapeOf(ins[0].T)) {
 			c.fail("input", "all reduction inputs must have the same shape")
 		}
 	}
@@ -1623,7 +1624,7 @@ func registerLibdevice() {
 			}
 			var match *overload
 			for i := range ovs {
-				if slices64Equal(ovs[i].args, types) {
+				if slices.Equal(ovs[i].args, types) {
 					match = &ovs[i]
 				}
 			}
@@ -1671,16 +1672,4 @@ func dtypeTuple(ds []DType) string {
 		parts[i] = d.String()
 	}
 	return "(" + strings.Join(parts, ", ") + ")"
-}
-
-func slices64Equal(a, b []DType) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

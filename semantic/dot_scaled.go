@@ -3,6 +3,7 @@ package semantic
 import (
 	"github.com/gotriton/gotriton/pyeval"
 	"github.com/gotriton/gotriton/tileir"
+	"slices"
 )
 
 // scaledFormats are the element formats tl.dot_scaled accepts, with the type their
@@ -67,7 +68,7 @@ func dotScaledImpl(c *callCtx) Value {
 	var acc *Tensor
 	if c.given("acc") {
 		acc = c.tensor("acc")
-		if !sameShape(shapeOf(acc.T), shape) || !sameType(scalarOf(acc.T), FP32) {
+		if !slices.Equal(shapeOf(acc.T), shape) || !sameType(scalarOf(acc.T), FP32) {
 			c.fail("acc", "accumulator of type %s does not match the dot_scaled result %s", acc.T, rt)
 		}
 	} else {

@@ -3,6 +3,7 @@ package semantic
 import (
 	"math"
 	"math/big"
+	"slices"
 
 	"github.com/gotriton/gotriton/ast"
 	"github.com/gotriton/gotriton/pyeval"
@@ -349,7 +350,7 @@ func (g *gen) broadcastTo(n ast.Node, t *Tensor, shape []int64) *Tensor {
 	if len(b.Shape) != len(shape) {
 		g.fail(n, "Cannot broadcast, rank mismatch: %s, %s", shapeString(b.Shape), shapeString(shape))
 	}
-	if sameShape(b.Shape, shape) {
+	if slices.Equal(b.Shape, shape) {
 		return t
 	}
 	for i, d := range b.Shape {

@@ -296,18 +296,6 @@ func blockOf(elem Type, shape []int64) Type {
 	return &BlockType{Elem: elem, Shape: append([]int64(nil), shape...)}
 }
 
-func sameShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // typeRepr is how Triton's __repr__ shows a dtype in messages (triton.language.int32).
 func typeRepr(t Type) string {
 	if d, ok := t.(DType); ok {

@@ -1,6 +1,9 @@
 package tileir
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Triton's make_ttir rewrites, after its canonicalizer: combine
 // (lib/Dialect/Triton/Transforms/Combine.cpp) and reorder_broadcast (ReorderBroadcast.cpp).
@@ -240,7 +243,7 @@ func broadcastAfterElementwise(g *greedy, op *Op) bool {
 		switch {
 		case defName(v) == "tt.broadcast":
 			s := ShapeOf(v.def.Operands[0].Type)
-			if shape != nil && !equalShape(shape, s) {
+			if shape != nil && !slices.Equal(shape, s) {
 				return false
 			}
 			shape = s
@@ -282,18 +285,6 @@ func (g *greedy) rebuild(op *Op, operands []*Value, resize func(Type) Type, expa
 		out[i] = insertBefore(op, expand, []*Value{small.Results[i]}, []Type{r.Type}, nil).Results[0]
 	}
 	g.replace(op, out...)
-	return true
-}
-
-func equalShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
 	return true
 }
 
