@@ -64,6 +64,8 @@ def main():
     ap.add_argument("--commit", default="")
     ap.add_argument("--note", action="append", default=[])
     ap.add_argument("--section", action="append", default=[], metavar="TITLE=FILE")
+    ap.add_argument("--max-section-lines", type=int, default=3000,
+                    help="a longer section keeps its first third and last two thirds of this many lines")
     ap.add_argument("-o", "--out", required=True)
     a = ap.parse_args()
 
@@ -216,6 +218,11 @@ def main():
             L.append(f"(empty: {path})")
             L.append("")
             continue
+        lines = text.splitlines()
+        if len(lines) > a.max_section_lines > 0:
+            head = a.max_section_lines // 3
+            tail = a.max_section_lines - head
+            text = "\n".join(lines[:head] + [f"[... {len(lines) - head - tail} lines left out; the whole log is {path} ...]"] + lines[-tail:])
         L.append(fence(text))
 
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
