@@ -74,6 +74,14 @@ func featureKernel() *tileir.Module {
 		})
 	b.AtomicRMW("exch", lock, b.ConstInt(0, tileir.I32), nil, "release", "gpu")
 	b.Store(b.AddPtr(f.Arg(1), best[1]), best[0], nil, tileir.MemOpts{})
+	// a cumulative sum, forward and reversed
+	cs := b.Scan([]*tileir.Value{x}, 1, false, func(b *tileir.Builder, l, r []*tileir.Value) []*tileir.Value {
+		return []*tileir.Value{b.AddF(l[0], r[0])}
+	})[0]
+	rs := b.Scan([]*tileir.Value{cs}, 0, true, func(b *tileir.Builder, l, r []*tileir.Value) []*tileir.Value {
+		return []*tileir.Value{b.Binary("arith.maxnumf", l[0], r[0])}
+	})[0]
+	b.Store(b.AddPtr(b.Splat(f.Arg(0), shape), offs), rs, mask, tileir.MemOpts{})
 	// a block pointer walked along a loop, loads padded with NaN
 	i64 := func(v int64) *tileir.Value { return b.ConstInt(v, tileir.I64) }
 	zero := b.ConstInt(0, tileir.I32)

@@ -49,7 +49,7 @@ const dataLayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:1
 
 // Lower turns the public kernel of m (exactly one tt.func public) into an LLVM IR module for
 // t. Unsupported ops are errors naming the op and its location.
-func Lower(m *tileir.Module, t target.Target, opts Options) (*ir.Module, Metadata, error) {
+func Lower(m *tileir.Module, t target.Target, opts Options) (mod *ir.Module, md Metadata, err error) {
 	if opts.NumWarps == 0 {
 		opts.NumWarps = 4
 	}
@@ -72,13 +72,21 @@ func Lower(m *tileir.Module, t target.Target, opts Options) (*ir.Module, Metadat
 		return nil, Metadata{}, fmt.Errorf("lower: module has no public kernel")
 	}
 	g := newGen(t, opts, kernel)
+	defer func() { // a lowering bug must come out as a located error, not a crash
+		if r := recover(); r != nil {
+			mod, md, err = nil, Metadata{}, fmt.Errorf("@%s: internal error: %v", kernel.Name, r)
+			if op := g.curOp; op != nil {
+				err = g.errorf(op, "internal error: %v", r)
+			}
+		}
+	}()
 	if err := g.kernel(); err != nil {
 		return nil, Metadata{}, err
 	}
 	if err := g.m.AssignMetadataIDs(); err != nil {
 		return nil, Metadata{}, err
 	}
-	md := Metadata{Name: kernel.Name, SharedBytes: g.smemBytes, NumWarps: opts.NumWarps, ThreadsPerWarp: t.WarpSize,
+	md = Metadata{Name: kernel.Name, SharedBytes: g.smemBytes, NumWarps: opts.NumWarps, ThreadsPerWarp: t.WarpSize,
 		NumStages: opts.NumStages, Target: t.String()}
 	return g.m, md, nil
 }
@@ -98,6 +106,7 @@ type gen struct {
 	// scopes memoizes layout conversions per structured region, innermost last.
 	scopes []map[string][]value.Value
 
+	curOp           *tileir.Op // the op being lowered, for error messages
 	tid, lane, warp value.Value
 	smem            *ir.Global
 	smemBytes       int
@@ -184,6 +193,8 @@ func (g *gen) op(op *tileir.Op) error {
 	if !ok {
 		return g.errorf(op, "not supported by the NVIDIA lowering yet")
 	}
+	outer := g.curOp
+	g.curOp = op // left set when fn panics, so that the error names this op
 	startBlock, startInst := len(g.f.Blocks)-1, len(g.cur.Insts)
 	curIdx := slices.Index(g.f.Blocks, g.cur)
 	if curIdx >= 0 {
@@ -192,6 +203,7 @@ func (g *gen) op(op *tileir.Op) error {
 	if err := fn(g, op); err != nil {
 		return err
 	}
+	g.curOp = outer
 	g.stamp(op.Loc, startBlock, startInst)
 	return nil
 }
