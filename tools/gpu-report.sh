@@ -24,7 +24,7 @@
 #   RUN=REGEX            only cases matching REGEX, in every step (default: all)
 #   MEMCHECK_RUN=REGEX   cases for memcheck (default: $RUN)
 #   RACECHECK_RUN=REGEX  cases for racecheck (default: the kernels that use shared memory)
-#   T_OURS=120 T_TRITON=200 T_MEMCHECK=150 T_RACECHECK=150 T_PTXAS=120 T_LLC=150  per-step limits (s)
+#   T_OURS=120 T_TRITON=260 T_MEMCHECK=150 T_RACECHECK=150 T_PTXAS=120 T_LLC=150  per-step limits (s)
 #   DEADLINE=540         limit for the whole script (s)
 #   GOTRITON=.build/gotriton  PTXAS=ptxas  SANITIZER=compute-sanitizer  PYTHON=python3
 #   PTXAS_ARCH=          ptxas -arch (default: each file's own .target, sm_90a for sm_90)
@@ -41,7 +41,7 @@ SAN=${SANITIZER:-compute-sanitizer}
 RUN=${RUN:-}
 MEMCHECK_RUN=${MEMCHECK_RUN:-$RUN}
 RACECHECK_RUN=${RACECHECK_RUN:-softmax|matmul|gemm|attn|attention|layer_norm|language_features|tutorial/0[235689]/}
-T_OURS=${T_OURS:-120}; T_TRITON=${T_TRITON:-200}; T_MEMCHECK=${T_MEMCHECK:-150}
+T_OURS=${T_OURS:-120}; T_TRITON=${T_TRITON:-260}; T_MEMCHECK=${T_MEMCHECK:-150}
 T_RACECHECK=${T_RACECHECK:-150}; T_PTXAS=${T_PTXAS:-120}; T_LLC=${T_LLC:-150}
 
 TUT=${TUTORIALS:-${GOTRITON_TUTORIALS:-}}
