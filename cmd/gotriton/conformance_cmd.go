@@ -20,7 +20,9 @@ func conformanceCommand() *cli.Command {
 		Usage: "run the conformance suite on a device and compare every output with a float64 reference",
 		Description: "Runs our own kernels (conformance/kernels) and, with --tutorials or GOTRITON_TUTORIALS,\n" +
 			"the official Triton 3.6 tutorials (python/tutorials of a release/3.6.x checkout).\n" +
-			"Prints one row per case, then 'N passed, N failed'; exits 1 when any case fails.",
+			"Prints one row per case, then 'N passed, N failed'; exits 1 when any case fails.\n" +
+			"--time (cuda) also times every launch of each passing case; --export-launches and --dump-ptx\n" +
+			"run nothing and need no GPU (tools/gpu-report.sh uses all three).",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "device", Value: "cpu", Usage: "cpu or cuda"},
 			&cli.BoolFlag{Name: "via-llc", Usage: "on cuda, make PTX with llc-22 instead of gotriton's emitter"},
