@@ -326,7 +326,8 @@ func floatUnaryOp(f func(float64) float64) opFunc {
 
 func compileFMA(fc *fnc, op *tileir.Op) (step, error) {
 	a, b, c := fc.use(op.Operands[0]), fc.use(op.Operands[1]), fc.use(op.Operands[2])
-	return mapF(fc, op, func(fr *frame, i int) float64 { return math.FMA(fr.v[a].f[i], fr.v[b].f[i], fr.v[c].f[i]) }), nil
+	to := tileir.ScalarOf(op.Results[0].Type)
+	return mapF(fc, op, func(fr *frame, i int) float64 { return fmaTo(fr.v[a].f[i], fr.v[b].f[i], fr.v[c].f[i], to) }), nil
 }
 
 func compileClampF(fc *fnc, op *tileir.Op) (step, error) {
@@ -438,7 +439,7 @@ func compileConstant(fc *fnc, op *tileir.Op) (step, error) {
 // arrive canonical; w is the source width (64 for pointers).
 type cast struct {
 	i2i func(x int64, w int) int64
-	i2f func(x int64, w int) float64
+	i2f func(x int64, w int, to tileir.Scalar) float64 // float64 that rounds to the right value of type to
 	f2i func(x float64, to tileir.Scalar) int64
 	f2f func(x float64, from, to tileir.Scalar) float64
 }
@@ -449,8 +450,8 @@ var casts = map[string]cast{
 	"arith.trunci":  {i2i: func(x int64, _ int) int64 { return x }},
 	"tt.int_to_ptr": {i2i: func(x int64, _ int) int64 { return x }},
 	"tt.ptr_to_int": {i2i: func(x int64, _ int) int64 { return x }},
-	"arith.sitofp":  {i2f: func(x int64, _ int) float64 { return float64(x) }},
-	"arith.uitofp":  {i2f: func(x int64, w int) float64 { return float64(zext(x, w)) }},
+	"arith.sitofp":  {i2f: func(x int64, _ int, to tileir.Scalar) float64 { return uintTo(uint64(max(x, -x)), x < 0, to) }},
+	"arith.uitofp":  {i2f: func(x int64, w int, to tileir.Scalar) float64 { return uintTo(zext(x, w), false, to) }},
 	"arith.fptosi":  {f2i: fpToInt(true)},
 	"arith.fptoui":  {f2i: fpToInt(false)},
 	"arith.extf":    {f2f: func(x float64, _, _ tileir.Scalar) float64 { return x }},
@@ -508,7 +509,7 @@ func castOp(c cast) opFunc {
 		case !from.IsFloat() && !to.IsFloat() && c.i2i != nil:
 			return mapI(fc, op, func(fr *frame, i int) int64 { return c.i2i(fr.v[a].i[i], w) }), nil
 		case !from.IsFloat() && to.IsFloat() && c.i2f != nil:
-			return mapF(fc, op, func(fr *frame, i int) float64 { return c.i2f(fr.v[a].i[i], w) }), nil
+			return mapF(fc, op, func(fr *frame, i int) float64 { return c.i2f(fr.v[a].i[i], w, to) }), nil
 		case !from.IsFloat() && to.IsFloat():
 			return mapF(fc, op, func(fr *frame, i int) float64 { return floatFromBits(zext(fr.v[a].i[i], w), to) }), nil
 		case from.IsFloat() && !to.IsFloat() && c.f2i != nil:

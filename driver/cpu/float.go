@@ -2,6 +2,7 @@ package cpu
 
 import (
 	"math"
+	"math/bits"
 	"sync"
 
 	"github.com/gotriton/gotriton/tileir"
@@ -207,4 +208,54 @@ func floatFromBits(b uint64, s tileir.Scalar) float64 {
 // hardware's float32 to float64 conversion would set the quiet bit).
 func nanWithPayload(sign, frac uint64, mant int) float64 {
 	return math.Float64frombits(sign<<63 | 0x7ff<<52 | frac<<(52-mant))
+}
+
+// Exact conversions and fused multiply-adds into narrow float types. Results are held in
+// float64 and rounded to the result type afterwards (mapF), which rounds twice. Returning
+// the exact value rounded to float64 by round-to-odd instead (the last bit set when bits
+// were lost) makes the second rounding correct for every type of at most 51 significand
+// bits: fp32, fp16, bf16, fp8 and tf32.
+
+// toOdd returns s, the float64 nearest to the exact value s + e (e being the rounding
+// error of s), moved one ulp toward e when the result was inexact and s is even: the
+// round-to-odd value of s + e.
+func toOdd(s, e float64) float64 {
+	if e == 0 || math.IsInf(s, 0) || math.IsNaN(e) || math.Float64bits(s)&1 == 1 {
+		return s
+	}
+	return math.Nextafter(s, math.Copysign(math.Inf(1), e))
+}
+
+// fmaTo returns a*b + c for a result of type to: exact and rounded once for f64, else
+// rounded to odd in float64 so that the rounding to type to is the only one. For
+// operands of at most 26 significand bits the product a*b is exact in float64, and
+// TwoSum gives the sum's rounding error exactly.
+func fmaTo(a, b, c float64, to tileir.Scalar) float64 {
+	if to == tileir.F64 {
+		return math.FMA(a, b, c)
+	}
+	p := a * b
+	s := p + c
+	bb := s - p
+	return toOdd(s, (p-(s-bb))+(c-bb))
+}
+
+// uintTo converts the integer of magnitude mag and sign neg to float64 for a result of
+// type to: rounded to nearest even for f64, else rounded to odd at 53 bits.
+func uintTo(mag uint64, neg bool, to tileir.Scalar) float64 {
+	var f float64
+	if n := bits.Len64(mag); to == tileir.F64 || n <= 53 {
+		f = float64(mag)
+	} else {
+		k := n - 53
+		m := mag >> k
+		if mag&(1<<k-1) != 0 {
+			m |= 1
+		}
+		f = math.Ldexp(float64(m), k)
+	}
+	if neg {
+		return -f
+	}
+	return f
 }
