@@ -237,8 +237,13 @@ func TestGoldenMath(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, got := range download[float64](t, by) {
-		if got != math.Asin(x[i]) {
-			t.Errorf("asin(%g) = %g, want %g", x[i], got, math.Asin(x[i]))
+		switch {
+		case math.Abs(x[i]) == 1:
+			if got != math.Asin(x[i]) {
+				t.Errorf("asin(%g) = %g, want %g", x[i], got, math.Asin(x[i]))
+			}
+		case ulpErr(got, bigAsin(bf(x[i])), tileir.F64) > 2: // libdevice's bound for __nv_asin
+			t.Errorf("asin(%g) = %.17g, more than 2 ulp off", x[i], got)
 		}
 	}
 }
