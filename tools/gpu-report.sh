@@ -29,6 +29,8 @@
 #   GOTRITON=.build/gotriton  PTXAS=ptxas  SANITIZER=compute-sanitizer  PYTHON=python3
 #   PTXAS_ARCH=          ptxas -arch (default: each file's own .target, sm_90a for sm_90)
 #   NO_DO_BENCH=1        skip triton.testing.do_bench's cross-check figure
+#   KEEP_PTX=1           keep $OUT/ptx (the PTX files) and $OUT/ptxas (per-file ptxas logs);
+#                        by default only $OUT/ptx-index.tsv stays
 set -u
 : "${OUT:?set OUT to the output folder}"
 mkdir -p "$OUT"
@@ -159,5 +161,10 @@ LLCJSON=(); [ -f "$OUT/via-llc.json" ] && LLCJSON=(--via-llc "$OUT/via-llc.json"
 "$PY" tools/conformance-report.py --ours "$OUT/ours.json" --triton "$OUT/triton-times.json" "${LLCJSON[@]}" \
   --date "$(date -u +%F)" --machine "$GPU" --driver "$DRV" --cuda "$CUDA" --commit "$COMMIT" \
   "${SECTIONS[@]}" -o "$OUT/conformance.md" 2>&1 | tee "$OUT/report.txt"
+# The PTX can be made again anywhere (--dump-ptx needs no GPU); keep only its index.
+if [ -z "${KEEP_PTX:-}" ]; then
+  cp "$OUT/ptx/index.tsv" "$OUT/ptx-index.tsv" 2>/dev/null
+  rm -rf "$OUT/ptx" "$OUT/ptxas"
+fi
 echo "== done in $(( $(date +%s) - START ))s; $OUT/conformance.md" >&2
 cat "$OUT/steps.txt" >&2
