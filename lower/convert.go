@@ -3,6 +3,8 @@ package lower
 import (
 	"fmt"
 
+	"github.com/llir/llvm/ir"
+
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
@@ -118,9 +120,19 @@ func (g *gen) coordOf(l *linLayout, thread []value.Value, r, d int) value.Value 
 	return g.cur.NewXor(thread[d], i32c(int64(rc)))
 }
 
-// linearIndex returns, per register, the row-major index of its element in a tensor of
-// shape dims (by default l.shape), with coordinate dimension perm[i] placed at position i.
-func (g *gen) linearIndex(l *linLayout, perm []int, dims []int) []value.Value {
+// index holds, per register, the row-major index of its element (at). When the thread's
+// part and the register's part of every coordinate have disjoint bits, offs holds each
+// register's constant part and align a power of two dividing the thread's part, so that
+// runs of consecutive indices can move as vectors; otherwise offs is nil.
+type index struct {
+	at    []value.Value
+	offs  []int
+	align int
+}
+
+// linearIndex returns the row-major index of each register's element in a tensor of shape
+// dims (by default l.shape), with coordinate dimension perm[i] placed at position i.
+func (g *gen) linearIndex(l *linLayout, perm []int, dims []int) index {
 	rank := len(l.shape)
 	if perm == nil {
 		perm = make([]int, rank)
@@ -166,25 +178,49 @@ func (g *gen) linearIndex(l *linLayout, perm []int, dims []int) []value.Value {
 		}
 		return acc
 	}
-	out := make([]value.Value, l.numRegs())
-	if disjoint {
-		base := lin(func(d int) value.Value { return thread[d] })
-		for r := range out {
-			off := 0
-			for d, c := range l.regCoord(r) {
-				off += c * strides[d]
-			}
-			out[r] = base
-			if off != 0 {
-				out[r] = g.cur.NewAdd(base, i32c(int64(off)))
-			}
+	out := index{at: make([]value.Value, l.numRegs())}
+	if !disjoint {
+		for r := range out.at {
+			out.at[r] = lin(func(d int) value.Value { return g.coordOf(l, thread, r, d) })
 		}
 		return out
 	}
-	for r := range out {
-		out[r] = lin(func(d int) value.Value { return g.coordOf(l, thread, r, d) })
+	base := lin(func(d int) value.Value { return thread[d] })
+	out.offs, out.align = make([]int, l.numRegs()), 1<<20
+	for d := range rank {
+		if m := mask[d]; m != 0 && l.shape[d] > 1 {
+			out.align = min(out.align, (m&-m)*strides[d])
+		}
+	}
+	for r := range out.at {
+		for d, c := range l.regCoord(r) {
+			out.offs[r] += c * strides[d]
+		}
+		out.at[r] = base
+		if out.offs[r] != 0 {
+			out.at[r] = g.cur.NewAdd(base, i32c(int64(out.offs[r])))
+		}
 	}
 	return out
+}
+
+// run returns how many registers from r on one vector access may cover: consecutive
+// indices, aligned to the vector, at most 16 bytes of elements of the given size.
+func (x index) run(r, bytes int) int {
+	if x.offs == nil {
+		return 1
+	}
+	v := max(16/bytes, 1)
+	for ; v > 1; v /= 2 {
+		ok := r%v == 0 && r+v <= len(x.offs) && x.offs[r]%v == 0 && x.align%v == 0
+		for j := 1; ok && j < v; j++ {
+			ok = x.offs[r+j] == x.offs[r]+j
+		}
+		if ok {
+			break
+		}
+	}
+	return v
 }
 
 // smemPtr returns a pointer of type t* in shared memory at byte offset base + idx*size.
@@ -253,30 +289,74 @@ func byteSize(t types.Type) int {
 }
 
 // exchange moves a tensor between two layouts through shared memory: every thread writes
-// its elements at their index under srcIdx, the block synchronizes, and every thread reads
-// the elements it needs under dstIdx. It begins with a barrier, so that shared memory may
-// be reused by every exchange.
-func (g *gen) exchange(vals []value.Value, t types.Type, srcIdx, dstIdx []value.Value, numel int) []value.Value {
-	return g.exchangeMany([][]value.Value{vals}, [][]value.Value{srcIdx}, [][]value.Value{dstIdx}, t, numel)[0]
+// its elements at their index under src, the block synchronizes, and every thread reads
+// the elements it needs under dst. It begins with a barrier, so that shared memory may be
+// reused by every exchange.
+func (g *gen) exchange(vals []value.Value, src, dst index, numel int) []value.Value {
+	return g.exchangeMany([][]value.Value{vals}, []index{src}, []index{dst}, numel, nil)[0]
 }
 
-// exchangeMany is exchange for several tensors written into one shared buffer of numel
-// elements (vals[i] at writeIdx[i]) and several read back (at readIdx[j]).
-func (g *gen) exchangeMany(vals, writeIdx, readIdx [][]value.Value, t types.Type, numel int) [][]value.Value {
+// exchangeMany is exchange for several tensors of one type written into one shared buffer
+// of numel elements (vals[i] at writes[i]) and several read back (at reads[j]). When own
+// is set, only the threads where it holds write. Runs of consecutive indices move as
+// vectors of up to 16 bytes.
+func (g *gen) exchangeMany(vals [][]value.Value, writes, reads []index, numel int, own value.Value) [][]value.Value {
+	t := vals[0][0].Type()
 	st := storableType(t)
-	need := numel * byteSize(st)
+	size := byteSize(st)
+	need := numel * size
+	vecPtr := func(at value.Value, v int) value.Value {
+		p := g.smemPtr(st, 0, at, need)
+		if v == 1 {
+			return p
+		}
+		pt := types.NewPointer(types.NewVector(uint64(v), st))
+		pt.AddrSpace = 3
+		return g.cur.NewBitCast(p, pt)
+	}
 	g.barrier()
 	for i, vs := range vals {
-		for r, v := range vs {
-			g.cur.NewStore(g.toStorable(v), g.smemPtr(st, 0, writeIdx[i][r], need))
+		for r := 0; r < len(vs); {
+			v := writes[i].run(r, size)
+			if own != nil {
+				v = 1
+			}
+			ptr := vecPtr(writes[i].at[r], v)
+			var x value.Value = g.toStorable(vs[r])
+			if v > 1 {
+				x = constant.NewUndef(types.NewVector(uint64(v), st))
+				for j := range v {
+					x = g.cur.NewInsertElement(x, g.toStorable(vs[r+j]), i32c(int64(j)))
+				}
+			}
+			if own != nil {
+				g.storeShared(ptr, x, own)
+			} else {
+				g.cur.NewStore(x, ptr).Align = ir.Align(v * size)
+			}
+			r += v
 		}
 	}
 	g.barrier()
-	out := make([][]value.Value, len(readIdx))
-	for j, idxs := range readIdx {
-		out[j] = make([]value.Value, len(idxs))
-		for r, idx := range idxs {
-			out[j][r] = g.fromStorable(g.cur.NewLoad(st, g.smemPtr(st, 0, idx, need)), t)
+	out := make([][]value.Value, len(reads))
+	for j, x := range reads {
+		out[j] = make([]value.Value, len(x.at))
+		for r := 0; r < len(x.at); {
+			v := x.run(r, size)
+			if v == 1 {
+				ld := g.cur.NewLoad(st, vecPtr(x.at[r], 1))
+				ld.Align = ir.Align(size)
+				out[j][r] = g.fromStorable(ld, t)
+				r++
+				continue
+			}
+			vt := types.NewVector(uint64(v), st)
+			ld := g.cur.NewLoad(vt, vecPtr(x.at[r], v))
+			ld.Align = ir.Align(v * size)
+			for k := range v {
+				out[j][r+k] = g.fromStorable(g.cur.NewExtractElement(ld, i32c(int64(k))), t)
+			}
+			r += v
 		}
 	}
 	return out
@@ -299,7 +379,7 @@ func (g *gen) convert(vals []value.Value, src, dst *linLayout) []value.Value {
 	for _, d := range src.shape {
 		numel *= d
 	}
-	return g.exchange(vals, vals[0].Type(), g.linearIndex(src, nil, nil), g.linearIndex(dst, nil, nil), numel)
+	return g.exchange(vals, g.linearIndex(src, nil, nil), g.linearIndex(dst, nil, nil), numel)
 }
 
 // in returns the registers of v in encoding e, converting (and remembering the

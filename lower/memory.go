@@ -451,32 +451,11 @@ func lowerAtomic(g *gen, op *tileir.Op) error {
 // shared memory (for scalars, thread 0's).
 func (g *gen) shareFromOwners(vals []value.Value, l *linLayout) []value.Value {
 	if l == nil {
-		return g.exchangeOwned(vals, []value.Value{i32c(0)}, []value.Value{i32c(0)}, g.owner(nil), 1)
+		zero := index{at: []value.Value{i32c(0)}}
+		return g.exchangeMany([][]value.Value{vals}, []index{zero}, []index{zero}, 1, g.owner(nil))[0]
 	}
 	idx := g.linearIndex(l, nil, nil)
-	numel := 1
-	for _, d := range l.shape {
-		numel *= d
-	}
-	return g.exchangeOwned(vals, idx, idx, g.owner(l), numel)
-}
-
-// exchangeOwned is exchange where only the owners write.
-func (g *gen) exchangeOwned(vals, srcIdx, dstIdx []value.Value, own value.Value, numel int) []value.Value {
-	t := vals[0].Type()
-	st := storableType(t)
-	need := numel * byteSize(st)
-	g.barrier()
-	for r, v := range vals {
-		ptr := g.smemPtr(st, 0, srcIdx[r], need)
-		g.storeShared(ptr, g.toStorable(v), own)
-	}
-	g.barrier()
-	out := make([]value.Value, len(dstIdx))
-	for r, idx := range dstIdx {
-		out[r] = g.fromStorable(g.cur.NewLoad(st, g.smemPtr(st, 0, idx, need)), t)
-	}
-	return out
+	return g.exchangeMany([][]value.Value{vals}, []index{idx}, []index{idx}, numel(l.shape), g.owner(l))[0]
 }
 
 // storeShared stores v at a shared pointer where pred holds, as Triton's st.shared.

@@ -182,7 +182,7 @@ func (g *gen) reduceWarps(op *tileir.Op, l *linLayout, axis int, warpBits []int,
 		}
 		*bs = nb
 	}
-	idx := g.linearIndex(rl, nil, nil)
+	idx := g.linearIndex(rl, nil, nil).at
 	numOut := 1
 	for _, d := range rl.shape {
 		numOut *= d

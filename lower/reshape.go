@@ -27,19 +27,19 @@ func numel(shape []int) int {
 }
 
 // offset adds a constant to every index.
-func (g *gen) offset(idx []value.Value, k int) []value.Value {
-	out := make([]value.Value, len(idx))
-	for i, v := range idx {
-		out[i] = g.cur.NewAdd(v, i32c(int64(k)))
+func (g *gen) offset(x index, k int) index {
+	out := index{at: make([]value.Value, len(x.at))}
+	for i, v := range x.at {
+		out.at[i] = g.cur.NewAdd(v, i32c(int64(k)))
 	}
 	return out
 }
 
 // scaled multiplies every index by k and adds j: element j of a trailing dimension of k.
-func (g *gen) scaled(idx []value.Value, k, j int) []value.Value {
-	out := make([]value.Value, len(idx))
-	for i, v := range idx {
-		out[i] = g.cur.NewAdd(g.cur.NewMul(v, i32c(int64(k))), i32c(int64(j)))
+func (g *gen) scaled(x index, k, j int) index {
+	out := index{at: make([]value.Value, len(x.at))}
+	for i, v := range x.at {
+		out.at[i] = g.cur.NewAdd(g.cur.NewMul(v, i32c(int64(k))), i32c(int64(j)))
 	}
 	return out
 }
@@ -54,8 +54,7 @@ func lowerTrans(g *gen, op *tileir.Op) error {
 		order[i] = int(p)
 	}
 	sl, rl := g.layoutOf(src), g.layoutOf(res)
-	t := g.vals[src][0].Type()
-	g.vals[res] = g.exchange(g.vals[src], t, g.linearIndex(sl, order, shapeInts(res.Type)), g.linearIndex(rl, nil, nil), numel(rl.shape))
+	g.vals[res] = g.exchange(g.vals[src], g.linearIndex(sl, order, shapeInts(res.Type)), g.linearIndex(rl, nil, nil), numel(rl.shape))
 	return nil
 }
 
@@ -63,7 +62,7 @@ func lowerTrans(g *gen, op *tileir.Op) error {
 func lowerReshape(g *gen, op *tileir.Op) error {
 	src, res := op.Operands[0], op.Results[0]
 	sl, rl := g.layoutOf(src), g.layoutOf(res)
-	g.vals[res] = g.exchange(g.vals[src], g.vals[src][0].Type(), g.linearIndex(sl, nil, nil), g.linearIndex(rl, nil, nil), numel(rl.shape))
+	g.vals[res] = g.exchange(g.vals[src], g.linearIndex(sl, nil, nil), g.linearIndex(rl, nil, nil), numel(rl.shape))
 	return nil
 }
 
@@ -74,8 +73,8 @@ func lowerJoin(g *gen, op *tileir.Op) error {
 	bv := g.in(b, g.enc[a])
 	idx := g.linearIndex(al, nil, nil)
 	rl := g.layoutOf(res)
-	out := g.exchangeMany([][]value.Value{g.vals[a], bv}, [][]value.Value{g.scaled(idx, 2, 0), g.scaled(idx, 2, 1)},
-		[][]value.Value{g.linearIndex(rl, nil, nil)}, g.vals[a][0].Type(), numel(rl.shape))
+	out := g.exchangeMany([][]value.Value{g.vals[a], bv}, []index{g.scaled(idx, 2, 0), g.scaled(idx, 2, 1)},
+		[]index{g.linearIndex(rl, nil, nil)}, numel(rl.shape), nil)
 	g.vals[res] = out[0]
 	return nil
 }
@@ -84,12 +83,12 @@ func lowerJoin(g *gen, op *tileir.Op) error {
 func lowerSplit(g *gen, op *tileir.Op) error {
 	src := op.Operands[0]
 	sl := g.layoutOf(src)
-	var reads [][]value.Value
+	var reads []index
 	for _, r := range op.Results {
 		idx := g.linearIndex(g.layoutOf(r), nil, nil)
 		reads = append(reads, g.scaled(idx, 2, r.Index()))
 	}
-	out := g.exchangeMany([][]value.Value{g.vals[src]}, [][]value.Value{g.linearIndex(sl, nil, nil)}, reads, g.vals[src][0].Type(), numel(sl.shape))
+	out := g.exchangeMany([][]value.Value{g.vals[src]}, []index{g.linearIndex(sl, nil, nil)}, reads, numel(sl.shape), nil)
 	for i, r := range op.Results {
 		g.vals[r] = out[i]
 	}
@@ -102,8 +101,8 @@ func lowerCat(g *gen, op *tileir.Op) error {
 	al, rl := g.layoutOf(a), g.layoutOf(res)
 	bv := g.in(b, g.enc[a])
 	idx := g.linearIndex(al, nil, nil)
-	out := g.exchangeMany([][]value.Value{g.vals[a], bv}, [][]value.Value{idx, g.offset(idx, numel(al.shape))},
-		[][]value.Value{g.linearIndex(rl, nil, nil)}, g.vals[a][0].Type(), numel(rl.shape))
+	out := g.exchangeMany([][]value.Value{g.vals[a], bv}, []index{idx, g.offset(idx, numel(al.shape))},
+		[]index{g.linearIndex(rl, nil, nil)}, numel(rl.shape), nil)
 	g.vals[res] = out[0]
 	return nil
 }
