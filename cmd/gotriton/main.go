@@ -27,10 +27,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		Commands: []*cli.Command{
 			parseCommand(),
 			listCommand(),
-			conformanceCommand(),
-			runCommand(),
 			checkCommand(),
 			compileCommand(),
+			runCommand(),
+			conformanceCommand(),
 		},
 		// Errors are printed once, by run, never by the library's exit handler.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
