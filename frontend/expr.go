@@ -456,19 +456,10 @@ func (p *parser) parenAtom() ast.Expr {
 	elem := p.pos
 	e := p.starNamedExpression()
 	if p.isFor() {
-		p.noStarInComprehension(e)
-		gens := p.forIfClauses()
-		p.closeOrComma(opRpar, -1)
-		return &ast.GeneratorExp{Elt: e, Generators: gens, Pos: p.posFrom(start)}
+		return &ast.GeneratorExp{Elt: e, Generators: p.comprehension(e, opRpar), Pos: p.posFrom(start)}
 	}
 	if p.isOp(opComma) {
-		elts := []ast.Expr{e}
-		for p.eatOp(opComma) && !p.isOp(opRpar) {
-			elem = p.pos
-			elts = append(elts, p.starNamedExpression())
-		}
-		p.closeOrComma(opRpar, elem)
-		return &ast.Tuple{Elts: elts, Pos: p.posFrom(start)}
+		return &ast.Tuple{Elts: p.elements(e, elem, opRpar), Pos: p.posFrom(start)}
 	}
 	p.closeOrComma(opRpar, elem)
 	if s, ok := e.(*ast.Starred); ok {
@@ -494,18 +485,9 @@ func (p *parser) listAtom() ast.Expr {
 	elem := p.pos
 	e := p.starNamedExpression()
 	if p.isFor() {
-		p.noStarInComprehension(e)
-		gens := p.forIfClauses()
-		p.closeOrComma(opRsqb, -1)
-		return &ast.ListComp{Elt: e, Generators: gens, Pos: p.posFrom(start)}
+		return &ast.ListComp{Elt: e, Generators: p.comprehension(e, opRsqb), Pos: p.posFrom(start)}
 	}
-	elts := []ast.Expr{e}
-	for p.eatOp(opComma) && !p.isOp(opRsqb) {
-		elem = p.pos
-		elts = append(elts, p.starNamedExpression())
-	}
-	p.closeOrComma(opRsqb, elem)
-	return &ast.List{Elts: elts, Pos: p.posFrom(start)}
+	return &ast.List{Elts: p.elements(e, elem, opRsqb), Pos: p.posFrom(start)}
 }
 
 func (p *parser) braceAtom() ast.Expr {
@@ -540,18 +522,31 @@ func (p *parser) braceAtom() ast.Expr {
 		return p.dictRest(start, []ast.Expr{e}, []ast.Expr{v})
 	}
 	if p.isFor() {
-		p.noStarInComprehension(e)
-		gens := p.forIfClauses()
-		p.closeOrComma(opRbrace, -1)
-		return &ast.SetComp{Elt: e, Generators: gens, Pos: p.posFrom(start)}
+		return &ast.SetComp{Elt: e, Generators: p.comprehension(e, opRbrace), Pos: p.posFrom(start)}
 	}
+	return &ast.Set{Elts: p.elements(e, elem, opRbrace), Pos: p.posFrom(start)}
+}
+
+// elements parses the rest of a tuple, list or set display whose first element e began at
+// token first, through the closing bracket.
+func (p *parser) elements(e ast.Expr, first int, closing op) []ast.Expr {
 	elts := []ast.Expr{e}
-	for p.eatOp(opComma) && !p.isOp(opRbrace) {
-		elem = p.pos
+	last := first
+	for p.eatOp(opComma) && !p.isOp(closing) {
+		last = p.pos
 		elts = append(elts, p.starNamedExpression())
 	}
-	p.closeOrComma(opRbrace, elem)
-	return &ast.Set{Elts: elts, Pos: p.posFrom(start)}
+	p.closeOrComma(closing, last)
+	return elts
+}
+
+// comprehension parses the for and if clauses after the element e of a generator, list or
+// set comprehension, through the closing bracket.
+func (p *parser) comprehension(e ast.Expr, closing op) []*ast.Comprehension {
+	p.noStarInComprehension(e)
+	gens := p.forIfClauses()
+	p.closeOrComma(closing, -1)
+	return gens
 }
 
 // dictRest parses the remaining key: value and **mapping items of a dict display.

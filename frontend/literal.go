@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"bytes"
 	"math/big"
 	"strconv"
 	"strings"
@@ -192,7 +193,7 @@ func (p *parser) stringConst(t *token) *ast.Constant {
 }
 
 func (p *parser) decodeStr(t *token, body []byte, raw bool) string {
-	if raw || !containsBackslash(body) {
+	if raw || bytes.IndexByte(body, '\\') < 0 {
 		return string(body)
 	}
 	v, msg := decodeEscapes(body, false)
@@ -200,15 +201,6 @@ func (p *parser) decodeStr(t *token, body []byte, raw bool) string {
 		p.errorTok(t, "%s", msg)
 	}
 	return v
-}
-
-func containsBackslash(b []byte) bool {
-	for _, c := range b {
-		if c == '\\' {
-			return true
-		}
-	}
-	return false
 }
 
 // decodeEscapes interprets backslash escapes; on a bad escape it returns CPython's message.

@@ -731,6 +731,17 @@ func (s *scanner) operator() {
 			o = plain
 		}
 	}
+	// withDouble also picks the doubled operator (**, //, <<, >>) or its augmented form.
+	withDouble := func(plain, plainEq, double, doubleEq op) {
+		if c2 != c {
+			withEq(plain, plainEq)
+			return
+		}
+		o, n = double, 2
+		if c3 == '=' {
+			o, n = doubleEq, 3
+		}
+	}
 	switch c {
 	case '(', '[', '{':
 		s.i++
@@ -763,23 +774,9 @@ func (s *scanner) operator() {
 			withEq(opMinus, opMinusEq)
 		}
 	case '*':
-		if c2 == '*' {
-			o, n = opDoubleStar, 2
-			if c3 == '=' {
-				o, n = opDoubleStarEq, 3
-			}
-		} else {
-			withEq(opStar, opStarEq)
-		}
+		withDouble(opStar, opStarEq, opDoubleStar, opDoubleStarEq)
 	case '/':
-		if c2 == '/' {
-			o, n = opDoubleSlash, 2
-			if c3 == '=' {
-				o, n = opDoubleSlashEq, 3
-			}
-		} else {
-			withEq(opSlash, opSlashEq)
-		}
+		withDouble(opSlash, opSlashEq, opDoubleSlash, opDoubleSlashEq)
 	case '%':
 		withEq(opPercent, opPercentEq)
 	case '&':
@@ -795,23 +792,9 @@ func (s *scanner) operator() {
 	case '!':
 		withEq(opExclamation, opNotEqual)
 	case '<':
-		if c2 == '<' {
-			o, n = opLeftShift, 2
-			if c3 == '=' {
-				o, n = opLeftShiftEq, 3
-			}
-		} else {
-			withEq(opLess, opLessEqual)
-		}
+		withDouble(opLess, opLessEqual, opLeftShift, opLeftShiftEq)
 	case '>':
-		if c2 == '>' {
-			o, n = opRightShift, 2
-			if c3 == '=' {
-				o, n = opRightShiftEq, 3
-			}
-		} else {
-			withEq(opGreater, opGreaterEqual)
-		}
+		withDouble(opGreater, opGreaterEqual, opRightShift, opRightShiftEq)
 	case '.':
 		if c2 == '.' && c3 == '.' {
 			o, n = opEllipsis, 3
