@@ -359,56 +359,58 @@ func constLike(op *Op, n int64, v *Value) *Value {
 	return newConst(op, wrap(IntAttr{normInt(n, s.Bits()), s}, v.Type))
 }
 
+// constChain matches op(inner(x, c0), c1), where inner is one of the named ops and c0, c1
+// are integer constants.
+func constChain(op *Op, innerNames ...string) (inner *Op, c0, c1 int64, ok bool) {
+	c1, ok = intConst(op.Operands[1])
+	inner = op.Operands[0].def
+	if !ok || inner == nil || !slices.Contains(innerNames, inner.Name) {
+		return nil, 0, 0, false
+	}
+	c0, ok = intConst(inner.Operands[1])
+	return inner, c0, c1, ok
+}
+
+// foldChain rewrites op(inner(x, c0), c1) to op(x, c).
+func foldChain(op, inner *Op, c int64) {
+	op.Operands = []*Value{inner.Operands[0], constLike(op, c, op.Operands[1])}
+}
+
 // addConstChain: (x + c0) + c1 => x + (c0 + c1), and (x - c0) + c1 => x + (c1 - c0).
 func addConstChain(rw *rewriter, op *Op) bool {
-	c1, ok := intConst(op.Operands[1])
-	inner := op.Operands[0].def
-	if !ok || inner == nil || (inner.Name != "arith.addi" && inner.Name != "arith.subi") {
-		return false
-	}
-	c0, ok := intConst(inner.Operands[1])
+	inner, c0, c1, ok := constChain(op, "arith.addi", "arith.subi")
 	if !ok {
 		return false
 	}
 	if inner.Name == "arith.subi" {
 		c0 = -c0
 	}
-	op.Operands = []*Value{inner.Operands[0], constLike(op, c0+c1, op.Operands[1])}
+	foldChain(op, inner, c0+c1)
 	return true
 }
 
 // subConstChain: (x + c0) - c1 => x + (c0 - c1), and (x - c0) - c1 => x - (c0 + c1).
 func subConstChain(rw *rewriter, op *Op) bool {
-	c1, ok := intConst(op.Operands[1])
-	inner := op.Operands[0].def
-	if !ok || inner == nil || (inner.Name != "arith.addi" && inner.Name != "arith.subi") {
-		return false
-	}
-	c0, ok := intConst(inner.Operands[1])
+	inner, c0, c1, ok := constChain(op, "arith.addi", "arith.subi")
 	if !ok {
 		return false
 	}
 	if inner.Name == "arith.addi" {
 		op.Name = "arith.addi"
-		op.Operands = []*Value{inner.Operands[0], constLike(op, c0-c1, op.Operands[1])}
+		foldChain(op, inner, c0-c1)
 	} else {
-		op.Operands = []*Value{inner.Operands[0], constLike(op, c0+c1, op.Operands[1])}
+		foldChain(op, inner, c0+c1)
 	}
 	return true
 }
 
 // mulConstChain: (x * c0) * c1 => x * (c0 * c1).
 func mulConstChain(rw *rewriter, op *Op) bool {
-	c1, ok := intConst(op.Operands[1])
-	inner := op.Operands[0].def
-	if !ok || inner == nil || inner.Name != "arith.muli" {
-		return false
-	}
-	c0, ok := intConst(inner.Operands[1])
+	inner, c0, c1, ok := constChain(op, "arith.muli")
 	if !ok {
 		return false
 	}
-	op.Operands = []*Value{inner.Operands[0], constLike(op, c0*c1, op.Operands[1])}
+	foldChain(op, inner, c0*c1)
 	return true
 }
 

@@ -250,7 +250,7 @@ func cmpSelf(rw *rewriter, op *Op) bool {
 	if op.Operands[0] != op.Operands[1] {
 		return false
 	}
-	v := contains([]string{"eq", "sle", "sge", "ule", "uge"}, op.EnumAttr("predicate"))
+	v := slices.Contains([]string{"eq", "sle", "sge", "ule", "uge"}, op.EnumAttr("predicate"))
 	rw.replace(op, newConst(op, wrap(IntAttr{boolInt(v), I1}, op.Results[0].Type)))
 	return true
 }

@@ -321,22 +321,13 @@ func (p *printer) vals(vs []*Value) {
 func (p *printer) attrDict(op *Op, elide ...string) {
 	var rest []NamedAttr
 	for _, a := range op.Attrs {
-		if !contains(elide, a.Name) {
+		if !slices.Contains(elide, a.Name) {
 			rest = append(rest, a)
 		}
 	}
 	if len(rest) > 0 {
 		p.b.WriteString(" " + dictString(rest))
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func typeList(ts []Type) string {

@@ -1,6 +1,7 @@
 package tileir
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -391,6 +392,16 @@ var descStoreSyntax = syntax{
 	},
 }
 
+// functionalTail parses the end of a functional-form op, attr-dict : (operand types) ->
+// result types: it checks the operand types and adds the results.
+func (ps *parser) functionalTail(op *Op) {
+	ps.mergeAttrs(op)
+	ps.expect(":")
+	in, out := ps.functionalType()
+	ps.checkTypes(op.Operands, in)
+	op.addResults(out...)
+}
+
 // functional: [lead enums,] operands attr-dict : (operand types) -> result types.
 func functional(lead ...string) syntax {
 	return syntax{
@@ -417,11 +428,7 @@ func functional(lead ...string) syntax {
 			if len(lead) == 0 || ps.commaThen('%') {
 				op.Operands = ps.operands()
 			}
-			ps.mergeAttrs(op)
-			ps.expect(":")
-			in, out := ps.functionalType()
-			ps.checkTypes(op.Operands, in)
-			op.addResults(out...)
+			ps.functionalTail(op)
 		},
 	}
 }
@@ -441,11 +448,7 @@ var callSyntax = syntax{
 		ps.expect("(")
 		op.Operands = ps.operands()
 		ps.expect(")")
-		ps.mergeAttrs(op)
-		ps.expect(":")
-		in, out := ps.functionalType()
-		ps.checkTypes(op.Operands, in)
-		op.addResults(out...)
+		ps.functionalTail(op)
 	},
 }
 
@@ -600,7 +603,7 @@ func printGeneric(p *printer, op *Op) {
 	p.w(")")
 	var inherent []NamedAttr
 	for _, a := range op.Attrs {
-		if contains(props, a.Name) {
+		if slices.Contains(props, a.Name) {
 			inherent = append(inherent, a)
 		}
 	}
@@ -644,11 +647,7 @@ func parseGeneric(ps *parser, op *Op, nres int) {
 		}
 		ps.expect(")")
 	}
-	ps.mergeAttrs(op)
-	ps.expect(":")
-	in, out := ps.functionalType()
-	ps.checkTypes(op.Operands, in)
-	op.addResults(out...)
+	ps.functionalTail(op)
 }
 
 // forSyntax: %iv = %lb to %ub step %s [iter_args(%a = %init, ...) -> (types)] : T {body}.

@@ -194,7 +194,7 @@ func verifyCmp(kind func(Type) bool, preds []string) func(*checker, *Op) string 
 			return m
 		}
 		t := op.Operands[0].Type
-		if !contains(preds, op.EnumAttr("predicate")) {
+		if !slices.Contains(preds, op.EnumAttr("predicate")) {
 			return fmt.Sprintf("has invalid predicate %q", op.EnumAttr("predicate"))
 		}
 		if !kind(t) {
@@ -491,10 +491,10 @@ var (
 )
 
 func verifyAtomicOrder(op *Op) string {
-	if !contains(memSems, op.EnumAttr("sem")) {
+	if !slices.Contains(memSems, op.EnumAttr("sem")) {
 		return fmt.Sprintf("has invalid memory semantic %q", op.EnumAttr("sem"))
 	}
-	if !contains(memScopes, op.EnumAttr("scope")) {
+	if !slices.Contains(memScopes, op.EnumAttr("scope")) {
 		return fmt.Sprintf("has invalid scope %q", op.EnumAttr("scope"))
 	}
 	return ""
@@ -504,7 +504,7 @@ func verifyAtomicRMW(_ *checker, op *Op) string {
 	if m := arity(op, 2, 3, 1); m != "" {
 		return m
 	}
-	if !contains(rmwOps, op.EnumAttr("atomic_rmw_op")) {
+	if !slices.Contains(rmwOps, op.EnumAttr("atomic_rmw_op")) {
 		return fmt.Sprintf("has invalid operation %q", op.EnumAttr("atomic_rmw_op"))
 	}
 	p := op.Operands[0].Type
@@ -550,7 +550,7 @@ func verifyDot(_ *checker, op *Op) string {
 	if k != k2 || c.shape[r-2] != m || c.shape[r-1] != n {
 		return fmt.Sprintf("shapes do not multiply: %s * %s -> %s", a, b, c)
 	}
-	if ip := op.EnumAttr("inputPrecision"); op.Attr("inputPrecision") != nil && !contains([]string{"tf32", "tf32x3", "ieee", "bf16x3", "bf16x6"}, ip) {
+	if ip := op.EnumAttr("inputPrecision"); op.Attr("inputPrecision") != nil && !slices.Contains([]string{"tf32", "tf32x3", "ieee", "bf16x3", "bf16x6"}, ip) {
 		return fmt.Sprintf("has invalid inputPrecision %q", ip)
 	}
 	return typeIs("result", op.Results[0].Type, c)
