@@ -2,8 +2,8 @@ package semantic
 
 import (
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 
 	"github.com/gotriton/gotriton/ast"
 	"github.com/gotriton/gotriton/pyeval"
@@ -336,7 +336,7 @@ func (g *gen) ifStmt(s *ast.If, rest []ast.Stmt) bool {
 	}
 	// Names whose value changed in either branch, then names defined by both branches.
 	var names []string
-	for _, n := range sortedKeys(live) {
+	for _, n := range slices.Sorted(maps.Keys(live)) {
 		if !isRuntime(live[n]) {
 			continue
 		}
@@ -347,7 +347,7 @@ func (g *gen) ifStmt(s *ast.If, rest []ast.Stmt) bool {
 		g.checkBranchType(s, n, live[n], elseScope[n], "else")
 		names = append(names, n)
 	}
-	for _, n := range sortedKeys(thenScope) {
+	for _, n := range slices.Sorted(maps.Keys(thenScope)) {
 		if _, ok := live[n]; ok {
 			continue
 		}
@@ -475,7 +475,7 @@ func (g *gen) carried(node ast.Node, body []ast.Stmt, iv string, ivType DType) [
 	g.withScope(scratch, blk, func() { g.stmts(body) })
 	g.loops--
 	var names []string
-	for _, n := range sortedKeys(live) {
+	for _, n := range slices.Sorted(maps.Keys(live)) {
 		if n == iv || sameValue(scratch[n], live[n]) {
 			continue
 		}
@@ -720,15 +720,6 @@ func cloneScope(s map[string]Value) map[string]Value {
 		out[k] = v
 	}
 	return out
-}
-
-func sortedKeys(m map[string]Value) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // isRuntime reports whether v holds IR values (a tensor, a descriptor, or a tuple with one).

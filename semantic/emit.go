@@ -24,9 +24,6 @@ func (g *gen) emit(name string, result tileir.Type, rest ...any) *tileir.Value {
 	return g.b.Create(name, operands, []tileir.Type{result}, attrs...).Results[0]
 }
 
-// attr is shorthand for a named attribute.
-func attr(name string, v tileir.Attr) tileir.NamedAttr { return tileir.NamedAttr{Name: name, Value: v} }
-
 // i32Attr is an i32 integer attribute.
 func i32Attr(v int64) tileir.IntAttr { return tileir.IntAttr{V: v, T: tileir.I32} }
 

@@ -745,16 +745,3 @@ func (g *gen) compare(n ast.Node, op ast.CmpOp, l, r Value) Value {
 	}
 	return g.cmp(a, b, "arith.cmpi", pred)
 }
-
-// where is tl.where's select.
-func (g *gen) where(cond, x, y *Tensor) *Tensor {
-	cond = g.cast(cond, Int1)
-	x, y = g.binaryTypeCheck(g.node, operand{x, g.node}, operand{y, g.node}, true, true, true, false)
-	if _, ok := cond.T.(*BlockType); ok {
-		cond, x = g.broadcastPair(g.node, cond, x)
-		x, y = g.broadcastPair(g.node, x, y)
-	} else {
-		cond, _ = g.broadcastPair(g.node, cond, x)
-	}
-	return &Tensor{V: g.emit("arith.select", x.T.IR(), cond.V, x.V, y.V), T: x.T}
-}

@@ -192,9 +192,9 @@ func (c *callCtx) given(name string) bool { return !isNone(c.vals[name]) }
 // tensor returns argument name as a tensor (Python numbers become constants).
 func (c *callCtx) tensor(name string) *Tensor {
 	v := c.vals[name]
-	switch v.(type) {
+	switch t := v.(type) {
 	case *Tensor:
-		return v.(*Tensor)
+		return t
 	case Const:
 		if isNumber(v) {
 			return c.g.toTensor(c.node(name), v)
@@ -313,19 +313,4 @@ func (c *callCtx) dtype(name string) Type {
 		c.fail(name, "%s() argument '%s' must be a dtype, got %s", c.b.display(), name, describe(c.vals[name]))
 	}
 	return d.T
-}
-
-// axis returns an optional constexpr axis (nil for None), normalized against rank.
-func (c *callCtx) axis(name string, rank int) *int {
-	if !c.given(name) {
-		return nil
-	}
-	a := int(c.constInt(name))
-	if a < -rank || a >= max(rank, 1) {
-		c.fail(name, "invalid axis %d for a tensor of rank %d", a, rank)
-	}
-	if a < 0 {
-		a += rank
-	}
-	return &a
 }
