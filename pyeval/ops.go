@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strings"
 )
 
@@ -431,13 +432,9 @@ func contains(container, item Value) (bool, error) {
 	return false, typeError("argument of type '%s' is not iterable", container.TypeName())
 }
 
+// containsSeq reports whether item equals an element of s, as Python's "in" does.
 func containsSeq(s []Value, item Value) bool {
-	for _, e := range s {
-		if Equal(e, item) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(s, func(e Value) bool { return Equal(e, item) })
 }
 
 // UnaryOp applies "-", "+", "~" or "not".

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -136,7 +137,7 @@ func runKernel(c *cli.Command, path string) error {
 				return fmt.Errorf("gotriton run: %s: %v", name, err)
 			}
 			elem := t.Elem.String()
-			if ok := contains(npyDescrs[elem], arr.Descr); !ok {
+			if !slices.Contains(npyDescrs[elem], arr.Descr) {
 				return fmt.Errorf("gotriton run: %s: %s holds %s, but the kernel takes *%s (want %s)", name, a, arr.Descr, elem, strings.Join(npyDescrs[elem], " or "))
 			}
 			b, err := dev.Driver.Alloc(max(len(arr.Data), 1))
@@ -191,15 +192,6 @@ func runKernel(c *cli.Command, path string) error {
 	}
 	fmt.Fprintf(c.Root().Writer, "%s: grid %v on %s in %.3fs; wrote %s\n", kernel, grid, dev.Name, elapsed.Seconds(), orNone(written))
 	return nil
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if x == y {
-			return true
-		}
-	}
-	return false
 }
 
 func orNone(xs []string) string {
