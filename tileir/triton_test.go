@@ -3,9 +3,10 @@ package tileir
 import (
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
+
+	goldenfile "github.com/gotriton/gotriton/internal/golden"
 )
 
 // stripLocs removes #loc alias lines and " loc(...)" annotations from MLIR text.
@@ -61,7 +62,7 @@ func TestTritonTTIR(t *testing.T) {
 			}
 			want := stripLocs(string(src))
 			if got := m.String(); got != want {
-				t.Fatalf("printed text differs from Triton's:\n%s", firstDiff(got, want))
+				t.Fatalf("printed text differs from Triton's:\n%s", goldenfile.FirstDiff(got, want))
 			}
 			if m.Funcs[0].Loc.File == "" {
 				t.Errorf("function location not resolved")
@@ -72,26 +73,8 @@ func TestTritonTTIR(t *testing.T) {
 				t.Fatalf("parse with inline locations: %v", err)
 			}
 			if got := md.Print(PrintOptions{Debuginfo: true}); got != dbg {
-				t.Fatalf("inline locations do not round-trip:\n%s", firstDiff(got, dbg))
+				t.Fatalf("inline locations do not round-trip:\n%s", goldenfile.FirstDiff(got, dbg))
 			}
 		})
 	}
-}
-
-// firstDiff shows the first differing line of two texts.
-func firstDiff(got, want string) string {
-	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
-	for i := range max(len(g), len(w)) {
-		var gl, wl string
-		if i < len(g) {
-			gl = g[i]
-		}
-		if i < len(w) {
-			wl = w[i]
-		}
-		if gl != wl {
-			return "line " + strconv.Itoa(i+1) + ":\n got: " + gl + "\nwant: " + wl
-		}
-	}
-	return ""
 }

@@ -6,6 +6,8 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -31,4 +33,22 @@ func Check(t testing.TB, path, got string) {
 	if got != string(want) {
 		t.Errorf("%s differs from the golden file:\n--- got\n%s\n--- want\n%s", path, got, want)
 	}
+}
+
+// FirstDiff shows the first line where two texts differ, or "" when they are equal.
+func FirstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := range max(len(g), len(w)) {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			return "line " + strconv.Itoa(i+1) + ":\n got: " + gl + "\nwant: " + wl
+		}
+	}
+	return ""
 }
