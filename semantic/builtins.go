@@ -1142,20 +1142,10 @@ func dotImpl(c *callCtx) Value {
 	default:
 		ret = outDtype
 	}
-	shape := []int64{m, n}
-	if len(as) == 3 {
-		shape = []int64{as[0], m, n}
-	}
-	rt := &BlockType{Elem: ret, Shape: shape}
-	var acc *Tensor
-	if c.given("acc") {
-		acc = c.tensor("acc")
-		if !slices.Equal(shapeOf(acc.T), shape) || !sameType(scalarOf(acc.T), outDtype) && !(ret != outDtype && sameType(scalarOf(acc.T), ret)) {
-			c.fail("acc", "accumulator of type %s does not match the dot result %s", acc.T, rt)
-		}
-	} else {
-		acc = g.splat(g.constant(c.call, pyeval.NewInt(0), ret), shape)
-	}
+	rt := dotResultType(as, m, n, ret)
+	acc := c.accumulator(rt, "dot", func(elem Type) bool {
+		return sameType(elem, outDtype) || ret != outDtype && sameType(elem, ret)
+	})
 	maxImprecise := int64(0)
 	if c.given("max_num_imprecise_acc") {
 		maxImprecise = c.constInt("max_num_imprecise_acc")
@@ -1169,6 +1159,30 @@ func dotImpl(c *callCtx) Value {
 		maxImprecise = 1 << 30
 	}
 	return &Tensor{V: g.b.Dot(a.V, b.V, acc.V, precision, int(maxImprecise)), T: rt}
+}
+
+// dotResultType is the type of a dot, or of a batched dot when lhs has shape [B, M, K]:
+// [B,] m x n of elem.
+func dotResultType(lhs []int64, m, n int64, elem Type) *BlockType {
+	shape := []int64{m, n}
+	if len(lhs) == 3 {
+		shape = []int64{lhs[0], m, n}
+	}
+	return &BlockType{Elem: elem, Shape: shape}
+}
+
+// accumulator returns the acc argument of a dot (op names it in the error), which must
+// have the shape of the result type rt and an element type that accepts allows, or a zero
+// tile of type rt when acc is None.
+func (c *callCtx) accumulator(rt *BlockType, op string, accepts func(elem Type) bool) *Tensor {
+	if !c.given("acc") {
+		return c.g.splat(c.g.constant(c.call, pyeval.NewInt(0), dtypeOf(rt)), rt.Shape)
+	}
+	acc := c.tensor("acc")
+	if !slices.Equal(shapeOf(acc.T), rt.Shape) || !accepts(scalarOf(acc.T)) {
+		c.fail("acc", "accumulator of type %s does not match the %s result %s", acc.T, op, rt)
+	}
+	return acc
 }
 
 // tensors reads argument name as one tensor or a tuple of tensors.

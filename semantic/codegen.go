@@ -144,30 +144,8 @@ func stmtName(s ast.Stmt) string {
 		return "Try"
 	case *ast.With, *ast.AsyncWith:
 		return "With"
-	case *ast.ClassDef:
-		return "ClassDef"
-	case *ast.Break:
-		return "Break"
-	case *ast.Continue:
-		return "Continue"
-	case *ast.Raise:
-		return "Raise"
-	case *ast.Delete:
-		return "Delete"
-	case *ast.Global:
-		return "Global"
-	case *ast.Nonlocal:
-		return "Nonlocal"
 	case *ast.Import, *ast.ImportFrom:
 		return "Import"
-	case *ast.Match:
-		return "Match"
-	case *ast.AsyncFunctionDef:
-		return "AsyncFunctionDef"
-	case *ast.AsyncFor:
-		return "AsyncFor"
-	case *ast.TypeAlias:
-		return "TypeAlias"
 	}
 	return fmt.Sprintf("%T", s)[len("*ast."):]
 }

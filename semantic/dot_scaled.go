@@ -1,9 +1,7 @@
 package semantic
 
 import (
-	"github.com/gotriton/gotriton/pyeval"
 	"github.com/gotriton/gotriton/tileir"
-	"slices"
 )
 
 // scaledFormats are the element formats tl.dot_scaled accepts, with the type their
@@ -60,20 +58,8 @@ func dotScaledImpl(c *callCtx) Value {
 	if kl != kr {
 		g.fail(c.call, "Reduction dimension should pack the same number of elements; (lhs: %s vs rhs: %s)", shapeString(ls), shapeString(rs))
 	}
-	shape := []int64{m, n}
-	if len(ls) == 3 {
-		shape = []int64{ls[0], m, n}
-	}
-	rt := &BlockType{Elem: FP32, Shape: shape}
-	var acc *Tensor
-	if c.given("acc") {
-		acc = c.tensor("acc")
-		if !slices.Equal(shapeOf(acc.T), shape) || !sameType(scalarOf(acc.T), FP32) {
-			c.fail("acc", "accumulator of type %s does not match the dot_scaled result %s", acc.T, rt)
-		}
-	} else {
-		acc = g.splat(g.constant(c.call, pyeval.NewInt(0), FP32), shape)
-	}
+	rt := dotResultType(ls, m, n, FP32)
+	acc := c.accumulator(rt, "dot_scaled", func(elem Type) bool { return sameType(elem, FP32) })
 	operands := []*tileir.Value{lhs.V}
 	segments := []int32{1, 0, 1, 0, 1}
 	if c.given("lhs_scale") {

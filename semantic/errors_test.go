@@ -52,6 +52,8 @@ var badKernels = []struct {
 	{"    x = tl.load(N)\n", "", 7, 17, "Unsupported ptr type int32 in `tl.load`"},
 	{"    a = tl.zeros([16, 32], tl.float16)\n    b = tl.zeros([16, 32], tl.float16)\n    c = tl.dot(a, b)\n", "", 9, 9, "are not compatible for matmul"},
 	{"    a = tl.zeros([16, 16], tl.float16)\n    b = tl.zeros([16, 16], tl.float32)\n    c = tl.dot(a, b)\n", "", 9, 9, "Both operands must be same dtype. Got fp16 and fp32"},
+	{"    a = tl.zeros([16, 16], tl.float16)\n    acc = tl.zeros([16, 16], tl.int32)\n    c = tl.dot(a, a, acc)\n", "", 9, 22, "does not match the dot result"},
+	{"    a = tl.zeros((128, 64), tl.float8e4nv)\n    acc = tl.zeros((128, 64), tl.float32)\n    c = tl.dot_scaled(a, None, 'e4m3', a.T, None, 'e4m3', acc)\n", "", 9, 59, "does not match the dot_scaled result"},
 	{"    x = tl.zeros([B], tl.float32)\n    y = tl.reshape(x, 3, 5)\n", "", 8, 9, "reshape() cannot change total number of elements in tensor"},
 	{"    x = tl.zeros([B], tl.float32)\n    y = x.to(tl.int16, bitcast=True)\n", "", 8, 9, "Cannot bitcast data-type of size 32 to data-type of size 16"},
 	{"    x = tl.zeros([B], tl.float32)\n    y = tl.permute(x, 1, 0)\n", "", 8, 9, "permute dims must have the same length as input shape"},
