@@ -689,36 +689,32 @@ func verifyDescriptorLoad(_ *checker, op *Op) string {
 	if len(op.Operands) < 1 || len(op.Results) != 1 {
 		return "expects a descriptor and a result"
 	}
-	blk, m := descBlock(op.Operands[0])
-	if m != "" {
-		return m
-	}
-	if len(op.Operands)-1 != len(blk.shape) {
-		return "needs one index per dimension"
-	}
-	rt, ok := tensorOf(op.Results[0])
-	if !ok || rt.elem != blk.elem || rt.NumElements() != blk.NumElements() {
-		return fmt.Sprintf("result %s does not match block %s", op.Results[0].Type, blk)
-	}
-	return allOf(op.Operands[1:], I32, "indices")
+	return verifyBlockAccess(op.Operands[0], op.Results[0], op.Operands[1:], "result")
 }
 
 func verifyDescriptorStore(_ *checker, op *Op) string {
 	if len(op.Operands) < 2 || len(op.Results) != 0 {
 		return "expects a descriptor and a value"
 	}
-	blk, m := descBlock(op.Operands[0])
+	return verifyBlockAccess(op.Operands[0], op.Operands[1], op.Operands[2:], "value")
+}
+
+// verifyBlockAccess checks a descriptor load or store: tile (the loaded result or the
+// stored value, named by what) holds the descriptor's block, and there is one i32 index
+// per block dimension.
+func verifyBlockAccess(desc, tile *Value, indices []*Value, what string) string {
+	blk, m := descBlock(desc)
 	if m != "" {
 		return m
 	}
-	if len(op.Operands)-2 != len(blk.shape) {
+	if len(indices) != len(blk.shape) {
 		return "needs one index per dimension"
 	}
-	st, ok := tensorOf(op.Operands[1])
-	if !ok || st.elem != blk.elem || st.NumElements() != blk.NumElements() {
-		return fmt.Sprintf("value %s does not match block %s", op.Operands[1].Type, blk)
+	t, ok := tensorOf(tile)
+	if !ok || t.elem != blk.elem || t.NumElements() != blk.NumElements() {
+		return fmt.Sprintf("%s %s does not match block %s", what, tile.Type, blk)
 	}
-	return allOf(op.Operands[2:], I32, "indices")
+	return allOf(indices, I32, "indices")
 }
 
 func needAttrs(op *Op, names ...string) string {

@@ -78,6 +78,18 @@ func TestVerifyErrors(t *testing.T) {
 			`@k: 'tt.trans' op order must be a permutation of the operand's dimensions`},
 		{"atomic sem", `%0 = tt.atomic_rmw fadd, seq_cst, gpu, %arg0, %arg2 : (!tt.ptr<f32>, tensor<16xf32>) -> tensor<16xf32>`,
 			`@k: 'tt.atomic_rmw' op has invalid memory semantic "seq_cst"`},
+		{"descriptor_load result", `%c1 = arith.constant 1 : i64
+    %0 = tt.make_tensor_descriptor %arg0, [%arg1], [%c1] : <f32>, <tensor<16xf32>>
+    %1 = tt.descriptor_load %0[%arg1] : !tt.tensordesc<tensor<16xf32>> -> tensor<16xi32>`,
+			`@k: 'tt.descriptor_load' op result tensor<16xi32> does not match block tensor<16xf32>`},
+		{"descriptor_store indices", `%c1 = arith.constant 1 : i64
+    %0 = tt.make_tensor_descriptor %arg0, [%arg1], [%c1] : <f32>, <tensor<16xf32>>
+    tt.descriptor_store %0[%arg1, %arg1], %arg2 : !tt.tensordesc<tensor<16xf32>>, tensor<16xf32>`,
+			`@k: 'tt.descriptor_store' op needs one index per dimension`},
+		{"descriptor_store value", `%c1 = arith.constant 1 : i64
+    %0 = tt.make_tensor_descriptor %arg0, [%arg1], [%c1] : <f32>, <tensor<16xf32>>
+    tt.descriptor_store %0[%arg1], %arg3 : !tt.tensordesc<tensor<16xf32>>, tensor<16xi32>`,
+			`@k: 'tt.descriptor_store' op value tensor<16xi32> does not match block tensor<16xf32>`},
 		{"terminator in the middle", `tt.return`,
 			`@k: 'tt.return' op is a terminator but is not the last op of its block`},
 	} {
