@@ -609,19 +609,24 @@ func (p *parser) dottedName() string {
 	return name
 }
 
+// alias parses one imported name, read by name, and its optional "as NAME".
+func (p *parser) alias(name func() string) *ast.Alias {
+	start := p.pos
+	a := &ast.Alias{Name: name()}
+	if p.isKw(kwAs) {
+		p.next()
+		a.Asname = p.expectName()
+	}
+	a.Pos = p.posFrom(start)
+	return a
+}
+
 func (p *parser) importStmt() ast.Stmt {
 	start := p.pos
 	p.next()
 	var names []*ast.Alias
 	for {
-		as := p.pos
-		a := &ast.Alias{Name: p.dottedName()}
-		if p.isKw(kwAs) {
-			p.next()
-			a.Asname = p.expectName()
-		}
-		a.Pos = p.posFrom(as)
-		names = append(names, a)
+		names = append(names, p.alias(p.dottedName))
 		if !p.eatOp(opComma) {
 			break
 		}
@@ -658,14 +663,7 @@ func (p *parser) fromImport() ast.Stmt {
 	}
 	paren := p.eatOp(opLpar)
 	for {
-		as := p.pos
-		a := &ast.Alias{Name: p.expectName()}
-		if p.isKw(kwAs) {
-			p.next()
-			a.Asname = p.expectName()
-		}
-		a.Pos = p.posFrom(as)
-		s.Names = append(s.Names, a)
+		s.Names = append(s.Names, p.alias(p.expectName))
 		if !p.eatOp(opComma) {
 			break
 		}
