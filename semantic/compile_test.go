@@ -16,6 +16,22 @@ func compileFile(t testing.TB, path, kernel, sig string) (string, error) {
 	if err != nil {
 		t.Fatalf("load %s: %v", path, err)
 	}
+	return compileKernel(f, kernel, sig)
+}
+
+// compileSource loads Python source text (named name in positions) and compiles one
+// kernel under sig.
+func compileSource(t testing.TB, name, src, kernel, sig string) (string, error) {
+	t.Helper()
+	f, err := frontend.LoadSource(name, []byte(src), pyeval.Options{})
+	if err != nil {
+		t.Fatalf("load %s: %v", name, err)
+	}
+	return compileKernel(f, kernel, sig)
+}
+
+// compileKernel compiles one kernel of f under sig and prints its TTIR.
+func compileKernel(f *frontend.File, kernel, sig string) (string, error) {
 	m, err := Compile(f, kernel, Options{SignatureText: sig})
 	if err != nil {
 		return "", err

@@ -3,9 +3,6 @@ package semantic
 import (
 	"strings"
 	"testing"
-
-	"github.com/gotriton/gotriton/frontend"
-	"github.com/gotriton/gotriton/pyeval"
 )
 
 const earlyReturnSrc = `import triton
@@ -64,15 +61,10 @@ def in_loop(X, N):
 // TestEarlyReturn checks returns inside runtime ifs: the rest of the function joins each
 // branch that does not return, through constexpr ifs, and the scf.if yields the value.
 func TestEarlyReturn(t *testing.T) {
-	f, err := frontend.LoadSource("early.py", []byte(earlyReturnSrc), pyeval.Options{})
+	ir, err := compileSource(t, "early.py", earlyReturnSrc, "kernel", "*fp32:16, i32, 128")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := Compile(f, "kernel", Options{SignatureText: "*fp32:16, i32, 128"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ir := m.String()
 	for _, want := range []string{
 		"scf.if %",             // the kernel's early exit
 		"-> (tensor<128xf32>)", // _bounded's three returns merge into one value
@@ -90,7 +82,7 @@ func TestEarlyReturn(t *testing.T) {
 		"mismatched": "early.py:41:5: error: Inconsistent return types: fp32 and int32",
 		"in_loop":    "early.py:49:9: error: Cannot have `return` statements inside `while` or `for` statements in triton.",
 	} {
-		_, err := Compile(f, kernel, Options{SignatureText: "*fp32:16, i32"})
+		_, err := compileSource(t, "early.py", earlyReturnSrc, kernel, "*fp32:16, i32")
 		if err == nil || !strings.HasPrefix(err.Error(), msg) {
 			t.Errorf("%s: got error\n%v\nwant one starting\n%s", kernel, err, msg)
 		}

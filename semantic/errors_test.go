@@ -106,11 +106,7 @@ func TestErrors(t *testing.T) {
 // chain.
 func TestNestedErrorNotes(t *testing.T) {
 	src := errPrelude + "    helper(X)\n\n\n@triton.jit\ndef helper(p):\n    return tl.arange(0, 3)\n"
-	f, err := frontend.LoadSource("bad.py", []byte(src), pyeval.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = Compile(f, "k", Options{SignatureText: "*fp32:16, i32, 128"})
+	_, err := compileSource(t, "bad.py", src, "k", "*fp32:16, i32, 128")
 	d, ok := diag.As(err)
 	if !ok || d.Span.Line != 12 || len(d.Notes) != 1 || !strings.Contains(d.Notes[0], "bad.py:7:5: note: in jit function 'helper' called from 'k'") {
 		t.Fatalf("got %v", err)
