@@ -15,7 +15,7 @@
 // frontend chooses the unsigned op variants (IntOp("div", true) is "arith.divui",
 // IntPredicate("<", true) is "ult", IntCast/IntToFloat/FloatToInt take an unsigned flag).
 //
-// Every op name lives in one catalogue (Lookup, OpNames): its traits (Pure, Commutative,
+// Every op name lives in one catalogue (Op.Def, Op.Has): its traits (Pure, Commutative,
 // Elementwise, SameType, Terminator, MemRead, MemWrite), its printed syntax, its verifier
 // and its constant folder. Ops outside the catalogue still print and parse in MLIR's
 // generic form ("dialect.op"(%a) <{...}> : (T) -> R).

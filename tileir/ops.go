@@ -1,7 +1,5 @@
 package tileir
 
-import "sort"
-
 // Trait is a set of op properties that passes and the verifier consult.
 type Trait uint32
 
@@ -34,19 +32,6 @@ type OpDef struct {
 	verify  func(c *checker, op *Op) string
 	fold    func(op *Op, in []Attr) Attr
 	hints   func(op *Op) []string
-}
-
-// Lookup returns the catalogue entry for an op name, or nil.
-func Lookup(name string) *OpDef { return opDefs[name] }
-
-// OpNames returns the names of every op in the catalogue, sorted.
-func OpNames() []string {
-	names := make([]string, 0, len(opDefs))
-	for n := range opDefs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
 }
 
 var opDefs = map[string]*OpDef{}
