@@ -38,24 +38,21 @@ func startsExpr(t *token) bool {
 	return false
 }
 
-func (p *parser) starExpression() ast.Expr {
-	if p.isOp(opStar) {
-		start := p.pos
-		p.next()
-		v := p.bitwiseOr()
-		return &ast.Starred{Value: v, Pos: p.posFrom(start)}
-	}
-	return p.expression()
-}
+// starExpression: '*' bitwise_or | expression.
+func (p *parser) starExpression() ast.Expr { return p.starredOr(p.expression) }
 
-func (p *parser) starNamedExpression() ast.Expr {
-	if p.isOp(opStar) {
-		start := p.pos
-		p.next()
-		v := p.bitwiseOr()
-		return &ast.Starred{Value: v, Pos: p.posFrom(start)}
+// starNamedExpression: '*' bitwise_or | named_expression.
+func (p *parser) starNamedExpression() ast.Expr { return p.starredOr(p.namedExpression) }
+
+// starredOr parses '*' bitwise_or, or else what plain parses.
+func (p *parser) starredOr(plain func() ast.Expr) ast.Expr {
+	if !p.isOp(opStar) {
+		return plain()
 	}
-	return p.namedExpression()
+	start := p.pos
+	p.next()
+	v := p.bitwiseOr()
+	return &ast.Starred{Value: v, Pos: p.posFrom(start)}
 }
 
 // namedExpression: NAME ':=' expression | expression !':='.
