@@ -33,6 +33,33 @@ func (ps *parser) mergeAttrs(op *Op) {
 	}
 }
 
+// leadAndOperands prints the leading enum attributes, then the operands, of a simple or
+// functional op.
+func (p *printer) leadAndOperands(op *Op, lead []string) {
+	sep := " "
+	for _, l := range lead {
+		p.w(sep + op.Attr(l).String())
+		sep = ", "
+	}
+	for _, v := range op.Operands {
+		p.w(sep + p.name(v))
+		sep = ", "
+	}
+}
+
+// leadAndOperands parses [lead enums,] operands of a simple or functional op.
+func (ps *parser) leadAndOperands(op *Op, lead []string) {
+	for i, l := range lead {
+		if i > 0 {
+			ps.expect(",")
+		}
+		op.SetAttr(l, EnumAttr(ps.ident()))
+	}
+	if len(lead) == 0 || ps.commaThen('%') {
+		op.Operands = ps.operands()
+	}
+}
+
 // simple: [lead enums,] operands [, trail] attr-dict : type. The type is operand 0's, or the
 // result's when there are no operands.
 func simple(res resultRule, lead []string, trail ...trailAttr) syntax {
@@ -42,15 +69,7 @@ func simple(res resultRule, lead []string, trail ...trailAttr) syntax {
 	}
 	return syntax{
 		print: func(p *printer, op *Op) {
-			sep := " "
-			for _, l := range lead {
-				p.w(sep + op.Attr(l).String())
-				sep = ", "
-			}
-			for _, v := range op.Operands {
-				p.w(sep + p.name(v))
-				sep = ", "
-			}
+			p.leadAndOperands(op, lead)
 			for _, t := range trail {
 				p.w(", ")
 				if t.keyword != "" {
@@ -66,15 +85,7 @@ func simple(res resultRule, lead []string, trail ...trailAttr) syntax {
 			}
 		},
 		parse: func(ps *parser, op *Op, nres int) {
-			for i, l := range lead {
-				if i > 0 {
-					ps.expect(",")
-				}
-				op.SetAttr(l, EnumAttr(ps.ident()))
-			}
-			if len(lead) == 0 || ps.commaThen('%') {
-				op.Operands = ps.operands()
-			}
+			ps.leadAndOperands(op, lead)
 			for _, t := range trail {
 				ps.expect(",")
 				if t.keyword != "" {
@@ -406,28 +417,12 @@ func (ps *parser) functionalTail(op *Op) {
 func functional(lead ...string) syntax {
 	return syntax{
 		print: func(p *printer, op *Op) {
-			sep := " "
-			for _, l := range lead {
-				p.w(sep + op.Attr(l).String())
-				sep = ", "
-			}
-			for _, v := range op.Operands {
-				p.w(sep + p.name(v))
-				sep = ", "
-			}
+			p.leadAndOperands(op, lead)
 			p.attrDict(op, lead...)
 			p.w(" : " + functionalType(valueTypes(op.Operands), valueTypes(op.Results)))
 		},
 		parse: func(ps *parser, op *Op, nres int) {
-			for i, l := range lead {
-				if i > 0 {
-					ps.expect(",")
-				}
-				op.SetAttr(l, EnumAttr(ps.ident()))
-			}
-			if len(lead) == 0 || ps.commaThen('%') {
-				op.Operands = ps.operands()
-			}
+			ps.leadAndOperands(op, lead)
 			ps.functionalTail(op)
 		},
 	}
