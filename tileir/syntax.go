@@ -645,6 +645,22 @@ func parseGeneric(ps *parser, op *Op, nres int) {
 	ps.functionalTail(op)
 }
 
+// initBindings parses "%name = %init, ...)" after the "(": the region arguments of scf.for
+// and scf.while with their initial values. It appends the inits to op's operands and
+// returns the names.
+func (ps *parser) initBindings(op *Op) []string {
+	var names []string
+	for i := 0; !ps.try(")"); i++ {
+		if i > 0 {
+			ps.expect(",")
+		}
+		names = append(names, ps.valueName())
+		ps.expect("=")
+		op.Operands = append(op.Operands, ps.operand())
+	}
+	return names
+}
+
 // forSyntax: %iv = %lb to %ub step %s [iter_args(%a = %init, ...) -> (types)] : T {body}.
 var forSyntax = syntax{
 	print: func(p *printer, op *Op) {
@@ -677,14 +693,7 @@ var forSyntax = syntax{
 		var types []Type
 		if ps.tryWord("iter_args") {
 			ps.expect("(")
-			for i := 0; !ps.try(")"); i++ {
-				if i > 0 {
-					ps.expect(",")
-				}
-				names = append(names, ps.valueName())
-				ps.expect("=")
-				op.Operands = append(op.Operands, ps.operand())
-			}
+			names = append(names, ps.initBindings(op)...)
 			ps.expect("->")
 			types = ps.parenTypes()
 			ps.checkTypes(op.Operands[3:], types)
@@ -754,14 +763,7 @@ var whileSyntax = syntax{
 	parse: func(ps *parser, op *Op, nres int) {
 		var names []string
 		if ps.try("(") {
-			for i := 0; !ps.try(")"); i++ {
-				if i > 0 {
-					ps.expect(",")
-				}
-				names = append(names, ps.valueName())
-				ps.expect("=")
-				op.Operands = append(op.Operands, ps.operand())
-			}
+			names = ps.initBindings(op)
 		}
 		ps.expect(":")
 		in, out := ps.functionalType()
