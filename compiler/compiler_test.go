@@ -1,14 +1,21 @@
 package compiler
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gotriton/gotriton/frontend"
+	"github.com/gotriton/gotriton/ptx"
 	"github.com/gotriton/gotriton/pyeval"
 	"github.com/gotriton/gotriton/semantic"
 )
@@ -56,37 +63,132 @@ func TestVectorAddPTX(t *testing.T) {
 	}
 }
 
-// TestLLCAcceptsLLVM sends the LLVM IR of every specialization of our kernel set through
-// llc-22's NVPTX backend. Kernels the lowering cannot handle yet are listed with the reason;
-// the test fails if one of them starts to lower, so the list stays honest.
-func TestLLCAcceptsLLVM(t *testing.T) {
+// TestBackends runs both NVIDIA backends on the LLVM IR of every specialization of our
+// kernel set: gotriton's own emitter (ptx.Compile, then ptx.Check) must accept it, and where
+// llc-22 is installed, LLVM's NVPTX backend must accept it too and declare the same entry,
+// with the same parameter list and .reqntid, as our PTX (a coarse cross-check of the ABI).
+// Kernels the lowering cannot handle yet are logged as NOT LOWERED with the reason.
+func TestBackends(t *testing.T) {
 	llc, err := exec.LookPath("llc-22")
 	if err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatal("llc-22 is required in CI (apt-get install llvm-22)")
 		}
-		t.Skip("llc-22 not found: skipping the LLVM IR cross-check")
+		t.Log("llc-22 not found: checking our own PTX only")
+		llc = ""
 	}
 	specs := loadSpecs(t)
+	var mu sync.Mutex
 	lowered := 0
-	defer func() { t.Logf("%d of %d specializations lowered and accepted by llc-22", lowered, len(specs)) }()
+	t.Cleanup(func() {
+		t.Logf("%d of %d specializations lowered; each gave PTX that passes ptx.Check (and matches llc-22's entry: %v)", lowered, len(specs), llc != "")
+	})
 	for _, s := range specs {
 		name := s.File + ":" + s.Kernel + ":" + s.Variant
-		r, err := compileSpec(t, s, LLVM)
-		if err != nil {
-			t.Logf("NOT LOWERED %s: %v", name, firstLine(err.Error()))
-			continue
-		}
-		lowered++
-		cmd := exec.Command(llc, "-march=nvptx64", "-mcpu=sm_90a", "-mattr=+ptx84", "-o", os.DevNull)
-		cmd.Stdin = strings.NewReader(r.LLVM.String())
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("llc-22 rejects the LLVM IR of %s: %v\n%s", name, err, out)
-		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			r, err := compileSpec(t, s, LLVM)
+			if err != nil {
+				t.Logf("NOT LOWERED %s: %v", name, firstLine(err.Error()))
+				return
+			}
+			mu.Lock()
+			lowered++
+			mu.Unlock()
+			ours, err := ptx.Compile(r.LLVM, ptx.Options{Arch: "sm_90a"})
+			if err != nil {
+				t.Fatalf("ptx.Compile: %v", err)
+			}
+			if err := ptx.Check(ours); err != nil {
+				t.Fatalf("our PTX: %v", err)
+			}
+			if llc == "" {
+				return
+			}
+			cmd := exec.Command(llc, "-march=nvptx64", "-mcpu=sm_90a", "-mattr=+ptx84", "-o", "-")
+			cmd.Stdin = strings.NewReader(r.LLVM.String())
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			theirs, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("llc-22 rejects the LLVM IR: %v\n%s", err, stderr.String())
+			}
+			a, err := entries(ours)
+			if err != nil {
+				t.Fatalf("our PTX: %v", err)
+			}
+			b, err := entries(string(theirs))
+			if err != nil {
+				t.Fatalf("llc-22's PTX: %v", err)
+			}
+			if !slices.EqualFunc(a, b, entry.equal) {
+				t.Errorf("entries differ:\nours:    %+v\nllc-22:  %+v", a, b)
+			}
+		})
 	}
+}
+
+// entry is a PTX kernel's interface: its name, its .param declarations in order and its
+// .reqntid dimensions (padded to three).
+type entry struct {
+	name    string
+	params  []string
+	reqntid [3]int
+}
+
+func (e entry) equal(f entry) bool {
+	return e.name == f.name && slices.Equal(e.params, f.params) && e.reqntid == f.reqntid
+}
+
+var (
+	entryHead = regexp.MustCompile(`\.entry\s+([\w$]+)\s*\(([^)]*)\)([^{]*)\{`)
+	reqntid   = regexp.MustCompile(`\.reqntid\s+(\d+)(?:\s*,\s*(\d+))?(?:\s*,\s*(\d+))?`)
+	spaces    = regexp.MustCompile(`\s+`)
+)
+
+// entries parses every .entry of a PTX file.
+func entries(src string) ([]entry, error) {
+	var out []entry
+	for _, m := range entryHead.FindAllStringSubmatch(src, -1) {
+		e := entry{name: m[1], reqntid: [3]int{0, 1, 1}}
+		for _, p := range strings.Split(m[2], ",") {
+			if p = strings.TrimSpace(spaces.ReplaceAllString(p, " ")); p != "" {
+				e.params = append(e.params, p)
+			}
+		}
+		if r := reqntid.FindStringSubmatch(m[3]); r != nil {
+			for i, d := range r[1:] {
+				if d != "" {
+					e.reqntid[i], _ = strconv.Atoi(d)
+				}
+			}
+		}
+		out = append(out, e)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no .entry found")
+	}
+	return out, nil
 }
 
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
+}
+
+// TestEntries checks the parser behind TestBackends' cross-check: llc writes ".reqntid 128",
+// we write ".reqntid 128, 1, 1", and both mean the same.
+func TestEntries(t *testing.T) {
+	a, errA := entries(".visible .entry k(\n\t.param .u32 k_param_0,\n\t.param .u64 .ptr .global .align 1 k_param_1\n)\n.reqntid 128, 1, 1\n{\n}")
+	b, errB := entries(".visible .entry k(\n\t.param .u32 k_param_0,\n\t.param .u64 .ptr .global .align 1  k_param_1\n)\n.reqntid 128\n{\n}")
+	c, errC := entries(".visible .entry k(\n\t.param .u32 k_param_0\n)\n.reqntid 128\n{\n}")
+	if errA != nil || errB != nil || errC != nil {
+		t.Fatal(errA, errB, errC)
+	}
+	if !a[0].equal(b[0]) || a[0].reqntid != [3]int{128, 1, 1} || len(a[0].params) != 2 {
+		t.Errorf("want equal entries with two params and .reqntid 128,1,1: %+v %+v", a, b)
+	}
+	if a[0].equal(c[0]) {
+		t.Errorf("entries with different parameter lists compare equal")
+	}
 }

@@ -2,6 +2,8 @@ package ptx
 
 import (
 	"fmt"
+	"path"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -39,7 +41,7 @@ var minPTX = map[string]int{
 func Compile(m *ir.Module, opts Options) (out string, err error) {
 	defer func() { // an emitter bug must not take the caller down
 		if r := recover(); r != nil {
-			out, err = "", fmt.Errorf("ptx: internal error: %v", r)
+			out, err = "", fmt.Errorf("ptx: internal error: %v%s", r, panicSite())
 		}
 	}()
 	if opts.Arch == "" {
@@ -57,6 +59,23 @@ func Compile(m *ir.Module, opts Options) (out string, err error) {
 	}
 	c := &compiler{opts: opts, lay: parseLayout(m.DataLayout), files: map[string]int{}, fileNums: map[*metadata.DIFile]int{}}
 	return c.module(m)
+}
+
+// panicSite names the function and line that panicked, as " (in F at FILE:LINE)"; it is
+// called by the deferred recover of Compile, so the frames above it are the deferred
+// function, the runtime's panic machinery and then the culprit.
+func panicSite() string {
+	pc := make([]uintptr, 16)
+	frames := runtime.CallersFrames(pc[:runtime.Callers(3, pc)])
+	for {
+		f, more := frames.Next()
+		if !strings.HasPrefix(f.Function, "runtime.") {
+			return fmt.Sprintf(" (in %s at %s:%d)", f.Function, path.Base(f.File), f.Line)
+		}
+		if !more {
+			return ""
+		}
+	}
 }
 
 // compiler holds the state of one Compile call.

@@ -1,6 +1,7 @@
 package ptx
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -126,5 +127,21 @@ func TestCheck(t *testing.T) {
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("Check(%q) = %v, want %q", tc.src, err, tc.want)
 		}
+	}
+}
+
+// TestPanicSite checks that an emitter panic, turned into an error by Compile, names the
+// function and line that panicked.
+func TestPanicSite(t *testing.T) {
+	site := func() (s string) {
+		defer func() {
+			recover()
+			s = panicSite()
+		}()
+		var p *int
+		return strconv.Itoa(*p)
+	}()
+	if !strings.Contains(site, "TestPanicSite") || !strings.Contains(site, "errors_test.go:") {
+		t.Errorf("panicSite() = %q, want the test function and its line", site)
 	}
 }

@@ -165,6 +165,8 @@ func (e *fnEmitter) newLabel() string {
 // successors returns the successors of a terminator.
 func successors(t ir.Terminator) ([]*ir.Block, error) {
 	switch t := t.(type) {
+	case nil:
+		return nil, fmt.Errorf("a block has no terminator")
 	case *ir.TermRet, *ir.TermUnreachable:
 		return nil, nil
 	case *ir.TermBr:
