@@ -55,6 +55,7 @@ type block struct {
 	offsets         []value.Value
 	check           []bool
 	offDiv, lastDiv int64 // divisibility of the last offset and of the last extent
+	rowBytes        int64 // divisibility in bytes of the base address and every outer stride
 	padNaN          bool
 }
 
@@ -67,9 +68,15 @@ func (g *gen) descBlock(desc *tileir.Value, idx []*tileir.Value) block {
 		b.check[d] = true
 		b.offsets = append(b.offsets, g.vals[idx[d]][0])
 	}
-	b.offDiv, b.lastDiv = g.axes.get(idx[rank-1]).div[0], 1
+	b.offDiv, b.lastDiv, b.rowBytes = g.axes.get(idx[rank-1]).div[0], 1, 1
 	if def := desc.Def(); def != nil && def.Name == "tt.make_tensor_descriptor" {
 		b.lastDiv = g.axes.get(def.Operands[rank]).div[0]
+		// Rows start at base + i*stride: vectors must divide both.
+		eb := int64(max(tileir.ScalarOf(desc.Type.(*tileir.TensorDescType).Block()).Bits()/8, 1))
+		b.rowBytes = g.axes.get(def.Operands[0]).div[0]
+		for d := range rank - 1 {
+			b.rowBytes = gcd(b.rowBytes, multiplyDivisor(g.axes.get(def.Operands[1+rank+d]).div[0], eb))
+		}
 	}
 	return b
 }
@@ -79,7 +86,7 @@ func (g *gen) ptrBlock(op *tileir.Op, ptr *tileir.Value) block {
 	regs := g.vals[ptr]
 	rank := (len(regs) - 1) / 3
 	b := block{base: regs[0], shape: regs[1 : 1+rank], strides: regs[1+rank : 1+2*rank], offsets: regs[1+2*rank:],
-		check: make([]bool, rank), offDiv: 1, lastDiv: 1, padNaN: op.IntAttr("padding") == 2}
+		check: make([]bool, rank), offDiv: 1, lastDiv: 1, rowBytes: 1, padNaN: op.IntAttr("padding") == 2}
 	if bc, ok := op.Attr("boundaryCheck").(tileir.I32ArrayAttr); ok {
 		for _, d := range bc {
 			b.check[d] = true
@@ -90,8 +97,9 @@ func (g *gen) ptrBlock(op *tileir.Op, ptr *tileir.Value) block {
 
 // access computes, for each register of layout l, the address of its element and
 // whether it lies inside the checked bounds (nil: always), and the vector width: unit
-// register steps along the last dimension, 16 bytes, and the alignment of the last offset
-// and extent (a block pointer's are unknown, so its accesses are scalar).
+// register steps along the last dimension, 16 bytes, the alignment of the last offset
+// and extent, and that of the base and outer strides (a block pointer's are unknown, so
+// its accesses are scalar).
 func (g *gen) access(b block, l *linLayout, elem tileir.Scalar) (ptrs, masks []value.Value, vec int) {
 	rank := len(l.shape)
 	pt := types.NewPointer(memType(elem))
@@ -127,8 +135,8 @@ func (g *gen) access(b block, l *linLayout, elem tileir.Scalar) (ptrs, masks []v
 		}
 		run *= 2
 	}
-	limit := int64(max(16/max(elem.Bits()/8, 1), 1))
-	v := min(int64(run), limit, b.offDiv)
+	eb := int64(max(elem.Bits()/8, 1))
+	v := min(int64(run), max(16/eb, 1), b.offDiv, max(b.rowBytes/eb, 1))
 	if b.check[last] {
 		v = min(v, b.lastDiv)
 	}

@@ -5,6 +5,11 @@
 //   - Axis analysis (axis.go): contiguity, divisibility and constancy of every integer and
 //     pointer value, from tt.divisibility argument attributes, tl.multiple_of /
 //     tl.max_contiguous hints and the arithmetic, with a fixpoint over loop-carried values.
+//     The rules are those of Triton 3.6's lib/Analysis/AxisInfo.cpp, visitor by visitor
+//     (a contiguous operand of a product or of expand_dims counts as divisible by 1), so
+//     vector widths never exceed the ones Triton picks for the same specialization
+//     (TestVectorWidths); descriptor accesses are also bounded by the divisibility of the
+//     base and the outer strides.
 //   - Layout assignment (assign.go): memory accesses are anchored to coalesced blocked
 //     layouts (dimensions ordered by contiguity, up to 128 bits per thread, as Triton's
 //     Coalesce pass), dots to mma.sync layouts (or blocked for the FMA path); anchors
