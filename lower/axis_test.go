@@ -70,7 +70,7 @@ func TestAxisInfoRules(t *testing.T) {
 	})
 	const M = maxDiv
 	for _, tc := range []struct {
-		name                     string
+		name                   string
 		contig, div, constancy []int64
 	}{
 		{"r", []int64{128}, []int64{M}, []int64{1}},
