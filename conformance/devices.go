@@ -68,6 +68,13 @@ func CUDADevice(viaLLC bool) (*Device, error) {
 			}
 			return int64(cb.Ptr()), nil
 		},
+		Recover: func() (error, error) {
+			fault := d.Fault()
+			if fault == nil {
+				return nil, nil
+			}
+			return fault, d.Reset()
+		},
 	}, nil
 }
 

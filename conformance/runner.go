@@ -35,6 +35,11 @@ type Device struct {
 	HostDesc func(b driver.Buffer, shape, strides []int64) (any, error)
 	// Addr returns a buffer's device address (for pointer arrays); nil when unknown.
 	Addr func(b driver.Buffer) (int64, error)
+	// Recover, when set, runs after every case. When the case left the device unusable
+	// (a sticky CUDA error such as a misaligned address poisons the context), it returns
+	// that fault and gives the device a fresh context (err: the recovery failed). Kernels
+	// and buffers made before a recovery are invalid. nil fault: the device is healthy.
+	Recover func() (fault, err error)
 }
 
 // NotRunError marks a case that could not run for a reason that is not a wrong result
@@ -90,6 +95,7 @@ type Runner struct {
 	Timer TimeFunc
 
 	modules map[string]driver.Kernel
+	dead    error // why the device is unusable: a fault it could not recover from
 }
 
 // Status is a case's outcome.
@@ -159,7 +165,10 @@ func (r *Runner) RunCase(c Case) (res Result) {
 			res.Status, res.Error = Fail, fmt.Sprintf("internal error: %v", p)
 		}
 	}()
-	err := r.runCase(c, &res)
+	err := r.dead
+	if err == nil {
+		err = r.runCase(c, &res)
+	}
 	var nr *NotRunError
 	switch {
 	case err == nil:
@@ -169,7 +178,34 @@ func (r *Runner) RunCase(c Case) (res Result) {
 	default:
 		res.Status, res.Error = Fail, err.Error()
 	}
+	if r.dead == nil {
+		r.recover(&res)
+	}
 	return res
+}
+
+// recover checks the device after a case. A fault fails the case (its error stays the
+// real one, e.g. the launch's CUDA_ERROR_MISALIGNED_ADDRESS) and the next case starts
+// with a fresh context and no cached kernels; when even that fails, every later case
+// fails with the reason.
+func (r *Runner) recover(res *Result) {
+	if r.Device.Recover == nil {
+		return
+	}
+	fault, err := r.Device.Recover()
+	if fault == nil {
+		return
+	}
+	r.modules = nil
+	if res.Status != Fail {
+		res.Status, res.Error = Fail, fmt.Sprintf("device fault: %v", fault)
+	}
+	if err != nil {
+		r.dead = fmt.Errorf("the device is unusable since %s faulted (%v) and a context reset failed: %w", res.Case, fault, err)
+		res.Error += fmt.Sprintf(" [context reset failed: %v]", err)
+		return
+	}
+	res.Error += " [the device's context was reset for the next case]"
 }
 
 func (r *Runner) path(c Case) (string, error) {

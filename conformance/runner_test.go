@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"bytes"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -246,5 +247,45 @@ func TestCaseNamesUnique(t *testing.T) {
 			t.Errorf("duplicate case name %s", c.Name)
 		}
 		seen[c.Name] = true
+	}
+}
+
+// TestRunnerRecoversFromDeviceFault checks the runner's side of sticky CUDA errors with a
+// CPU device whose Recover reports a fault after the first case: that case fails with
+// the fault, cached kernels are dropped, and the next case runs; when recovery itself
+// fails, every later case fails with the reason instead of running.
+func TestRunnerRecoversFromDeviceFault(t *testing.T) {
+	cases := []Case{
+		findCase(t, "ours/vector_add/vector_add_kernel/add/fp32/n=4097"),
+		findCase(t, "ours/vector_add/vector_add_kernel/add/fp32/n=1"),
+	}
+	fault := errors.New("cuStreamSynchronize: CUDA_ERROR_MISALIGNED_ADDRESS (misaligned address)")
+	for _, resetFails := range []bool{false, true} {
+		r := newRunner()
+		calls := 0
+		r.Device.Recover = func() (error, error) {
+			calls++
+			if calls > 1 {
+				return nil, nil
+			}
+			if resetFails {
+				return fault, errors.New("cuDevicePrimaryCtxReset: CUDA_ERROR_UNKNOWN")
+			}
+			return fault, nil
+		}
+		first := r.RunCase(cases[0])
+		if first.Status != Fail || !strings.Contains(first.Error, "CUDA_ERROR_MISALIGNED_ADDRESS") {
+			t.Errorf("reset fails %v: first case %s: %s", resetFails, first.Status, first.Error)
+		}
+		if r.modules != nil {
+			t.Errorf("reset fails %v: kernels from before the fault are still cached", resetFails)
+		}
+		second := r.RunCase(cases[1])
+		switch {
+		case !resetFails && second.Status != Pass:
+			t.Errorf("after a recovery the next case: %s: %s", second.Status, second.Error)
+		case resetFails && (second.Status != Fail || !strings.Contains(second.Error, "unusable")):
+			t.Errorf("after a failed recovery the next case: %s: %s", second.Status, second.Error)
+		}
 	}
 }

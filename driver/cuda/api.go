@@ -1,6 +1,7 @@
 package cuda
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 	"unsafe"
@@ -50,6 +51,7 @@ type api struct {
 	cuDeviceGetAttribute      func(v *int32, attr int32, dev int32) result
 	cuDevicePrimaryCtxRetain  func(ctx *uintptr, dev int32) result
 	cuDevicePrimaryCtxRelease func(dev int32) result
+	cuDevicePrimaryCtxReset   func(dev int32) result
 	cuCtxSetCurrent           func(ctx uintptr) result
 	cuModuleLoadDataEx        func(mod *uintptr, image unsafe.Pointer, numOptions uint32, options, values unsafe.Pointer) result
 	cuModuleUnload            func(mod uintptr) result
@@ -95,6 +97,7 @@ func (a *api) symbols() []symbol {
 		{names: []string{"cuDeviceGetAttribute"}, fptr: &a.cuDeviceGetAttribute},
 		{names: []string{"cuDevicePrimaryCtxRetain"}, fptr: &a.cuDevicePrimaryCtxRetain},
 		{names: []string{"cuDevicePrimaryCtxRelease_v2", "cuDevicePrimaryCtxRelease"}, fptr: &a.cuDevicePrimaryCtxRelease},
+		{names: []string{"cuDevicePrimaryCtxReset_v2", "cuDevicePrimaryCtxReset"}, fptr: &a.cuDevicePrimaryCtxReset},
 		{names: []string{"cuCtxSetCurrent"}, fptr: &a.cuCtxSetCurrent},
 		{names: []string{"cuModuleLoadDataEx"}, fptr: &a.cuModuleLoadDataEx},
 		{names: []string{"cuModuleUnload"}, fptr: &a.cuModuleUnload},
@@ -162,6 +165,36 @@ type Error struct {
 	Name string // the CUresult's name, e.g. "CUDA_ERROR_INVALID_PTX"
 	Desc string // the driver's description of the CUresult
 	Log  string // the PTX JIT compiler's error log, for module loads
+}
+
+// Sticky reports whether the error is one that poisons the CUDA context: a kernel fault
+// (illegal or misaligned address, illegal instruction, hardware stack error, a device-side
+// assert, ...) after which every later call in the context fails the same way. Only a
+// context reset (Device.Reset) makes the device usable again.
+func (e *Error) Sticky() bool { return stickyResult(result(e.Code)) }
+
+// stickyResult lists the CUresults that leave the context unusable.
+func stickyResult(r result) bool {
+	switch r {
+	case 214, // CUDA_ERROR_ECC_UNCORRECTABLE
+		700, // CUDA_ERROR_ILLEGAL_ADDRESS
+		702, // CUDA_ERROR_LAUNCH_TIMEOUT
+		710, // CUDA_ERROR_ASSERT
+		714, // CUDA_ERROR_HARDWARE_STACK_ERROR
+		715, // CUDA_ERROR_ILLEGAL_INSTRUCTION
+		716, // CUDA_ERROR_MISALIGNED_ADDRESS
+		717, // CUDA_ERROR_INVALID_ADDRESS_SPACE
+		718, // CUDA_ERROR_INVALID_PC
+		719: // CUDA_ERROR_LAUNCH_FAILED
+		return true
+	}
+	return false
+}
+
+// IsSticky reports whether err (or an error it wraps) is a sticky *Error.
+func IsSticky(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Sticky()
 }
 
 func (e *Error) Error() string {

@@ -11,6 +11,12 @@
 // A Device uses the device's primary context and one stream of its own. Every call binds
 // that context to the calling OS thread first, so a Device can be used from any goroutine.
 // Every CUresult is checked; a failure is an *Error that names the driver call.
+//
+// A kernel fault (illegal or misaligned address, illegal instruction, ...) is sticky: it
+// poisons the context, and every later call fails with the same error. The Device records
+// the first such error (Fault) and Reset recovers with a fresh primary context; buffers
+// and kernels from before the reset no longer exist, and using them is an error that
+// says so (StaleError).
 package cuda
 
 import (
@@ -43,6 +49,21 @@ type Device struct {
 	driverVersion int
 
 	flush *Buffer // the L2-flush buffer for Time, allocated on first use
+
+	fault error  // the sticky error that poisoned the context, until Reset
+	gen   uint64 // counts Resets; buffers and kernels remember the one they were made in
+	reset error  // the fault that the latest Reset recovered from
+}
+
+// StaleError reports the use of a buffer or kernel made before the device's context was
+// reset: its memory or module went with the old context.
+type StaleError struct {
+	What  string // "buffer" or "kernel"
+	Fault error  // the sticky error that led to the reset
+}
+
+func (e *StaleError) Error() string {
+	return fmt.Sprintf("cuda: this %s was made before the context was reset after %v; it no longer exists", e.What, e.Fault)
 }
 
 // DeviceCount returns the number of CUDA devices, or a *NoDriverError where the driver
@@ -128,14 +149,70 @@ func (d *Device) describe() error {
 }
 
 // with runs fn on a locked OS thread with the device's context current, since a CUDA
-// context is bound per thread and goroutines move between threads.
+// context is bound per thread and goroutines move between threads. A sticky error from
+// fn is recorded as the device's fault.
 func (d *Device) with(fn func() error) error {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	if err := d.api.check("cuCtxSetCurrent", d.api.cuCtxSetCurrent(d.ctx)); err != nil {
+	err := d.api.check("cuCtxSetCurrent", d.api.cuCtxSetCurrent(d.ctx))
+	if err == nil {
+		err = fn()
+	}
+	if d.fault == nil && IsSticky(err) {
+		d.fault = err
+	}
+	return err
+}
+
+// Fault returns the sticky error that made the device's context unusable (see
+// Error.Sticky), or nil while it is healthy. Reset clears it.
+func (d *Device) Fault() error { return d.fault }
+
+// Reset recovers from a sticky error: it resets the device's primary context
+// (cuDevicePrimaryCtxReset, which frees every allocation and module of this process on
+// the device), retains it again and makes a new stream. Buffers and kernels made before
+// are gone; using them returns a *StaleError. Reset on a healthy device does the same.
+func (d *Device) Reset() error {
+	a := d.api
+	if a.cuDevicePrimaryCtxReset == nil {
+		return errors.New("cuda: this driver has no cuDevicePrimaryCtxReset")
+	}
+	fault := d.fault
+	if fault == nil {
+		fault = errors.New("an explicit Reset")
+	}
+	// The reset keeps our retain of the primary context; retaining once more gives the
+	// new context's handle, and the release puts the count back.
+	if err := a.check("cuDevicePrimaryCtxReset", a.cuDevicePrimaryCtxReset(d.dev)); err != nil {
 		return err
 	}
-	return fn()
+	d.gen++
+	d.flush, d.stream, d.fault, d.reset = nil, 0, nil, fault
+	if err := a.check("cuDevicePrimaryCtxRetain", a.cuDevicePrimaryCtxRetain(&d.ctx, d.dev)); err != nil {
+		return err
+	}
+	if err := a.check("cuDevicePrimaryCtxRelease", a.cuDevicePrimaryCtxRelease(d.dev)); err != nil {
+		return err
+	}
+	err := d.with(func() error {
+		return a.check("cuStreamCreate", a.cuStreamCreate(&d.stream, streamDefault))
+	})
+	if err != nil {
+		return fmt.Errorf("cuda: the context is still unusable after a reset: %w", err)
+	}
+	// A sticky error that survives the reset would show here.
+	if err := d.Synchronize(); err != nil {
+		return fmt.Errorf("cuda: the context is still unusable after a reset: %w", err)
+	}
+	return nil
+}
+
+// stale returns a *StaleError when gen is not the device's current context generation.
+func (d *Device) stale(what string, gen uint64) error {
+	if gen == d.gen {
+		return nil
+	}
+	return &StaleError{What: what, Fault: d.reset}
 }
 
 // Name describes the device, e.g. "cuda: NVIDIA H200 (sm_90)".
@@ -171,7 +248,10 @@ func (d *Device) Close() error {
 		return nil
 	}
 	a := d.api
-	err := d.Synchronize()
+	err := d.fault
+	if err == nil {
+		err = d.Synchronize()
+	}
 	if d.flush != nil {
 		err = errors.Join(err, d.flush.Free())
 		d.flush = nil

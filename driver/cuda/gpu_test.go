@@ -374,3 +374,45 @@ func TestGPULaunchAttributes(t *testing.T) {
 		}
 	}
 }
+
+// TestGPUStickyFaultAndReset faults a kernel on a misaligned address, which poisons the
+// context, and checks that Reset gives a working device again, on which buffers and
+// kernels from before the reset report that they are gone.
+func TestGPUStickyFaultAndReset(t *testing.T) {
+	d := openGPU(t)
+	bad := loadTest(t, d, "misaligned.ptx", "misaligned_kernel", LoadOptions{NumWarps: 1})
+	buf := upload(t, d, make([]float32, 16))
+	err := bad.Launch(driver.Grid{1, 1, 1}, buf)
+	if err == nil {
+		err = d.Synchronize()
+	}
+	if !IsSticky(err) || d.Fault() == nil {
+		t.Fatalf("misaligned load: %v (fault %v), want a sticky error", err, d.Fault())
+	}
+	t.Logf("fault: %v", err)
+	if err := d.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	if d.Fault() != nil {
+		t.Errorf("fault after Reset: %v", d.Fault())
+	}
+	var se *StaleError
+	if err := buf.Write(0, make([]byte, 4)); !errors.As(err, &se) {
+		t.Errorf("Write to a buffer from before the reset: %v", err)
+	}
+	if err := bad.Launch(driver.Grid{1, 1, 1}, buf); !errors.As(err, &se) {
+		t.Errorf("Launch of a kernel from before the reset: %v", err)
+	}
+	k := loadTest(t, d, "vadd.ptx", "add_kernel", LoadOptions{NumWarps: 4})
+	x, y := randomFloats(1000, 3), randomFloats(1000, 4)
+	bx, by, bout := upload(t, d, x), upload(t, d, y), upload(t, d, make([]float32, 1000))
+	if err := k.Launch(driver.Grid{1, 1, 1}, bx, by, bout, int32(1000)); err != nil {
+		t.Fatal(err)
+	}
+	out := download[float32](t, bout)
+	for i := range out {
+		if out[i] != x[i]+y[i] {
+			t.Fatalf("after the reset: out[%d] = %v, want %v", i, out[i], x[i]+y[i])
+		}
+	}
+}

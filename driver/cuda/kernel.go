@@ -49,6 +49,7 @@ type Kernel struct {
 	fn     uintptr
 	opts   LoadOptions
 	params []uintptr // byte size of each PTX parameter, hidden pointers included; nil if unknown
+	gen    uint64    // the device's context generation when loaded
 
 	mu      sync.Mutex // guards the scratch buffers, which launches reuse
 	scratch [2]*Buffer // global scratch, profile scratch
@@ -80,7 +81,7 @@ func (d *Device) LoadPTX(ptx, name string, opts LoadOptions) (*Kernel, error) {
 	if (opts.PDL || opts.Cooperative) && d.api.cuLaunchKernelEx == nil {
 		return nil, fmt.Errorf("cuda: LoadPTX %s: PDL and cooperative launches need cuLaunchKernelEx (CUDA 12.0 or newer)", name)
 	}
-	k := &Kernel{d: d, name: name, opts: opts}
+	k := &Kernel{d: d, name: name, opts: opts, gen: d.gen}
 	a := d.api
 	err := d.with(func() error {
 		if err := k.load(ptx); err != nil {
@@ -210,6 +211,9 @@ func (k *Kernel) launch(grid driver.Grid, args []any) error {
 		}
 		programs *= n
 	}
+	if err := k.d.stale("kernel", k.gen); err != nil {
+		return err
+	}
 	if programs == 0 {
 		return nil
 	}
@@ -261,6 +265,9 @@ func (k *Kernel) encode(arg any) (bits uint64, size int, err error) {
 	case *Buffer:
 		if v.d != k.d {
 			return 0, 0, errors.New("the buffer belongs to another device")
+		}
+		if err := v.d.stale("buffer", v.gen); err != nil && v.size != 0 {
+			return 0, 0, err
 		}
 		if v.ptr == 0 && v.size != 0 {
 			return 0, 0, errors.New("the buffer was freed")
@@ -393,10 +400,15 @@ func newLaunchAttribute(id uint32, v int32) launchAttribute {
 }
 
 // Unload waits for the device's work, frees the kernel's scratch buffers and unloads its
-// module. The kernel must not be launched after.
+// module. The kernel must not be launched after. After a context reset it only forgets
+// the module, which went with the old context.
 func (k *Kernel) Unload() error {
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	if k.d.stale("kernel", k.gen) != nil {
+		k.mod, k.fn, k.scratch = 0, 0, [2]*Buffer{}
+		return nil
+	}
 	err := k.d.Synchronize()
 	for j, b := range k.scratch {
 		if b != nil {

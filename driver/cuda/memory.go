@@ -14,6 +14,7 @@ type Buffer struct {
 	d    *Device
 	ptr  uint64
 	size int
+	gen  uint64 // the device's context generation when allocated
 }
 
 // Alloc returns a zero-filled buffer of size bytes. A zero-size buffer holds no memory.
@@ -26,7 +27,7 @@ func (d *Device) alloc(size int) (*Buffer, error) {
 	if size < 0 {
 		return nil, fmt.Errorf("cuda: Alloc of %d bytes", size)
 	}
-	b := &Buffer{d: d, size: size}
+	b := &Buffer{d: d, size: size, gen: d.gen}
 	if size == 0 {
 		return b, nil
 	}
@@ -54,6 +55,9 @@ func (b *Buffer) Ptr() uint64 { return b.ptr }
 
 // span checks that n bytes at offset lie inside the live buffer.
 func (b *Buffer) span(op string, offset, n int) error {
+	if err := b.d.stale("buffer", b.gen); err != nil && b.size != 0 {
+		return fmt.Errorf("%s: %w", op, err)
+	}
 	if b.ptr == 0 && b.size != 0 {
 		return fmt.Errorf("cuda: %s on a freed buffer", op)
 	}
@@ -97,9 +101,11 @@ func (b *Buffer) Memset(offset, n int, value byte) error {
 	})
 }
 
-// Free releases the memory. Freeing twice is a no-op.
+// Free releases the memory. Freeing twice, or after the context was reset (which freed
+// it already), is a no-op.
 func (b *Buffer) Free() error {
-	if b.ptr == 0 {
+	if b.ptr == 0 || b.d.stale("buffer", b.gen) != nil {
+		b.ptr = 0
 		return nil
 	}
 	a := b.d.api
