@@ -10,11 +10,8 @@ import (
 // result is a CUresult.
 type result int32
 
-// CUresult values this package tests for by number.
-const (
-	cudaSuccess      result = 0
-	cudaInvalidValue result = 1
-)
+// cudaSuccess is CUDA_SUCCESS.
+const cudaSuccess result = 0
 
 // Enumerators from cuda.h that this package passes to the driver.
 const (

@@ -94,7 +94,7 @@ func (d *Device) LoadPTX(ptx, name string, opts LoadOptions) (*Kernel, error) {
 			return err
 		}
 		var err error
-		k.params, err = k.paramSizes()
+		k.params, err = k.paramSizes(entryParams(ptx, name))
 		return err
 	})
 	if err != nil {
@@ -145,24 +145,47 @@ func (k *Kernel) setShared() error {
 	return a.check("cuFuncSetAttribute", a.cuFuncSetAttribute(k.fn, funcAttrMaxDynamicSharedSize, int32(d.sharedOptin)-static))
 }
 
-// paramSizes lists the byte size of each kernel parameter through cuFuncGetParamInfo,
-// which ends the list with CUDA_ERROR_INVALID_VALUE. It returns nil on drivers without it.
-func (k *Kernel) paramSizes() ([]uintptr, error) {
+// paramSizes lists the byte size of each of the kernel's n parameters (n from the PTX,
+// -1 when unknown) through cuFuncGetParamInfo. It asks only for indices that exist, so no
+// driver call fails in normal operation (compute-sanitizer reports every failed call). It
+// returns nil on drivers without cuFuncGetParamInfo or when n is unknown.
+func (k *Kernel) paramSizes(n int) ([]uintptr, error) {
 	a := k.d.api
-	if a.cuFuncGetParamInfo == nil {
+	if a.cuFuncGetParamInfo == nil || n < 0 {
 		return nil, nil
 	}
-	var sizes []uintptr
-	for i := uintptr(0); ; i++ {
-		var offset, size uintptr
-		switch r := a.cuFuncGetParamInfo(k.fn, i, &offset, &size); r {
-		case cudaSuccess:
-			sizes = append(sizes, size)
-		case cudaInvalidValue:
-			return sizes, nil
-		default:
-			return nil, a.newError("cuFuncGetParamInfo", r)
+	sizes := make([]uintptr, n)
+	for i := range sizes {
+		var offset uintptr
+		if err := a.check("cuFuncGetParamInfo", a.cuFuncGetParamInfo(k.fn, uintptr(i), &offset, &sizes[i])); err != nil {
+			return nil, fmt.Errorf("parameter %d of the %d in the PTX: %w", i, n, err)
 		}
+	}
+	return sizes, nil
+}
+
+// entryParams counts the parameters of kernel name's .entry in ptx, or returns -1 when
+// the entry cannot be found.
+func entryParams(ptx, name string) int {
+	for rest := ptx; ; {
+		i := strings.Index(rest, ".entry")
+		if i < 0 {
+			return -1
+		}
+		rest = rest[i+len(".entry"):]
+		sig := strings.TrimLeft(rest, " \t\r\n")
+		if !strings.HasPrefix(sig, name) {
+			continue
+		}
+		sig = strings.TrimLeft(sig[len(name):], " \t\r\n")
+		if !strings.HasPrefix(sig, "(") {
+			continue // a longer name that starts with name
+		}
+		end := strings.IndexByte(sig, ')')
+		if end < 0 {
+			return -1
+		}
+		return strings.Count(sig[:end], ".param")
 	}
 }
 

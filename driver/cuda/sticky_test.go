@@ -62,3 +62,36 @@ func TestStaleAfterReset(t *testing.T) {
 		t.Errorf("a stale buffer as an argument: %v", err)
 	}
 }
+
+// TestEntryParams checks the parameter count that paramSizes asks cuFuncGetParamInfo
+// about: exactly the PTX entry's parameters, so that no query fails (compute-sanitizer
+// flagged the old probe one index past the last parameter).
+func TestEntryParams(t *testing.T) {
+	vadd, err := testdata.ReadFile("testdata/vadd.ptx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const two = `.visible .entry k2(.param .u64 a, .param .align 8 .b8 b[128])
+{ ret; }
+.visible .entry k(
+	.param .u64 k_param_0,
+	.param .u32 k_param_1,
+	.param .u64 k_param_2
+)
+{ ret; }
+.entry empty() { ret; }`
+	for _, tc := range []struct {
+		ptx, name string
+		want      int
+	}{
+		{string(vadd), "add_kernel", 6},
+		{two, "k", 3},
+		{two, "k2", 2},
+		{two, "empty", 0},
+		{two, "missing", -1},
+	} {
+		if got := entryParams(tc.ptx, tc.name); got != tc.want {
+			t.Errorf("entryParams(%s) = %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
