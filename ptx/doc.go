@@ -71,8 +71,10 @@
 //     an offset; an index that is a sext/zext from i32 uses mul.wide);
 //   - load and store in address spaces 0, 1, 3, 4, 5: scalars, and vectors
 //     or structs of one element type as one ld/st .v2/.v4 when the alignment
-//     covers the whole access (at most 16 bytes), else one access per leaf;
-//     volatile; atomic load/store with an ordering and a sync scope;
+//     covers the whole access (at most 16 bytes); 8- and 16-bit elements
+//     filling 2, 4, 8 or 16 aligned bytes are packed into b16/b32 words
+//     (<8 x half> and <16 x i8> as ld/st .v4.b32); else one access per
+//     leaf; volatile; atomic load/store with an ordering and a sync scope;
 //   - atomicrmw xchg add and or xor max min umax umin fadd, cmpxchg, fence,
 //     with orderings (monotonic=relaxed, acquire, release, acq_rel; seq_cst
 //     adds fence.sc) and sync scopes ("" system, "device", "block",

@@ -63,38 +63,71 @@ func (e *fnEmitter) leafOffsets(t types.Type, base int64, out []int64) ([]int64,
 
 // access describes one load or store.
 type access struct {
-	ptr   value.Value
-	typ   types.Type
-	align ir.Align
+	ptr    value.Value
+	typ    types.Type
+	align  ir.Align
+	atomic bool
 }
 
 // plan returns the address register, the state space, the leaves of the
-// accessed type and their offsets, and whether one vector access covers
-// them all.
-func (e *fnEmitter) plan(a access) (addr, space string, ts []types.Type, offs []int64, vec bool, err error) {
+// accessed type and their offsets, and the register types of one ld/st that
+// covers the whole access (nil when it must be split leaf by leaf). That is
+// the leaves themselves when 2 or 4 of one type of 16 bits or more fill at
+// most 16 aligned bytes; leaves of 8 or 16 bits that fill 2, 4, 8 or 16
+// aligned bytes are packed into 1, 2 or 4 words of 16 or 32 bits instead
+// (<8 x half> and <16 x i8> become ld.v4.b32), as LLVM does.
+func (e *fnEmitter) plan(a access) (addr, space string, ts []types.Type, offs []int64, whole []types.Type, err error) {
 	pt, ok := a.ptr.Type().(*types.PointerType)
 	if !ok {
-		return "", "", nil, nil, false, fmt.Errorf("address %s is not a pointer", a.ptr.Ident())
+		return "", "", nil, nil, nil, fmt.Errorf("address %s is not a pointer", a.ptr.Ident())
 	}
 	space, ok = spaceName[pt.AddrSpace]
 	if !ok {
-		return "", "", nil, nil, false, fmt.Errorf("address space %d is not supported", pt.AddrSpace)
+		return "", "", nil, nil, nil, fmt.Errorf("address space %d is not supported", pt.AddrSpace)
 	}
 	ptrOp, err := e.getOne(a.ptr)
 	if err != nil {
-		return "", "", nil, nil, false, err
+		return "", "", nil, nil, nil, err
 	}
 	addr = e.inReg(ptrOp, bitsClass(e.lay.pointerBits(pt.AddrSpace)))
 	ts = leaves(a.typ)
 	if offs, err = e.leafOffsets(a.typ, 0, nil); err != nil {
-		return "", "", nil, nil, false, err
+		return "", "", nil, nil, nil, err
 	}
 	size, _, _ := e.lay.sizeAlign(a.typ)
-	vec = (len(ts) == 2 || len(ts) == 4) && size <= 16 && int64(a.align) >= size
+	same := len(ts) > 1 && size <= 16 && int64(a.align) >= size && intBits(ts[0]) != 1
 	for _, t := range ts {
-		vec = vec && e.memType(t) == e.memType(ts[0]) && intBits(t) != 1 && intBits(t) != 8
+		same = same && types.Equal(t, ts[0])
 	}
-	return addr, space, ts, offs, vec, nil
+	bits := e.leafBits(ts[0])
+	switch {
+	case !same:
+	case (len(ts) == 2 || len(ts) == 4) && bits >= 16:
+		whole = ts
+	case !a.atomic && bits <= 16 && (size == 2 || size == 4 || size == 8 || size == 16):
+		word := types.I32
+		if size == 2 {
+			word = types.I16
+		}
+		whole = repeat(word, int(size)/int(word.BitSize/8))
+	}
+	return addr, space, ts, offs, whole, nil
+}
+
+// vecOperand is the register operand of an ld/st: "%r1" or "{%r1, %r2}".
+func vecOperand(regs []string) string {
+	if len(regs) == 1 {
+		return regs[0]
+	}
+	return "{" + strings.Join(regs, ", ") + "}"
+}
+
+// vecSuffix is the ".vN" of an ld/st of n registers ("" for one).
+func vecSuffix(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return fmt.Sprintf(".v%d", n)
 }
 
 func at(addr string, off int64) string {
@@ -149,18 +182,27 @@ func (e *fnEmitter) load(i *ir.InstLoad) error {
 		}
 		prefix = "ld" + q
 	}
-	addr, space, ts, offs, vec, err := e.plan(access{i.Src, i.ElemType, i.Align})
+	addr, space, ts, offs, whole, err := e.plan(access{i.Src, i.ElemType, i.Align, i.Atomic})
 	if err != nil {
 		return err
 	}
-	rcs, err := e.lay.classesOf(i.ElemType)
-	if err != nil {
-		return err
-	}
-	out := e.newRegs(rcs)
-	if vec {
-		e.emit(fmt.Sprintf("%s%s.v%d.%s", prefix, space, len(ts), e.memType(ts[0])), "{"+strings.Join(out, ", ")+"}", at(addr, 0))
+	var out []string
+	if whole != nil {
+		rcs, err := e.lay.classesOf(types.NewStruct(whole...))
+		if err != nil {
+			return err
+		}
+		regs := e.newRegs(rcs)
+		e.emit(fmt.Sprintf("%s%s%s.%s", prefix, space, vecSuffix(len(regs)), e.memType(whole[0])), vecOperand(regs), at(addr, 0))
+		if out, err = e.repack(regs, whole, ts); err != nil {
+			return err
+		}
 	} else {
+		rcs, err := e.lay.classesOf(i.ElemType)
+		if err != nil {
+			return err
+		}
+		out = e.newRegs(rcs)
 		for k, t := range ts {
 			if rcs[k] == rcPred {
 				b := e.newReg(rcB16)
@@ -190,7 +232,7 @@ func (e *fnEmitter) store(i *ir.InstStore) error {
 		}
 		prefix = "st" + strings.Replace(q, ".acquire", ".release", 1)
 	}
-	addr, space, ts, offs, vec, err := e.plan(access{i.Dst, i.Src.Type(), i.Align})
+	addr, space, ts, offs, whole, err := e.plan(access{i.Dst, i.Src.Type(), i.Align, i.Atomic})
 	if err != nil {
 		return err
 	}
@@ -198,8 +240,12 @@ func (e *fnEmitter) store(i *ir.InstStore) error {
 	if err != nil {
 		return err
 	}
-	if vec {
-		e.emit(fmt.Sprintf("%s%s.v%d.%s", prefix, space, len(ts), e.memType(ts[0])), at(addr, 0), "{"+strings.Join(vals, ", ")+"}")
+	if whole != nil {
+		words, err := e.repack(vals, ts, whole)
+		if err != nil {
+			return err
+		}
+		e.emit(fmt.Sprintf("%s%s%s.%s", prefix, space, vecSuffix(len(words)), e.memType(whole[0])), at(addr, 0), vecOperand(words))
 		return nil
 	}
 	for k, t := range ts {
