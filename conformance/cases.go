@@ -537,7 +537,7 @@ func TutorialCases() []Case {
 			return append(ops, Int(n), Const(d), Const(128), Const(64), Const(false), Const(stage), Const(false), Const(true))
 		}, true, [3]int{1, 2, 256})...)
 	}
-	cs = append(cs, attnBwdCases(t06, "_attn_bwd_preprocess", "_attn_bwd", "causal", true, 0.5*1.4426950408889634, nil, [4]int{1, 2, 256, 64})...)
+	cs = append(cs, attnBwdCases(t06, "_attn_bwd_preprocess", "_attn_bwd", "causal", true, 0.5*1.4426950408889634, nil, [4]int{1, 2, 256, 64}, [4]int{2, 1, 128, 64})...)
 
 	cs = append(cs, unaryCases(tutorial("07-extern-functions.py"), "asin_kernel", "asin", FP32, -1, 1, nil, asin, 98432, 1000)...)
 
