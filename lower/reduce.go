@@ -20,7 +20,9 @@ func (g *gen) combine(op *tileir.Op, lhs, rhs []value.Value) ([]value.Value, err
 		g.vals[blk.Args[i]] = []value.Value{lhs[i]}
 		g.vals[blk.Args[n+i]] = []value.Value{rhs[i]}
 	}
-	if err := g.body(blk); err != nil {
+	g.pushScope()
+	defer g.popScope()
+	if err := g.region(blk); err != nil {
 		return nil, err
 	}
 	out := make([]value.Value, n)

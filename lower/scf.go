@@ -61,11 +61,17 @@ func (g *gen) bind(vs []*tileir.Value, regs [][]value.Value, like []*tileir.Valu
 	}
 }
 
-// body lowers a nested region's block in its own conversion scope.
-func (g *gen) body(b *tileir.Block) error {
+// body lowers a nested region's block in its own conversion scope, and returns the
+// registers of its terminator's operands in the encodings of like. The conversions of the
+// terminator's operands belong to that scope too: they are emitted in the region's last
+// block, which does not dominate the code after the region.
+func (g *gen) body(b *tileir.Block, like []*tileir.Value) ([][]value.Value, error) {
 	g.pushScope()
 	defer g.popScope()
-	return g.region(b)
+	if err := g.region(b); err != nil {
+		return nil, err
+	}
+	return g.inputs(b.Terminator().Operands, like), nil
 }
 
 // lowerFor: preheader → header (phis, iv < ub) → body … latch → header; exit.
@@ -88,10 +94,10 @@ func lowerFor(g *gen, op *tileir.Op) error {
 	g.cur = loop
 	g.vals[body.Args[0]] = []value.Value{iv}
 	g.bind(iterArgs, carried, nil)
-	if err := g.body(body); err != nil {
+	next, err := g.body(body, iterArgs)
+	if err != nil {
 		return err
 	}
-	next := g.inputs(body.Terminator().Operands, iterArgs)
 	nextIV := g.cur.NewAdd(iv, step)
 	latch := g.cur
 	latch.NewBr(header)
@@ -119,11 +125,11 @@ func lowerIf(g *gen, op *tileir.Op) error {
 			break
 		}
 		g.cur = b
-		blk := op.Regions[i].Entry()
-		if err := g.body(blk); err != nil {
+		y, err := g.body(op.Regions[i].Entry(), op.Results)
+		if err != nil {
 			return err
 		}
-		yields = append(yields, g.inputs(blk.Terminator().Operands, op.Results))
+		yields = append(yields, y)
 		g.cur.NewBr(merge)
 		ends = append(ends, g.cur)
 	}
@@ -156,10 +162,10 @@ func lowerWhile(g *gen, op *tileir.Op) error {
 	g.cur.NewCondBr(g.vals[cond.Operands[0]][0], afterB, exit)
 	g.cur = afterB
 	g.bind(after.Args, fwd, nil)
-	if err := g.body(after); err != nil {
+	next, err := g.body(after, before.Args)
+	if err != nil {
 		return err
 	}
-	next := g.inputs(after.Terminator().Operands, before.Args)
 	g.cur.NewBr(head)
 	addIncoming(carried, next, g.cur)
 	g.popScope()
