@@ -60,7 +60,18 @@ func CUDADevice(viaLLC bool) (*Device, error) {
 				ProfileScratchBytes: r.Meta.ProfileScratchSize,
 			})
 		},
-		// Host descriptors need a CUtensorMap built on the host: not supported yet.
+		// gotriton's ABI for a host descriptor (see package lower) is the tensor's global
+		// address; the runner passes its shape and strides as the parameters after it.
+		HostDesc: func(b driver.Buffer, shape, strides []int64) (any, error) {
+			cb, ok := b.(*cuda.Buffer)
+			if !ok {
+				return nil, fmt.Errorf("cuda: not a cuda buffer: %T", b)
+			}
+			if len(shape) != len(strides) {
+				return nil, fmt.Errorf("cuda: descriptor with %d dimensions and %d strides", len(shape), len(strides))
+			}
+			return cb.Ptr(), nil
+		},
 		Addr: func(b driver.Buffer) (int64, error) {
 			cb, ok := b.(*cuda.Buffer)
 			if !ok {

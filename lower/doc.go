@@ -49,7 +49,21 @@
 // atom.global, mma.sync and cvt for fp8. This is the subset package ptx accepts, and
 // llc-22 (-march=nvptx64 -mcpu=sm_90) accepts every module the tests produce.
 //
-// Not yet: AMD targets, block pointers (tt.make_tensor_ptr), tensor descriptors passed
-// as kernel arguments (TMA), tt.scan, tt.print/assert/histogram, calls of non-inlined
+// # Host tensor descriptors: gotriton's ABI, not Triton's
+//
+// A !tt.tensordesc kernel parameter (a descriptor built on the host, Triton's
+// TensorDescriptor) is, in Triton 3.6, a 128-byte CUtensorMap passed by value (.param
+// .align 64 .b8 [128]) and read by TMA instructions. gotriton has no TMA path yet: the
+// parameter is a .u64 holding the tensor's global base address (i8 addrspace(1)* in the
+// LLVM IR), and the rank i32 shape and rank i64 stride (in elements) parameters that the
+// tile IR already flattens after it stay separate parameters, as in Triton. A launcher
+// passes the device address where Triton passes the CUtensorMap; descriptor loads and
+// stores are the same masked n-D accesses as for tl.make_tensor_descriptor (zero fill
+// out of bounds). Nothing is assumed of the base's or strides' alignment (TMA would need
+// 16 bytes), so these accesses are scalar. Kernels compiled by gotriton therefore cannot
+// be launched with Triton's own launcher when they take host descriptors; moving to
+// CUtensorMap and cp.async.bulk.tensor is future work.
+//
+// Not yet: AMD targets, TMA, tt.print/assert/histogram, calls of non-inlined
 // functions, software pipelining (num_stages), ldmatrix and wgmma.
 package lower

@@ -133,7 +133,15 @@ func (g *gen) kernel() error {
 	g.m.DataLayout = dataLayout
 	g.m.TargetTriple = "nvptx64-nvidia-cuda"
 	var params []*ir.Param
-	for i, a := range g.tf.Args() {
+	args := g.tf.Args()
+	for i, a := range args {
+		if d, ok := a.Type.(*tileir.TensorDescType); ok {
+			if err := hostDescParams(args[i+1:], len(d.Block().Shape())); err != nil {
+				return fmt.Errorf("%s: @%s argument %d (%s): %v", g.tf.Loc, g.tf.Name, i, a.Type, err)
+			}
+			params = append(params, ir.NewParam("", globalI8Ptr()))
+			continue
+		}
 		pt, err := g.llType(a.Type)
 		if err != nil {
 			return fmt.Errorf("%s: @%s argument %d: %v", g.tf.Loc, g.tf.Name, i, err)
@@ -148,8 +156,16 @@ func (g *gen) kernel() error {
 	g.f.FuncAttrs = append(g.f.FuncAttrs, ir.AttrPair{Key: "nvvm.reqntid", Value: fmt.Sprint(g.opts.NumWarps * g.t.WarpSize)})
 	g.debugInfo()
 	g.cur = g.f.NewBlock("")
-	for i, a := range g.tf.Args() {
+	for i, a := range args {
 		g.vals[a] = []value.Value{g.f.Params[i]}
+		if d, ok := a.Type.(*tileir.TensorDescType); ok {
+			// A host descriptor's registers: its base, then the shape and strides that
+			// follow it as parameters (see the package doc's ABI note).
+			rank := len(d.Block().Shape())
+			for _, p := range g.f.Params[i+1 : i+1+2*rank] {
+				g.vals[a] = append(g.vals[a], p)
+			}
+		}
 	}
 	g.axes = analyzeAxes(g.tf)
 	assignLayouts(g)
@@ -160,6 +176,31 @@ func (g *gen) kernel() error {
 	}
 	if g.smem != nil {
 		g.smem.Align = 16
+	}
+	return nil
+}
+
+// globalI8Ptr is i8 addrspace(1)*, a .u64 global address in PTX.
+func globalI8Ptr() *types.PointerType {
+	p := types.NewPointer(types.I8)
+	p.AddrSpace = 1
+	return p
+}
+
+// hostDescParams checks that a host tensor descriptor parameter of the given rank is
+// followed by its shape (rank i32) and strides (rank i64), as Triton 3.6 flattens them.
+func hostDescParams(next []*tileir.Value, rank int) error {
+	if len(next) < 2*rank {
+		return fmt.Errorf("a descriptor of rank %d needs %d shape and stride parameters after it, %d follow", rank, 2*rank, len(next))
+	}
+	for i, a := range next[:2*rank] {
+		want := tileir.Scalar(tileir.I32)
+		if i >= rank {
+			want = tileir.I64
+		}
+		if a.Type != want {
+			return fmt.Errorf("parameter %d after the descriptor is %s, want %s (shape i32, then strides i64)", i+1, a.Type, want)
+		}
 	}
 	return nil
 }
