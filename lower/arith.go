@@ -88,7 +88,7 @@ func init() {
 		"subf":     func(g *gen, a []value.Value) value.Value { return g.cur.NewFSub(a[0], a[1]) },
 		"mulf":     func(g *gen, a []value.Value) value.Value { return g.cur.NewFMul(a[0], a[1]) },
 		"divf":     func(g *gen, a []value.Value) value.Value { return g.cur.NewFDiv(a[0], a[1]) },
-		"remf":     func(g *gen, a []value.Value) value.Value { return g.cur.NewFRem(a[0], a[1]) },
+		"remf":     func(g *gen, a []value.Value) value.Value { return g.remf(a[0], a[1]) },
 		"negf":     func(g *gen, a []value.Value) value.Value { return g.cur.NewFNeg(a[0]) },
 		"maxnumf":  func(g *gen, a []value.Value) value.Value { return g.fintr("llvm.maxnum", a...) },
 		"minnumf":  func(g *gen, a []value.Value) value.Value { return g.fintr("llvm.minnum", a...) },
@@ -211,6 +211,21 @@ func (g *gen) floatwise(op *tileir.Op, f func(a []value.Value) (value.Value, err
 		}
 		return g.f32ToBF16(v), nil
 	})
+}
+
+// remf is x - trunc(x/y)*y with the sign of x (C's fmod), computed as LLVM's NVPTX
+// backend expands frem, which package ptx does not take: fma(-trunc(x/y), y, x), or x
+// when y is infinite; half is computed in f32, as llc promotes it.
+func (g *gen) remf(x, y value.Value) value.Value {
+	t := x.Type().(*types.FloatType)
+	if t.Kind == types.FloatKindHalf {
+		r := g.remf(g.cur.NewFPExt(x, types.Float), g.cur.NewFPExt(y, types.Float))
+		return g.cur.NewFPTrunc(r, types.Half)
+	}
+	q := g.fintr("llvm.trunc", g.cur.NewFDiv(x, y))
+	r := g.fintr("llvm.fma", g.cur.NewFNeg(q), y, x)
+	inf := g.cur.NewFCmp(enum.FPredOEQ, g.fintr("llvm.fabs", y), constant.NewFloat(t, math.Inf(1)))
+	return g.cur.NewSelect(inf, x, r)
 }
 
 // bf16ToF32 widens a bf16 bit pattern exactly.
