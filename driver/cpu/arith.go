@@ -303,24 +303,228 @@ func mapF(fc *fnc, op *tileir.Op, f func(fr *frame, i int) float64) step {
 	}
 }
 
+// The elementwise ops read their operand slices once per step and loop over them. The
+// common integer and f32/f64 ops have tight loops (intKernels, floatKernels) in which the
+// op and the wrap or rounding inline; the others call their table function per element.
+
+// intKernel computes o[i] = op(a[i], b[i]) wrapped to the result width.
+type intKernel func(o, a, b []int64)
+
+// intKernels returns the tight loops of the common integer binary ops and signed
+// comparisons (whose i1 results are -1 or 0, their own canonical form) at width T.
+func intKernels[T int8 | int16 | int32 | int64]() map[string]intKernel {
+	return map[string]intKernel{
+		"arith.addi": func(o, a, b []int64) {
+			a, b = a[:len(o)], b[:len(o)]
+			for i := range o {
+				o[i] = int64(T(a[i] + b[i]))
+			}
+		},
+		"arith.subi": func(o, a, b []int64) {
+			a, b = a[:len(o)], b[:len(o)]
+			for i := range o {
+				o[i] = int64(T(a[i] - b[i]))
+			}
+		},
+		"arith.muli": func(o, a, b []int64) {
+			a, b = a[:len(o)], b[:len(o)]
+			for i := range o {
+				o[i] = int64(T(a[i] * b[i]))
+			}
+		},
+		"arith.andi": func(o, a, b []int64) {
+			a, b = a[:len(o)], b[:len(o)]
+			for i := range o {
+				o[i] = a[i] & b[i]
+			}
+		},
+		"arith.ori": func(o, a, b []int64) {
+			a, b = a[:len(o)], b[:len(o)]
+			for i := range o {
+				o[i] = a[i] | b[i]
+			}
+		},
+		"arith.xori": func(o, a, b []int64) {
+			a, b = a[:len(o)], b[:len(o)]
+			for i := range o {
+				o[i] = a[i] ^ b[i]
+			}
+		},
+		"arith.maxsi": func(o, a, b []int64) {
+			a, b = a[:len(o)], b[:len(o)]
+			for i := range o {
+				o[i] = max(a[i], b[i])
+			}
+		},
+		"arith.minsi": func(o, a, b []int64) {
+			a, b = a[:len(o)], b[:len(o)]
+			for i := range o {
+				o[i] = min(a[i], b[i])
+			}
+		},
+		"cmpi.eq": func(o, a, b []int64) {
+			a, b = a[:len(o)], b[:len(o)]
+			for i := range o {
+				o[i] = boolInt(a[i] == b[i])
+			}
+		},
+		"cmpi.ne": func(o, a, b []int64) {
+			a, b = a[:len(o)], b[:len(o)]
+			for i := range o {
+				o[i] = boolInt(a[i] != b[i])
+			}
+		},
+		"cmpi.slt": func(o, a, b []int64) {
+			a, b = a[:len(o)], b[:len(o)]
+			for i := range o {
+				o[i] = boolInt(a[i] < b[i])
+			}
+		},
+		"cmpi.sle": func(o, a, b []int64) {
+			a, b = a[:len(o)], b[:len(o)]
+			for i := range o {
+				o[i] = boolInt(a[i] <= b[i])
+			}
+		},
+		"cmpi.sgt": func(o, a, b []int64) {
+			a, b = a[:len(o)], b[:len(o)]
+			for i := range o {
+				o[i] = boolInt(a[i] > b[i])
+			}
+		},
+		"cmpi.sge": func(o, a, b []int64) {
+			a, b = a[:len(o)], b[:len(o)]
+			for i := range o {
+				o[i] = boolInt(a[i] >= b[i])
+			}
+		},
+	}
+}
+
+// intKernelsByWidth holds intKernels for each width with a Go integer type.
+var intKernelsByWidth = map[int]map[string]intKernel{
+	8: intKernels[int8](), 16: intKernels[int16](), 32: intKernels[int32](), 64: intKernels[int64](),
+}
+
+// floatKernel computes o[i] = op(a[i], b[i]) rounded to the result type.
+type floatKernel func(o, a, b []float64)
+
+// floatKernels returns the tight loops of the basic float ops for results of type T,
+// rounding as rounder does (a NaN keeps its float64 payload).
+func floatKernels[T float32 | float64]() map[string]floatKernel {
+	round := func(x float64) float64 {
+		if x == x {
+			return float64(T(x))
+		}
+		return x
+	}
+	return map[string]floatKernel{
+		"arith.addf": func(o, a, b []float64) {
+			a, b = a[:len(o)], b[:len(o)]
+			for i := range o {
+				o[i] = round(a[i] + b[i])
+			}
+		},
+		"arith.subf": func(o, a, b []float64) {
+			a, b = a[:len(o)], b[:len(o)]
+			for i := range o {
+				o[i] = round(a[i] - b[i])
+			}
+		},
+		"arith.mulf": func(o, a, b []float64) {
+			a, b = a[:len(o)], b[:len(o)]
+			for i := range o {
+				o[i] = round(a[i] * b[i])
+			}
+		},
+		"arith.divf": func(o, a, b []float64) {
+			a, b = a[:len(o)], b[:len(o)]
+			for i := range o {
+				o[i] = round(a[i] / b[i])
+			}
+		},
+	}
+}
+
+// floatKernelsByType holds floatKernels for the result types with a Go float type.
+var floatKernelsByType = map[tileir.Scalar]map[string]floatKernel{
+	tileir.F32: floatKernels[float32](), tileir.F64: floatKernels[float64](),
+}
+
 func intBinaryOp(f func(a, b int64, w int) int64) opFunc {
 	return func(fc *fnc, op *tileir.Op) (step, error) {
 		a, b, w := fc.use(op.Operands[0]), fc.use(op.Operands[1]), tileir.ScalarOf(op.Operands[0].Type).Bits()
-		return mapI(fc, op, func(fr *frame, i int) int64 { return f(fr.v[a].i[i], fr.v[b].i[i], w) }), nil
+		if k := intKernelsByWidth[w][op.Name]; k != nil {
+			return zipI(fc, op, a, b, k), nil
+		}
+		return mapI2(fc, op, a, b, func(x, y int64) int64 { return f(x, y, w) }), nil
+	}
+}
+
+// zipI runs a kernel on the slots a and b into op's result.
+func zipI(fc *fnc, op *tileir.Op, a, b int, k intKernel) step {
+	out := fc.use(op.Results[0])
+	return func(fr *frame) error {
+		k(fr.v[out].i, fr.v[a].i, fr.v[b].i)
+		return nil
+	}
+}
+
+// mapI2 writes f(a[i], b[i]) into op's integer result, wrapped to its type.
+func mapI2(fc *fnc, op *tileir.Op, a, b int, f func(x, y int64) int64) step {
+	wrap, out := wrapper(tileir.ScalarOf(op.Results[0].Type)), fc.use(op.Results[0])
+	return func(fr *frame) error {
+		o := fr.v[out].i
+		x, y := fr.v[a].i[:len(o)], fr.v[b].i[:len(o)]
+		for i := range o {
+			o[i] = wrap(f(x[i], y[i]))
+		}
+		return nil
+	}
+}
+
+// mapF1 writes f(a[i]) into op's float result, rounded to its type.
+func mapF1(fc *fnc, op *tileir.Op, a int, f func(x float64) float64) step {
+	round, out := rounder(tileir.ScalarOf(op.Results[0].Type)), fc.use(op.Results[0])
+	return func(fr *frame) error {
+		o := fr.v[out].f
+		x := fr.v[a].f[:len(o)]
+		for i := range o {
+			o[i] = round(f(x[i]))
+		}
+		return nil
+	}
+}
+
+// mapF2 writes f(a[i], b[i]) into op's float result, rounded to its type.
+func mapF2(fc *fnc, op *tileir.Op, a, b int, f func(x, y float64) float64) step {
+	round, out := rounder(tileir.ScalarOf(op.Results[0].Type)), fc.use(op.Results[0])
+	return func(fr *frame) error {
+		o := fr.v[out].f
+		x, y := fr.v[a].f[:len(o)], fr.v[b].f[:len(o)]
+		for i := range o {
+			o[i] = round(f(x[i], y[i]))
+		}
+		return nil
 	}
 }
 
 func floatBinaryOp(f func(a, b float64) float64) opFunc {
 	return func(fc *fnc, op *tileir.Op) (step, error) {
-		a, b := fc.use(op.Operands[0]), fc.use(op.Operands[1])
-		return mapF(fc, op, func(fr *frame, i int) float64 { return f(fr.v[a].f[i], fr.v[b].f[i]) }), nil
+		a, b, out := fc.use(op.Operands[0]), fc.use(op.Operands[1]), fc.use(op.Results[0])
+		if k := floatKernelsByType[tileir.ScalarOf(op.Results[0].Type)][op.Name]; k != nil {
+			return func(fr *frame) error {
+				k(fr.v[out].f, fr.v[a].f, fr.v[b].f)
+				return nil
+			}, nil
+		}
+		return mapF2(fc, op, a, b, f), nil
 	}
 }
 
 func floatUnaryOp(f func(float64) float64) opFunc {
 	return func(fc *fnc, op *tileir.Op) (step, error) {
-		a := fc.use(op.Operands[0])
-		return mapF(fc, op, func(fr *frame, i int) float64 { return f(fr.v[a].f[i]) }), nil
+		return mapF1(fc, op, fc.use(op.Operands[0]), f), nil
 	}
 }
 
@@ -361,7 +565,10 @@ func compileCmpI(fc *fnc, op *tileir.Op) (step, error) {
 	if w == 0 { // pointers compare as addresses
 		w = 64
 	}
-	return mapI(fc, op, func(fr *frame, i int) int64 { return boolInt(f(fr.v[a].i[i], fr.v[b].i[i], w)) }), nil
+	if k := intKernelsByWidth[64]["cmpi."+pred]; k != nil { // signed: on the canonical int64s
+		return zipI(fc, op, a, b, k), nil
+	}
+	return mapI2(fc, op, a, b, func(x, y int64) int64 { return boolInt(f(x, y, w)) }), nil
 }
 
 func compileCmpF(fc *fnc, op *tileir.Op) (step, error) {
@@ -370,8 +577,15 @@ func compileCmpF(fc *fnc, op *tileir.Op) (step, error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown predicate %q", pred)
 	}
-	a, b := fc.use(op.Operands[0]), fc.use(op.Operands[1])
-	return mapI(fc, op, func(fr *frame, i int) int64 { return boolInt(f(fr.v[a].f[i], fr.v[b].f[i])) }), nil
+	a, b, out := fc.use(op.Operands[0]), fc.use(op.Operands[1]), fc.use(op.Results[0])
+	return func(fr *frame) error {
+		o := fr.v[out].i
+		x, y := fr.v[a].f[:len(o)], fr.v[b].f[:len(o)]
+		for i := range o {
+			o[i] = boolInt(f(x[i], y[i]))
+		}
+		return nil
+	}, nil
 }
 
 func compileSelect(fc *fnc, op *tileir.Op) (step, error) {

@@ -15,10 +15,127 @@ type elemIO struct {
 	putI  func(b []byte, v int64)
 	getF  func(b []byte) float64
 	putF  func(b []byte, v float64)
+	// The run accessors move len(dst) or len(src) contiguous elements at once (the load
+	// and store fast path); withRuns fills them from the element accessors when a type
+	// has no specialized loop.
+	getRunI func(mem []byte, dst []int64)
+	putRunI func(mem []byte, src []int64)
+	getRunF func(mem []byte, dst []float64)
+	putRunF func(mem []byte, src []float64)
+}
+
+// withRuns completes io's run accessors from its element accessors.
+func (io elemIO) withRuns() elemIO {
+	size := io.size
+	if io.float {
+		if io.getRunF == nil {
+			get := io.getF
+			io.getRunF = func(mem []byte, dst []float64) {
+				for i := range dst {
+					dst[i] = get(mem[i*size:])
+				}
+			}
+		}
+		if io.putRunF == nil {
+			put := io.putF
+			io.putRunF = func(mem []byte, src []float64) {
+				for i, v := range src {
+					put(mem[i*size:], v)
+				}
+			}
+		}
+		return io
+	}
+	if io.getRunI == nil {
+		get := io.getI
+		io.getRunI = func(mem []byte, dst []int64) {
+			for i := range dst {
+				dst[i] = get(mem[i*size:])
+			}
+		}
+	}
+	if io.putRunI == nil {
+		put := io.putI
+		io.putRunI = func(mem []byte, src []int64) {
+			for i, v := range src {
+				put(mem[i*size:], v)
+			}
+		}
+	}
+	return io
+}
+
+// f32 runs: finite values and infinities convert directly; NaNs keep their payloads
+// through floatFromBits and floatBits.
+func getRunF32(mem []byte, dst []float64) {
+	mem = mem[:4*len(dst)]
+	for i := range dst {
+		u := le.Uint32(mem[4*i:])
+		if u&0x7f800000 != 0x7f800000 || u&0x7fffff == 0 {
+			dst[i] = float64(math.Float32frombits(u))
+		} else {
+			dst[i] = floatFromBits(uint64(u), tileir.F32)
+		}
+	}
+}
+
+func putRunF32(mem []byte, src []float64) {
+	mem = mem[:4*len(src)]
+	for i, v := range src {
+		if v == v {
+			le.PutUint32(mem[4*i:], math.Float32bits(float32(v)))
+		} else {
+			le.PutUint32(mem[4*i:], uint32(floatBits(v, tileir.F32)))
+		}
+	}
+}
+
+func getRunI32(mem []byte, dst []int64) {
+	mem = mem[:4*len(dst)]
+	for i := range dst {
+		dst[i] = int64(int32(le.Uint32(mem[4*i:])))
+	}
+}
+
+func putRunI32(mem []byte, src []int64) {
+	mem = mem[:4*len(src)]
+	for i, v := range src {
+		le.PutUint32(mem[4*i:], uint32(v))
+	}
+}
+
+func getRunI64(mem []byte, dst []int64) {
+	mem = mem[:8*len(dst)]
+	for i := range dst {
+		dst[i] = int64(le.Uint64(mem[8*i:]))
+	}
+}
+
+func putRunI64(mem []byte, src []int64) {
+	mem = mem[:8*len(src)]
+	for i, v := range src {
+		le.PutUint64(mem[8*i:], uint64(v))
+	}
+}
+
+// getRunTable decodes a run of a 16-bit float type through its decoding table.
+func getRunTable(table []float64) func(mem []byte, dst []float64) {
+	return func(mem []byte, dst []float64) {
+		mem = mem[:2*len(dst)]
+		for i := range dst {
+			dst[i] = table[le.Uint16(mem[2*i:])]
+		}
+	}
 }
 
 // ioOf returns the memory access functions for pointee type t (a scalar or a pointer).
 func ioOf(t tileir.Type) (elemIO, error) {
+	io, err := ioOfElem(t)
+	return io.withRuns(), err
+}
+
+// ioOfElem returns t's element accessors and its specialized run accessors.
+func ioOfElem(t tileir.Type) (elemIO, error) {
 	s, ok := t.(tileir.Scalar)
 	if _, ptr := t.(*tileir.PtrType); ptr {
 		s, ok = tileir.I64, true
@@ -34,14 +151,19 @@ func ioOf(t tileir.Type) (elemIO, error) {
 				}
 				return floatFromBits(uint64(le.Uint32(b)), s)
 			},
-			putF: func(b []byte, v float64) { le.PutUint32(b, uint32(floatBits(v, s))) }}, nil
+			putF:    func(b []byte, v float64) { le.PutUint32(b, uint32(floatBits(v, s))) },
+			getRunF: getRunF32, putRunF: putRunF32}, nil
 	}
 	if s.IsFloat() {
 		size := s.Bits() / 8
 		get, put := rawIO(size)
-		return elemIO{size: size, float: true,
+		io := elemIO{size: size, float: true,
 			getF: func(b []byte) float64 { return floatFromBits(get(b), s) },
-			putF: func(b []byte, v float64) { put(b, floatBits(v, s)) }}, nil
+			putF: func(b []byte, v float64) { put(b, floatBits(v, s)) }}
+		if f := formatOf(s); f != nil && size == 2 {
+			io.getRunF = getRunTable(f.table())
+		}
+		return io, nil
 	}
 	if s == tileir.I1 { // a bool is one byte in memory
 		return elemIO{size: 1,
@@ -51,9 +173,16 @@ func ioOf(t tileir.Type) (elemIO, error) {
 	size := s.Bits() / 8
 	get, put := rawIO(size)
 	wrap := wrapper(s)
-	return elemIO{size: size,
+	io := elemIO{size: size,
 		getI: func(b []byte) int64 { return wrap(int64(get(b))) },
-		putI: func(b []byte, v int64) { put(b, uint64(v)) }}, nil
+		putI: func(b []byte, v int64) { put(b, uint64(v)) }}
+	switch size {
+	case 4:
+		io.getRunI, io.putRunI = getRunI32, putRunI32
+	case 8:
+		io.getRunI, io.putRunI = getRunI64, putRunI64
+	}
+	return io, nil
 }
 
 // rawIO returns little-endian accessors of size-byte words.
@@ -152,6 +281,51 @@ func masked(fr *frame, mask, i int) bool {
 	return m[min(i, len(m)-1)] == 0
 }
 
+// maskOf returns the mask tile's elements, or nil when every element is enabled: no mask
+// operand, or a one-element (broadcast) mask that is true. all reports a one-element mask
+// that is false.
+func maskOf(fr *frame, mask int) (m []int64, off bool) {
+	if mask < 0 {
+		return nil, false
+	}
+	m = fr.v[mask].i
+	if len(m) == 1 {
+		return nil, m[0] == 0
+	}
+	return m, false
+}
+
+// run returns the end of the run of enabled elements at contiguous addresses that starts
+// at element i (which is enabled).
+func run(p, m []int64, i int, size int64) int {
+	j := i + 1
+	for j < len(p) && p[j] == p[j-1]+size && (m == nil || m[j] != 0) {
+		j++
+	}
+	return j
+}
+
+// span returns the memory of n elements of size bytes from addr when they all lie,
+// aligned, in one live buffer; otherwise the caller checks element by element, which
+// names the first failing one.
+func (fr *frame) span(addr int64, n, size int) ([]byte, bool) {
+	bufs := fr.inst.l.bufs
+	id := addr >> windowBits
+	if addr <= 0 || id >= int64(len(bufs)) || bufs[id] == nil {
+		return nil, false
+	}
+	data := bufs[id].data
+	off := addr - baseOf(int(id))
+	end := off + int64(n*size)
+	if off < 0 || end > int64(len(data)) || off%int64(size) != 0 {
+		return nil, false
+	}
+	return data[off:end], true
+}
+
+// compileLoad: runs of enabled elements at contiguous addresses (a whole row of a tile, or
+// the whole tile) that lie in one buffer are decoded at once; others, and failures, go
+// element by element.
 func compileLoad(fc *fnc, op *tileir.Op) (step, error) {
 	if isBlockPtr(op.Operands[0].Type) {
 		return compileBlockLoad(fc, op)
@@ -160,12 +334,13 @@ func compileLoad(fc *fnc, op *tileir.Op) (step, error) {
 	if err != nil {
 		return nil, err
 	}
+	size := int64(io.size)
 	ptr, mask, other, out := fc.use(op.Operands[0]), optSlot(fc, op, 1), optSlot(fc, op, 2), fc.use(op.Results[0])
 	return func(fr *frame) error {
 		p, o := fr.v[ptr].i, &fr.v[out]
-		var c cursor
-		for i, a := range p {
-			if masked(fr, mask, i) {
+		m, off := maskOf(fr, mask)
+		for i := 0; i < len(p); {
+			if off || (m != nil && m[i] == 0) {
 				switch {
 				case other >= 0 && io.float:
 					o.f[i] = fr.v[other].f[i]
@@ -176,22 +351,38 @@ func compileLoad(fc *fnc, op *tileir.Op) (step, error) {
 				default:
 					o.i[i] = 0
 				}
+				i++
 				continue
 			}
-			mem, err := c.at(fr, op, i, a, io.size, "read")
-			if err != nil {
-				return err
+			j := run(p, m, i, size)
+			if mem, ok := fr.span(p[i], j-i, io.size); ok {
+				if io.float {
+					io.getRunF(mem, o.f[i:j])
+				} else {
+					io.getRunI(mem, o.i[i:j])
+				}
+				i = j
+				continue
 			}
-			if io.float {
-				o.f[i] = io.getF(mem)
-			} else {
-				o.i[i] = io.getI(mem)
+			var c cursor
+			for ; i < j; i++ {
+				mem, err := c.at(fr, op, i, p[i], io.size, "read")
+				if err != nil {
+					return err
+				}
+				if io.float {
+					o.f[i] = io.getF(mem)
+				} else {
+					o.i[i] = io.getI(mem)
+				}
 			}
 		}
 		return nil
 	}, nil
 }
 
+// compileStore: as compileLoad, contiguous runs of enabled elements in one buffer are
+// encoded at once.
 func compileStore(fc *fnc, op *tileir.Op) (step, error) {
 	if isBlockPtr(op.Operands[0].Type) {
 		return compileBlockStore(fc, op)
@@ -200,22 +391,40 @@ func compileStore(fc *fnc, op *tileir.Op) (step, error) {
 	if err != nil {
 		return nil, err
 	}
+	size := int64(io.size)
 	ptr, val, mask := fc.use(op.Operands[0]), fc.use(op.Operands[1]), optSlot(fc, op, 2)
 	return func(fr *frame) error {
-		v := &fr.v[val]
-		var c cursor
-		for i, a := range fr.v[ptr].i {
-			if masked(fr, mask, i) {
+		p, v := fr.v[ptr].i, &fr.v[val]
+		m, off := maskOf(fr, mask)
+		if off {
+			return nil
+		}
+		for i := 0; i < len(p); {
+			if m != nil && m[i] == 0 {
+				i++
 				continue
 			}
-			mem, err := c.at(fr, op, i, a, io.size, "write")
-			if err != nil {
-				return err
+			j := run(p, m, i, size)
+			if mem, ok := fr.span(p[i], j-i, io.size); ok {
+				if io.float {
+					io.putRunF(mem, v.f[i:j])
+				} else {
+					io.putRunI(mem, v.i[i:j])
+				}
+				i = j
+				continue
 			}
-			if io.float {
-				io.putF(mem, v.f[i])
-			} else {
-				io.putI(mem, v.i[i])
+			var c cursor
+			for ; i < j; i++ {
+				mem, err := c.at(fr, op, i, p[i], io.size, "write")
+				if err != nil {
+					return err
+				}
+				if io.float {
+					io.putF(mem, v.f[i])
+				} else {
+					io.putI(mem, v.i[i])
+				}
 			}
 		}
 		return nil

@@ -63,9 +63,24 @@ func flatten(idx, shape []int) int {
 	return f
 }
 
+// compileSplat fills the result with the scalar.
 func compileSplat(fc *fnc, op *tileir.Op) (step, error) {
-	n := int(op.Results[0].Type.(*tileir.TensorType).NumElements())
-	return gather(fc.use(op.Operands[0]), fc.use(op.Results[0]), make([]int, n)), nil
+	src, out := fc.use(op.Operands[0]), fc.use(op.Results[0])
+	return func(fr *frame) error {
+		s, o := &fr.v[src], &fr.v[out]
+		if o.f != nil {
+			fill := s.f[0]
+			for i := range o.f {
+				o.f[i] = fill
+			}
+			return nil
+		}
+		fill := s.i[0]
+		for i := range o.i {
+			o.i[i] = fill
+		}
+		return nil
+	}, nil
 }
 
 func compileBroadcast(fc *fnc, op *tileir.Op) (step, error) {
@@ -154,8 +169,14 @@ func compileCat(fc *fnc, op *tileir.Op) (step, error) {
 }
 
 func compileMakeRange(fc *fnc, op *tileir.Op) (step, error) {
-	start := op.IntAttr("start")
-	return mapI(fc, op, func(_ *frame, i int) int64 { return start + int64(i) }), nil
+	start, out := op.IntAttr("start"), fc.use(op.Results[0])
+	wrap := wrapper(tileir.ScalarOf(op.Results[0].Type))
+	fc.fn.inits = append(fc.fn.inits, func(fr *frame) { // a constant, filled once per frame
+		for i := range fr.v[out].i {
+			fr.v[out].i[i] = wrap(start + int64(i))
+		}
+	})
+	return nil, nil
 }
 
 // axisOf reads a program axis attribute (x, y, z or 0, 1, 2).
