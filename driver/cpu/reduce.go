@@ -119,6 +119,31 @@ func compileReduce(fc *fnc, op *tileir.Op) (step, error) {
 	if err != nil {
 		return nil, err
 	}
+	if c.fastF != nil || c.fastI != nil { // one source combined by one arith op
+		f, g := c.fastF, c.fastI
+		return func(fr *frame) error {
+			s, a := &fr.v[srcs[0]], &fr.v[res[0]]
+			for o := range outer {
+				for in := range inner {
+					at, k0 := o*inner+in, o*size*inner+in
+					if f != nil {
+						acc, x := s.f[k0], s.f[k0:k0+(size-1)*inner+1]
+						for k := inner; k < len(x); k += inner {
+							acc = f(acc, x[k])
+						}
+						a.f[at] = acc
+						continue
+					}
+					acc, x := s.i[k0], s.i[k0:k0+(size-1)*inner+1]
+					for k := inner; k < len(x); k += inner {
+						acc = g(acc, x[k])
+					}
+					a.i[at] = acc
+				}
+			}
+			return nil
+		}, nil
+	}
 	return func(fr *frame) error {
 		src, acc := tiles(fr, srcs), tiles(fr, res)
 		for o := range outer {
@@ -225,8 +250,23 @@ func compileDot(fc *fnc, op *tileir.Op) (step, error) {
 		for bt := range batch {
 			for i := range m {
 				clear(row)
-				for kk := range k {
-					aik := x[(bt*m+i)*k+kk]
+				xr := x[(bt*m+i)*k : (bt*m+i+1)*k]
+				kk := 0
+				// Four rows of b per pass over row: the same additions in the same order
+				// as one row at a time, with a quarter of the loads and stores of row.
+				for ; kk+4 <= k; kk += 4 {
+					a0, a1, a2, a3 := xr[kk], xr[kk+1], xr[kk+2], xr[kk+3]
+					y0 := y[(bt*k+kk)*n : (bt*k+kk+1)*n]
+					y1 := y[(bt*k+kk+1)*n : (bt*k+kk+2)*n][:len(y0)]
+					y2 := y[(bt*k+kk+2)*n : (bt*k+kk+3)*n][:len(y0)]
+					y3 := y[(bt*k+kk+3)*n : (bt*k+kk+4)*n][:len(y0)]
+					r := row[:len(y0)]
+					for j, v := range y0 {
+						r[j] = r[j] + a0*v + a1*y1[j] + a2*y2[j] + a3*y3[j]
+					}
+				}
+				for ; kk < k; kk++ {
+					aik := xr[kk]
 					yr := y[(bt*k+kk)*n : (bt*k+kk+1)*n]
 					for j, v := range yr {
 						row[j] += aik * v
