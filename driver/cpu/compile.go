@@ -106,9 +106,42 @@ type compiler struct {
 
 // fnc compiles one function.
 type fnc struct {
-	c    *compiler
-	fn   *fn
-	slot map[*tileir.Value]int
+	c     *compiler
+	fn    *fn
+	slot  map[*tileir.Value]int
+	users map[*tileir.Value][]use // every use of every value of the function
+}
+
+// use is one use of a value: operand i of op.
+type use struct {
+	op *tileir.Op
+	i  int
+}
+
+// collectUses records the uses of values by the ops of the blocks of r, recursively.
+func collectUses(r *tileir.Region, users map[*tileir.Value][]use) {
+	for _, b := range r.Blocks {
+		for _, op := range b.Ops {
+			for i, v := range op.Operands {
+				users[v] = append(users[v], use{op, i})
+			}
+			for _, sub := range op.Regions {
+				collectUses(sub, users)
+			}
+		}
+	}
+}
+
+// onlyUsedAs reports whether every use of v is operand i of an op named name (and v has
+// uses), so that such ops may read v's definition directly and v need not be computed.
+func (fc *fnc) onlyUsedAs(v *tileir.Value, name string, i int) bool {
+	us := fc.users[v]
+	for _, u := range us {
+		if u.op.Name != name || u.i != i {
+			return false
+		}
+	}
+	return len(us) > 0
 }
 
 // opFunc compiles one op into a step.
@@ -133,7 +166,8 @@ func (c *compiler) function(f *tileir.Func) (*fn, error) {
 	}
 	c.active[f] = true
 	defer delete(c.active, f)
-	fc := &fnc{c: c, fn: &fn{name: f.Name, src: f}, slot: map[*tileir.Value]int{}}
+	fc := &fnc{c: c, fn: &fn{name: f.Name, src: f}, slot: map[*tileir.Value]int{}, users: map[*tileir.Value][]use{}}
+	collectUses(f.Body, fc.users)
 	for _, a := range f.Args() {
 		s, err := fc.def(a)
 		if err != nil {

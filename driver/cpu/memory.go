@@ -538,6 +538,17 @@ func elemSize(t tileir.Type) int64 {
 func compileAddPtr(fc *fnc, op *tileir.Op) (step, error) {
 	size := elemSize(op.Operands[0].Type)
 	ptr, off, out := fc.use(op.Operands[0]), fc.use(op.Operands[1]), fc.use(op.Results[0])
+	if def := op.Operands[0].Def(); def != nil && def.Name == "tt.splat" && fc.onlyUsedAs(op.Operands[0], "tt.addptr", 0) {
+		base := fc.use(def.Operands[0]) // the splat is not filled: read its scalar
+		return func(fr *frame) error {
+			p, o := fr.v[base].i[0], fr.v[out].i
+			d := fr.v[off].i[:len(o)]
+			for i := range o {
+				o[i] = p + d[i]*size
+			}
+			return nil
+		}, nil
+	}
 	return func(fr *frame) error {
 		p, d, o := fr.v[ptr].i, fr.v[off].i, fr.v[out].i
 		for i := range o {

@@ -63,9 +63,13 @@ func flatten(idx, shape []int) int {
 	return f
 }
 
-// compileSplat fills the result with the scalar.
+// compileSplat fills the result with the scalar. A splat of a pointer that only
+// tt.addptr uses as its base is fused into the addptr (see compileAddPtr) and not filled.
 func compileSplat(fc *fnc, op *tileir.Op) (step, error) {
 	src, out := fc.use(op.Operands[0]), fc.use(op.Results[0])
+	if fc.onlyUsedAs(op.Results[0], "tt.addptr", 0) {
+		return nil, nil
+	}
 	return func(fr *frame) error {
 		s, o := &fr.v[src], &fr.v[out]
 		if o.f != nil {
