@@ -134,7 +134,7 @@ func maxNum(a, b float64) float64 {
 	case math.IsNaN(b):
 		return a
 	}
-	return math.Max(a, b)
+	return max(a, b) // as math.Max without NaNs, and inlined
 }
 
 func minNum(a, b float64) float64 {
@@ -144,7 +144,7 @@ func minNum(a, b float64) float64 {
 	case math.IsNaN(b):
 		return a
 	}
-	return math.Min(a, b)
+	return min(a, b)
 }
 
 // maximum and minimum propagate NaN and order -0 below +0 (IEEE 754-2019 maximum).
@@ -444,6 +444,51 @@ func floatKernels[T float32 | float64]() map[string]floatKernel {
 			}
 		},
 	}
+}
+
+// foldKernel combines acc with x[0], x[stride], x[2*stride], ... in order, rounding each
+// step to the result type: a reduction along one axis.
+type foldKernel func(acc float64, x []float64, stride int) float64
+
+// foldKernels returns the folds of the common reduction ops for results of type T.
+func foldKernels[T float32 | float64]() map[string]foldKernel {
+	round := func(x float64) float64 {
+		if x == x {
+			return float64(T(x))
+		}
+		return x
+	}
+	return map[string]foldKernel{
+		"arith.addf": func(acc float64, x []float64, stride int) float64 {
+			for k := 0; k < len(x); k += stride {
+				acc = round(acc + x[k])
+			}
+			return acc
+		},
+		"arith.mulf": func(acc float64, x []float64, stride int) float64 {
+			for k := 0; k < len(x); k += stride {
+				acc = round(acc * x[k])
+			}
+			return acc
+		},
+		"arith.maxnumf": func(acc float64, x []float64, stride int) float64 {
+			for k := 0; k < len(x); k += stride {
+				acc = round(maxNum(acc, x[k]))
+			}
+			return acc
+		},
+		"arith.minnumf": func(acc float64, x []float64, stride int) float64 {
+			for k := 0; k < len(x); k += stride {
+				acc = round(minNum(acc, x[k]))
+			}
+			return acc
+		},
+	}
+}
+
+// foldKernelsByType holds foldKernels for the result types with a Go float type.
+var foldKernelsByType = map[tileir.Scalar]map[string]foldKernel{
+	tileir.F32: foldKernels[float32](), tileir.F64: foldKernels[float64](),
 }
 
 // floatKernelsByType holds floatKernels for the result types with a Go float type.

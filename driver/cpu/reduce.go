@@ -18,6 +18,7 @@ type combiner struct {
 	// fast is set when the region is one arith op on (lhs, rhs): the common sum, max, min.
 	fastI func(a, b int64) int64
 	fastF func(a, b float64) float64
+	foldF foldKernel // fastF as a loop, for the common ops and types
 	// otherwise the region runs on scalar slots.
 	args  []int
 	steps []step
@@ -47,6 +48,7 @@ func newCombiner(fc *fnc, r *tileir.Region, n int) (*combiner, error) {
 	if f, ok := floatBinary[op.Name]; ok {
 		round := rounder(s)
 		c.fastF = func(a, b float64) float64 { return round(f(a, b)) }
+		c.foldF = foldKernelsByType[s][op.Name]
 	}
 	return c, nil
 }
@@ -120,12 +122,21 @@ func compileReduce(fc *fnc, op *tileir.Op) (step, error) {
 		return nil, err
 	}
 	if c.fastF != nil || c.fastI != nil { // one source combined by one arith op
-		f, g := c.fastF, c.fastI
+		f, g, fold := c.fastF, c.fastI, c.foldF
 		return func(fr *frame) error {
 			s, a := &fr.v[srcs[0]], &fr.v[res[0]]
 			for o := range outer {
 				for in := range inner {
 					at, k0 := o*inner+in, o*size*inner+in
+					if fold != nil {
+						x := s.f[k0 : k0+(size-1)*inner+1]
+						acc := x[0]
+						if len(x) > inner {
+							acc = fold(acc, x[inner:], inner)
+						}
+						a.f[at] = acc
+						continue
+					}
 					if f != nil {
 						acc, x := s.f[k0], s.f[k0:k0+(size-1)*inner+1]
 						for k := inner; k < len(x); k += inner {
