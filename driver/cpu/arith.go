@@ -530,7 +530,22 @@ func mapI2(fc *fnc, op *tileir.Op, a, b int, f func(x, y int64) int64) step {
 
 // mapF1 writes f(a[i]) into op's float result, rounded to its type.
 func mapF1(fc *fnc, op *tileir.Op, a int, f func(x float64) float64) step {
-	round, out := rounder(tileir.ScalarOf(op.Results[0].Type)), fc.use(op.Results[0])
+	s, out := tileir.ScalarOf(op.Results[0].Type), fc.use(op.Results[0])
+	if s == tileir.F32 { // rounder's f32 rounding, inlined
+		return func(fr *frame) error {
+			o := fr.v[out].f
+			x := fr.v[a].f[:len(o)]
+			for i := range o {
+				if v := f(x[i]); v == v {
+					o[i] = float64(float32(v))
+				} else {
+					o[i] = v
+				}
+			}
+			return nil
+		}
+	}
+	round := rounder(s)
 	return func(fr *frame) error {
 		o := fr.v[out].f
 		x := fr.v[a].f[:len(o)]
