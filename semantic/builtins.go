@@ -1349,17 +1349,22 @@ func (g *gen) argReduce(c *callCtx, x *Tensor, isMax, tieLeft, both bool) Value 
 		idx = g.broadcastTo(c.call, idx, shape)
 	}
 	combine := func(g *gen, l, r []*Tensor) []*Tensor {
+		// standard.py's _argmax_combine / _argmin_combine: the tie test first, then
+		// "value1 > value2 or tie" (the "or False" of the fast tie break folds away).
 		v1, i1, v2, i2 := l[0], l[1], r[0], r[1]
+		var tie *Tensor
+		if tieLeft {
+			eq := g.compare(c.call, ast.Eq, v1, v2).(*Tensor)
+			lt := g.compare(c.call, ast.Lt, i1, i2).(*Tensor)
+			tie = g.logical(c.call, eq, lt, "andi")
+		}
 		var better *Tensor
 		if isMax {
 			better = g.compare(c.call, ast.Gt, v1, v2).(*Tensor)
 		} else {
 			better = g.compare(c.call, ast.Lt, v1, v2).(*Tensor)
 		}
-		if tieLeft {
-			eq := g.compare(c.call, ast.Eq, v1, v2).(*Tensor)
-			lt := g.compare(c.call, ast.Lt, i1, i2).(*Tensor)
-			tie := g.logical(c.call, eq, lt, "andi")
+		if tie != nil {
 			better = g.logical(c.call, better, tie, "ori")
 		}
 		return []*Tensor{g.whereOp(c.call, better, operand{v1, c.call}, operand{v2, c.call}), g.whereOp(c.call, better, operand{i1, c.call}, operand{i2, c.call})}

@@ -311,7 +311,7 @@ func opKey(op *Op, id func(*Value) int) string {
 	return b.String()
 }
 
-// cse merges pure ops (without regions) that compute the same thing as an op that
+// cse merges pure ops (without regions, or with one single-block region) that compute the same thing as an op that
 // dominates them: one earlier in the same block or in an enclosing one.
 func cse(f *Func) bool {
 	rw := newRewriter()
@@ -328,22 +328,71 @@ func cse(f *Func) bool {
 		for _, b := range r.Blocks {
 			for _, op := range slices.Clone(b.Ops) {
 				rw.update(op)
-				if len(op.Regions) == 0 && IsPure(op) && len(op.Results) > 0 {
+				// As MLIR's CSE: nested regions are simplified first, and an op with
+				// regions is a candidate only when it has a single one-block region
+				// (tt.reduce, tt.scan), compared structurally.
+				for _, sub := range op.Regions {
+					region(sub, seen)
+				}
+				if IsPure(op) && len(op.Results) > 0 && (len(op.Regions) == 0 ||
+					len(op.Regions) == 1 && len(op.Regions[0].Blocks) == 1) {
 					k := opKey(op, id)
+					if len(op.Regions) == 1 {
+						k += regionKey(op.Regions[0], id)
+					}
 					if prev, ok := seen[k]; ok {
 						rw.replace(op, prev.Results...)
 						continue
 					}
 					seen[k] = op
 				}
-				for _, sub := range op.Regions {
-					region(sub, seen)
-				}
 			}
 		}
 	}
 	region(f.Body, nil)
 	return rw.changed
+}
+
+// regionKey describes region r for CSE: its blocks' argument types and ops, values defined
+// inside r numbered in order of definition, values from outside by id.
+func regionKey(r *Region, id func(*Value) int) string {
+	local := map[*Value]int{}
+	var b strings.Builder
+	name := func(v *Value) string {
+		if n, ok := local[v]; ok {
+			return fmt.Sprintf("L%d", n)
+		}
+		return fmt.Sprint(id(v))
+	}
+	var walk func(r *Region)
+	walk = func(r *Region) {
+		b.WriteString(" {")
+		for _, blk := range r.Blocks {
+			b.WriteString(" ^(")
+			for _, a := range blk.Args {
+				local[a] = len(local)
+				b.WriteString(" " + a.Type.String())
+			}
+			b.WriteString(")")
+			for _, op := range blk.Ops {
+				b.WriteString("; " + op.Name)
+				for _, v := range op.Operands {
+					b.WriteString(" " + name(v))
+				}
+				b.WriteString(dictString(op.Attrs))
+				for _, res := range op.Results {
+					local[res] = len(local)
+					b.WriteString(" " + res.Type.String())
+				}
+				for _, sub := range op.Regions {
+					walk(sub)
+				}
+			}
+		}
+		b.WriteString(" }")
+	}
+	walk(r)
+	return b.String()
 }
 
 // cloneScope copies a CSE scope (nil gives an empty one).

@@ -17,6 +17,7 @@ var passCases = []struct {
 	{"fold", fromFile("fold.mlir"), []string{"fold", "dce"}},
 	{"canonicalize", fromFile("canonicalize.mlir"), []string{"canonicalize", "dce"}},
 	{"cse", fromFile("cse.mlir"), []string{"cse", "dce"}},
+	{"cse_regions", fromFile("cse_regions.mlir"), []string{"cse", "dce"}},
 	{"dce", fromFile("dce.mlir"), []string{"dce"}},
 	{"canonicalize_chains", fromFile("canonicalize_chains.mlir"), []string{"canonicalize", "dce"}},
 	{"combine", fromFile("combine.mlir"), []string{"combine", "dce"}},
