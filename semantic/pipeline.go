@@ -9,7 +9,7 @@ import "github.com/gotriton/gotriton/tileir"
 // that have nothing to do on our IR are left out (see below); dce stands in for the
 // dead-op erasure that MLIR's canonicalizer and greedy rewrites do as they go, before
 // combine so that its one-use checks see live users only, and at the end.
-var ttirPasses = []string{"canonicalize", "dce", "combine", "reorder_broadcast", "cse", "dce"}
+var ttirPasses = []string{"rewrite_tensor_pointer", "canonicalize", "dce", "combine", "reorder_broadcast", "cse", "dce"}
 
 // verifyEachPass makes the pipeline verify the IR after every pass and report the pass
 // that broke it. Tests turn it on; Generate always verifies the final IR.

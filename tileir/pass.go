@@ -15,6 +15,7 @@ type Pass struct {
 // Passes is the pass table, in a sensible default order.
 var Passes = []Pass{
 	{"fold", foldPass},
+	{"rewrite_tensor_pointer", rewriteTensorPointer},
 	{"canonicalize", canonicalize},
 	{"combine", combineOps},
 	{"reorder_broadcast", reorderBroadcast},

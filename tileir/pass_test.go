@@ -18,6 +18,7 @@ var passCases = []struct {
 	{"canonicalize", fromFile("canonicalize.mlir"), []string{"canonicalize", "dce"}},
 	{"cse", fromFile("cse.mlir"), []string{"cse", "dce"}},
 	{"cse_regions", fromFile("cse_regions.mlir"), []string{"cse", "dce"}},
+	{"rewrite_tensor_pointer", fromFile("rewrite_tensor_pointer.mlir"), []string{"rewrite_tensor_pointer", "canonicalize", "cse", "dce"}},
 	{"dce", fromFile("dce.mlir"), []string{"dce"}},
 	{"canonicalize_chains", fromFile("canonicalize_chains.mlir"), []string{"canonicalize", "dce"}},
 	{"combine", fromFile("combine.mlir"), []string{"combine", "dce"}},
