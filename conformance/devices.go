@@ -37,15 +37,9 @@ func CPUDevice(workers int) *Device {
 // CUDADevice opens CUDA device 0 as a Device. Kernels are compiled for the device's own
 // architecture, to PTX by gotriton's emitter, or by llc-22 when viaLLC is set.
 func CUDADevice(viaLLC bool) (*Device, error) {
-	d, err := cuda.Open(0)
-	if err != nil {
-		return nil, err
-	}
-	return &Device{
-		Name:   "cuda",
-		Driver: d,
-		Load: func(m *tileir.Module, kernel string, numWarps, numStages int) (driver.Kernel, error) {
-			t, err := target.Parse(fmt.Sprintf("cuda:%d:32", d.Capability()))
+	return cudaDevice(func(d *cuda.Device) loadFunc {
+		return func(m *tileir.Module, kernel string, numWarps, numStages int) (driver.Kernel, error) {
+			t, err := target.Parse(cudaTarget(d))
 			if err != nil {
 				return nil, err
 			}
@@ -59,7 +53,62 @@ func CUDADevice(viaLLC bool) (*Device, error) {
 				GlobalScratchBytes:  r.Meta.GlobalScratchSize,
 				ProfileScratchBytes: r.Meta.ProfileScratchSize,
 			})
-		},
+		}
+	})
+}
+
+// CUDADevicePTX opens CUDA device 0 as a Device that loads the PTX of p (made by
+// --dump-ptx, possibly --via-llc on another machine) instead of compiling any. The runner
+// that uses it must be attached to p (p.Attach). p's target must be the device's own.
+func CUDADevicePTX(p *PTXDir) (*Device, error) {
+	var opened *cuda.Device
+	dev, err := cudaDevice(func(d *cuda.Device) loadFunc {
+		opened = d
+		return PTXDirLoad(p, func(text, kernel string, meta PTXMeta) (driver.Kernel, error) {
+			return d.LoadPTX(text, kernel, cuda.LoadOptions{
+				NumWarps:            meta.NumWarps,
+				SharedBytes:         meta.SharedBytes,
+				GlobalScratchBytes:  meta.GlobalScratchBytes,
+				ProfileScratchBytes: meta.ProfileScratchBytes,
+			})
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	if want := cudaTarget(opened); p.Target != "" && p.Target != want {
+		dev.Driver.Close()
+		return nil, fmt.Errorf("--ptx-dir %s: its PTX is for %s, this device is %s (dump it with --ptx-target %s)", p.Dir, p.Target, want, want)
+	}
+	return dev, nil
+}
+
+// PTXDirLoad is the Load of a device that takes its PTX from p: it finds the module's
+// PTX and metadata and hands them to loadPTX. A fake device in tests uses it too.
+func PTXDirLoad(p *PTXDir, loadPTX func(text, kernel string, meta PTXMeta) (driver.Kernel, error)) loadFunc {
+	return func(m *tileir.Module, kernel string, _, _ int) (driver.Kernel, error) {
+		text, meta, err := p.Find(m)
+		if err != nil {
+			return nil, err
+		}
+		return loadPTX(text, kernel, meta)
+	}
+}
+
+type loadFunc = func(m *tileir.Module, kernel string, numWarps, numStages int) (driver.Kernel, error)
+
+func cudaTarget(d *cuda.Device) string { return fmt.Sprintf("cuda:%d:32", d.Capability()) }
+
+// cudaDevice opens CUDA device 0 with the Load that load makes for it.
+func cudaDevice(load func(d *cuda.Device) loadFunc) (*Device, error) {
+	d, err := cuda.Open(0)
+	if err != nil {
+		return nil, err
+	}
+	return &Device{
+		Name:   "cuda",
+		Driver: d,
+		Load:   load(d),
 		// gotriton's ABI for a host descriptor (see package lower) is the tensor's global
 		// address; the runner passes its shape and strides as the parameters after it.
 		HostDesc: func(b driver.Buffer, shape, strides []int64) (any, error) {

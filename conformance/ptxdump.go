@@ -26,13 +26,48 @@ type PTXFile struct {
 	NumStages int
 	Cases     []string
 	Error     string
+	// Meta is the launch metadata of the compiled kernel (zero on error).
+	Meta PTXMeta
+}
+
+// PTXMeta is what a launcher needs besides the PTX text: lower.Metadata's launch fields.
+type PTXMeta struct {
+	NumWarps, SharedBytes, GlobalScratchBytes, ProfileScratchBytes int
+}
+
+// specKey identifies one specialization: the kernel file, kernel, signature, num_warps
+// and num_stages. The file is named relative to the corpus it comes from
+// ("tutorials/01-vector-add.py", "kernels/vector_add.py"), so that a dump made with
+// --tutorials .tutorials here matches a run with --tutorials /elsewhere there. DumpPTX
+// names its files by it and PTXDir finds them by it: this is the only key function.
+func (r *Runner) specKey(path, kernel, sig string, numWarps, numStages int) string {
+	file := filepath.ToSlash(filepath.Clean(path))
+	for _, root := range []struct{ name, dir string }{{"tutorials", r.TutorialsDir}, {"kernels", r.KernelsDir}} {
+		if root.dir == "" {
+			continue
+		}
+		if rel, err := filepath.Rel(root.dir, path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			file = root.name + "/" + filepath.ToSlash(rel)
+			break
+		}
+	}
+	return fmt.Sprintf("%s\x00%s\x00%s\x00%d\x00%d", file, kernel, sig, numWarps, numStages)
+}
+
+// ptxName is the dump's file name for a specialization: "<kernel>.<fnv32a(key)>.ptx".
+func ptxName(kernel, key string) string {
+	h := fnv.New32a()
+	io.WriteString(h, key)
+	return fmt.Sprintf("%s.%08x.ptx", kernel, h.Sum32())
 }
 
 // DumpPTX compiles every distinct launch (file, kernel, signature, num_warps, num_stages)
 // of the cases matching filter to PTX for target tgt (e.g. "cuda:90:32"), with our own
 // emitter or llc (viaLLC), and writes one file per specialization into dir, plus
-// dir/index.tsv (file, kernel, signature, warps, stages, status, cases). Nothing runs and
-// no GPU is needed. Cases that cannot run (no tutorials folder) are left out.
+// dir/index.tsv (ptx, file, kernel, signature, warps, stages, status, cases, then the
+// target and the launch metadata that --ptx-dir needs: num_warps, shared, global and
+// profile scratch bytes). Nothing runs and no GPU is needed. Cases that cannot run (no
+// tutorials folder) are left out.
 func (r *Runner) DumpPTX(cases []Case, filter *regexp.Regexp, dir, tgt string, viaLLC bool) ([]PTXFile, error) {
 	t, err := target.Parse(tgt)
 	if err != nil {
@@ -63,7 +98,7 @@ func (r *Runner) DumpPTX(cases []Case, filter *regexp.Regexp, dir, tgt string, v
 			if err != nil {
 				continue
 			}
-			key := fmt.Sprintf("%s\x00%s\x00%s\x00%d\x00%d", path, s.Kernel, sig, s.NumWarps, s.NumStages)
+			key := r.specKey(path, s.Kernel, sig, s.NumWarps, s.NumStages)
 			if f, ok := byKey[key]; ok {
 				f.Cases = append(f.Cases, c.Name)
 				continue
@@ -71,15 +106,15 @@ func (r *Runner) DumpPTX(cases []Case, filter *regexp.Regexp, dir, tgt string, v
 			f := &PTXFile{Path: path, Kernel: s.Kernel, Signature: sig, NumWarps: s.NumWarps, NumStages: s.NumStages, Cases: []string{c.Name}}
 			byKey[key] = f
 			files = append(files, f)
-			h := fnv.New32a()
-			io.WriteString(h, key)
-			ptx, err := compilePTX(compile, path, s, sig, tgt, t, viaLLC)
+			res, err := compilePTX(compile, path, s, sig, tgt, t, viaLLC)
 			if err != nil {
-				f.Error = strings.ReplaceAll(err.Error(), "\n", " ")
+				f.Error = strings.NewReplacer("\n", " ", "\t", " ").Replace(err.Error())
 				continue
 			}
-			f.Name = fmt.Sprintf("%s.%08x.ptx", s.Kernel, h.Sum32())
-			if err := os.WriteFile(filepath.Join(dir, f.Name), []byte(ptx), 0o644); err != nil {
+			f.Name = ptxName(s.Kernel, key)
+			f.Meta = PTXMeta{NumWarps: res.Meta.NumWarps, SharedBytes: res.Meta.SharedBytes,
+				GlobalScratchBytes: res.Meta.GlobalScratchSize, ProfileScratchBytes: res.Meta.ProfileScratchSize}
+			if err := os.WriteFile(filepath.Join(dir, f.Name), []byte(res.PTX), 0o644); err != nil {
 				return nil, err
 			}
 		}
@@ -90,18 +125,23 @@ func (r *Runner) DumpPTX(cases []Case, filter *regexp.Regexp, dir, tgt string, v
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	var b strings.Builder
-	b.WriteString("ptx\tfile\tkernel\tsignature\tnum_warps\tnum_stages\tstatus\tcases\n")
+	b.WriteString(indexHeader + "\n")
 	for _, f := range out {
 		status := "ok"
 		if f.Error != "" {
 			status = "error: " + f.Error
 		}
-		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%d\t%d\t%s\t%s\n", f.Name, f.Path, f.Kernel, f.Signature, f.NumWarps, f.NumStages, status, strings.Join(f.Cases, ","))
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d\n", f.Name, f.Path, f.Kernel, f.Signature, f.NumWarps, f.NumStages,
+			status, strings.Join(f.Cases, ","), tgt, f.Meta.NumWarps, f.Meta.SharedBytes, f.Meta.GlobalScratchBytes, f.Meta.ProfileScratchBytes)
 	}
 	return out, os.WriteFile(filepath.Join(dir, "index.tsv"), []byte(b.String()), 0o644)
 }
 
-func compilePTX(compile CompileFunc, path string, s *Step, sig, tgt string, t target.Target, viaLLC bool) (ptx string, err error) {
+// indexHeader is index.tsv's first line. tools/gpu-report.sh reads columns 3-7; new
+// columns go at the end.
+const indexHeader = "ptx\tfile\tkernel\tsignature\tnum_warps\tnum_stages\tstatus\tcases\ttarget\tmeta_num_warps\tshared_bytes\tglobal_scratch_bytes\tprofile_scratch_bytes"
+
+func compilePTX(compile CompileFunc, path string, s *Step, sig, tgt string, t target.Target, viaLLC bool) (res *compiler.Result, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("internal error: %v", p)
@@ -109,11 +149,11 @@ func compilePTX(compile CompileFunc, path string, s *Step, sig, tgt string, t ta
 	}()
 	m, err := compile(path, s.Kernel, semantic.Options{SignatureText: sig, NumWarps: s.NumWarps, NumStages: s.NumStages, Target: tgt})
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	res := &compiler.Result{Kernel: s.Kernel, Target: t, NumWarps: s.NumWarps, NumStages: s.NumStages, TileIR: m}
+	res = &compiler.Result{Kernel: s.Kernel, Target: t, NumWarps: s.NumWarps, NumStages: s.NumStages, TileIR: m}
 	if err := res.Backend(compiler.PTX, viaLLC, ""); err != nil {
-		return "", err
+		return nil, err
 	}
-	return res.PTX, nil
+	return res, nil
 }
