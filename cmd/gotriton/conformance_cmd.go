@@ -22,7 +22,9 @@ func conformanceCommand() *cli.Command {
 			"the official Triton 3.6 tutorials (python/tutorials of a release/3.6.x checkout).\n" +
 			"Prints one row per case, then 'N passed, N failed'; exits 1 when any case fails.\n" +
 			"--time (cuda) also times every launch of each passing case; --export-launches and --dump-ptx\n" +
-			"run nothing and need no GPU (tools/gpu-report.sh uses all three).",
+			"run nothing and need no GPU (tools/gpu-report.sh uses all three).\n" +
+			"--ptx-dir DIR (cuda) loads the PTX of a --dump-ptx DIR instead of compiling it: dump with\n" +
+			"--via-llc where llc-22 is, then run the suite with that PTX on a GPU machine that has no llc.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "device", Value: "cpu", Usage: "cpu or cuda"},
 			&cli.BoolFlag{Name: "via-llc", Usage: "on cuda, make PTX with llc-22 instead of gotriton's emitter"},
@@ -35,6 +37,7 @@ func conformanceCommand() *cli.Command {
 			&cli.StringFlag{Name: "export-launches", Usage: "write every case's launches (kernel, signature, grid, warps, stages, arguments, tensors) to `FILE` as JSON for tools/triton-times.py, and run nothing"},
 			&cli.StringFlag{Name: "dump-ptx", Usage: "compile every distinct launch to PTX into `DIR` (one file each, plus index.tsv), and run nothing"},
 			&cli.StringFlag{Name: "ptx-target", Value: "cuda:90:32", Usage: "the target of --dump-ptx"},
+			&cli.StringFlag{Name: "ptx-dir", Usage: "on cuda, load the PTX that --dump-ptx wrote into `DIR` (e.g. with --via-llc on a machine with llc-22) instead of compiling PTX"},
 		},
 		Action: func(ctx context.Context, c *cli.Command) error {
 			var filter *regexp.Regexp
@@ -66,13 +69,37 @@ func conformanceCommand() *cli.Command {
 			if c.String("export-launches") != "" || c.String("dump-ptx") != "" {
 				return offlineConformance(c, cases, filter, kernels, tut)
 			}
-			dev, err := conformance.OpenDevice(c.String("device"), c.Bool("via-llc"))
+			var (
+				dev    *conformance.Device
+				ptxDir *conformance.PTXDir
+				err    error
+			)
+			if dir := c.String("ptx-dir"); dir != "" {
+				if c.String("device") != "cuda" {
+					return fmt.Errorf("gotriton conformance: --ptx-dir needs --device cuda")
+				}
+				if c.Bool("via-llc") {
+					return fmt.Errorf("gotriton conformance: --ptx-dir loads PTX that is already made; give --via-llc to the --dump-ptx run instead")
+				}
+				if ptxDir, err = conformance.OpenPTXDir(dir); err != nil {
+					return fmt.Errorf("gotriton conformance: %v", err)
+				}
+				dev, err = conformance.CUDADevicePTX(ptxDir)
+			} else {
+				dev, err = conformance.OpenDevice(c.String("device"), c.Bool("via-llc"))
+			}
 			if err != nil {
 				return fmt.Errorf("gotriton conformance: %v", err)
 			}
 			defer dev.Driver.Close()
+			if ptxDir != nil {
+				fmt.Fprintf(w, "PTX from %s (%d files for %s), not compiled here\n", ptxDir.Dir, ptxDir.Len(), ptxDir.Target)
+			}
 			fmt.Fprintf(w, "%-52s %-36s %-5s %-8s %9s  %s\n", "CASE", "KERNEL", "DEV", "STATUS", "TIME", "ERROR")
 			r := &conformance.Runner{Device: dev, KernelsDir: kernels, TutorialsDir: tut, Log: w}
+			if ptxDir != nil {
+				ptxDir.Attach(r)
+			}
 			if c.Bool("time") {
 				if r.Timer, err = conformance.CUDATimer(dev); err != nil {
 					return fmt.Errorf("gotriton conformance: --time: %v", err)

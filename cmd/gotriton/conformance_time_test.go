@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -60,5 +61,47 @@ func TestConformanceExportAndDumpPTX(t *testing.T) {
 	// Nothing ran: no case rows.
 	if strings.Contains(out, " pass ") {
 		t.Errorf("export ran the suite:\n%s", out)
+	}
+}
+
+func TestConformanceDumpViaLLCAndPTXDir(t *testing.T) {
+	t.Setenv("GOTRITON_TUTORIALS", "")
+	ptx := filepath.Join(t.TempDir(), "ptx")
+	args := []string{"conformance", "--kernels", "../../conformance/kernels", "--run", "^ours/vector_add/.*fp32", "--dump-ptx", ptx}
+	_, llcErr := exec.LookPath("llc-22")
+	if llcErr == nil {
+		args = append(args, "--via-llc")
+	}
+	out, errOut, code := gotriton(args...)
+	if code != 0 || !strings.Contains(out, "3 specializations, 3 compiled to PTX") {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	idx, err := os.ReadFile(filepath.Join(ptx, "index.tsv"))
+	if err != nil || !strings.Contains(string(idx), "\tshared_bytes\t") {
+		t.Fatalf("index.tsv: %v\n%s", err, idx)
+	}
+	if llcErr == nil {
+		names, _ := filepath.Glob(filepath.Join(ptx, "*.ptx"))
+		b, err := os.ReadFile(names[0])
+		if err != nil || !strings.Contains(string(b), "NVPTX") {
+			t.Errorf("--via-llc did not reach --dump-ptx: %v\n%.300s", err, b)
+		}
+	}
+
+	base := []string{"conformance", "--kernels", "../../conformance/kernels", "--run", "^ours/vector_add/.*fp32"}
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--ptx-dir", ptx}, "--ptx-dir needs --device cuda"},
+		{[]string{"--ptx-dir", ptx, "--device", "cuda", "--via-llc"}, "give --via-llc to the --dump-ptx run"},
+		{[]string{"--ptx-dir", filepath.Join(ptx, "nope"), "--device", "cuda"}, "index.tsv"},
+		{[]string{"--ptx-dir", ptx, "--device", "cuda"}, "cuda: no NVIDIA driver found"},
+	}
+	for _, tt := range tests {
+		_, errOut, code := gotriton(append(base, tt.args...)...)
+		if code != 1 || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 1 and %q", tt.args, code, errOut, tt.want)
+		}
 	}
 }
