@@ -290,8 +290,9 @@ func byteSize(t types.Type) int {
 
 // exchange moves a tensor between two layouts through shared memory: every thread writes
 // its elements at their index under src, the block synchronizes, and every thread reads
-// the elements it needs under dst. It begins with a barrier, so that shared memory may be
-// reused by every exchange.
+// the elements it needs under dst. It begins with a barrier (smemBarrier), so that shared
+// memory may be reused by every exchange: no thread writes while another may still read
+// an earlier exchange's bytes. Like every barrier, it needs all warps on the same path.
 func (g *gen) exchange(vals []value.Value, src, dst index, numel int) []value.Value {
 	return g.exchangeMany([][]value.Value{vals}, []index{src}, []index{dst}, numel, nil)[0]
 }
@@ -314,7 +315,7 @@ func (g *gen) exchangeMany(vals [][]value.Value, writes, reads []index, numel in
 		pt.AddrSpace = 3
 		return g.cur.NewBitCast(p, pt)
 	}
-	g.barrier()
+	g.smemBarrier()
 	for i, vs := range vals {
 		for r := 0; r < len(vs); {
 			v := writes[i].run(r, size)

@@ -5,6 +5,7 @@ import (
 	"path"
 	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -110,6 +111,7 @@ type gen struct {
 	tid, lane, warp value.Value
 	smem            *ir.Global
 	smemBytes       int
+	uses            map[*tileir.Value]bool // values some op uses (see used)
 	decls           map[string]*ir.Func
 
 	sp    *metadata.DISubprogram
@@ -437,9 +439,114 @@ func (g *gen) asm(ret types.Type, text, constraints string, args ...value.Value)
 	return g.cur.NewCall(fn, args...)
 }
 
-// barrier synchronizes the block (bar.sync 0).
+// barrier synchronizes the block (bar.sync 0), ordering every memory access before it
+// against every one after it, in all threads. It is left out when the current basic block
+// already has a barrier after which nothing has touched memory.
 func (g *gen) barrier() {
-	g.call("llvm.nvvm.barrier.cta.sync.aligned.all", types.Void, i32c(0))
+	if g.quietSinceBarrier(touchesMemory) {
+		return
+	}
+	g.call(barrierIntrinsic, types.Void, i32c(0))
+}
+
+// smemBarrier is the barrier that starts every use of the shared scratch buffer (an
+// exchange, a reduction, a scan): no thread may write scratch while another may still
+// read or write it for an earlier use. It is left out when the current basic block
+// already has a barrier after which nothing has touched shared memory: every thread runs
+// the same straight-line code since that barrier, so every earlier use is over.
+func (g *gen) smemBarrier() {
+	if g.quietSinceBarrier(touchesShared) {
+		return
+	}
+	g.call(barrierIntrinsic, types.Void, i32c(0))
+}
+
+// quietSinceBarrier reports whether the current basic block has a barrier after which no
+// instruction does what touches reports.
+func (g *gen) quietSinceBarrier(touches func(ir.Instruction) bool) bool {
+	for i := len(g.cur.Insts) - 1; i >= 0; i-- {
+		inst := g.cur.Insts[i]
+		if isBarrier(inst) {
+			return true
+		}
+		if touches(inst) {
+			return false
+		}
+	}
+	return false
+}
+
+// touchesMemory reports whether inst may access memory: loads, stores, atomics, fences
+// and every call (inline asm included) except reads of special registers.
+func touchesMemory(inst ir.Instruction) bool {
+	switch inst := inst.(type) {
+	case *ir.InstLoad, *ir.InstStore, *ir.InstAtomicRMW, *ir.InstCmpXchg, *ir.InstFence:
+		return true
+	case *ir.InstCall:
+		if f, ok := inst.Callee.(*ir.Func); ok && strings.HasPrefix(f.Name(), "llvm.nvvm.read.ptx.sreg.") {
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// touchesShared reports whether inst may access shared memory (address space 3): loads,
+// stores and atomics through such pointers, inline asm that names .shared, and calls
+// given such a pointer.
+func touchesShared(inst ir.Instruction) bool {
+	shared := func(v value.Value) bool {
+		p, ok := v.Type().(*types.PointerType)
+		return ok && p.AddrSpace == 3
+	}
+	switch inst := inst.(type) {
+	case *ir.InstLoad:
+		return shared(inst.Src)
+	case *ir.InstStore:
+		return shared(inst.Dst)
+	case *ir.InstAtomicRMW:
+		return shared(inst.Dst)
+	case *ir.InstCmpXchg:
+		return shared(inst.Ptr)
+	case *ir.InstFence:
+		return true
+	case *ir.InstCall:
+		if a, ok := inst.Callee.(*ir.InlineAsm); ok && strings.Contains(a.Asm, "shared") {
+			return true
+		}
+		for _, arg := range inst.Args {
+			if shared(arg) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+const barrierIntrinsic = "llvm.nvvm.barrier.cta.sync.aligned.all"
+
+// isBarrier reports whether inst is a call of the block barrier.
+func isBarrier(inst ir.Instruction) bool {
+	c, ok := inst.(*ir.InstCall)
+	if !ok {
+		return false
+	}
+	f, ok := c.Callee.(*ir.Func)
+	return ok && f.Name() == barrierIntrinsic
+}
+
+// used reports whether any op of the kernel uses v.
+func (g *gen) used(v *tileir.Value) bool {
+	if g.uses == nil {
+		g.uses = map[*tileir.Value]bool{}
+		g.tf.Walk(func(op *tileir.Op) bool {
+			for _, o := range op.Operands {
+				g.uses[o] = true
+			}
+			return true
+		})
+	}
+	return g.uses[v]
 }
 
 // sharedBase returns global_smem, the kernel's dynamic shared memory, as an i8 pointer,

@@ -415,6 +415,15 @@ func lowerAtomic(g *gen, op *tileir.Op) error {
 	if err != nil {
 		return g.errorf(op, "%v", err)
 	}
+	if own != nil {
+		// The owners act for every thread that holds a copy of the element: the block
+		// first synchronizes, so that no thread's earlier access (in program order) of the
+		// location is still to come when the atomic is performed. Without it, thread 0's
+		// atomic_xchg(written, 1) in a lock-protected "if tl.load(written) == 0" can land
+		// before another warp's load of written: the warps then take different branches
+		// and pair up different bar.syncs (the racecheck hazards in layer_norm_bwd_dx).
+		g.barrier()
+	}
 	out := make([]value.Value, len(ptrs))
 	for r := range ptrs {
 		var m value.Value
@@ -440,7 +449,9 @@ func lowerAtomic(g *gen, op *tileir.Op) error {
 		w := g.asm(a.wordType(), text, strings.Join(cons, ","), args...)
 		out[r] = g.unpack(a, []value.Value{w})[0]
 	}
-	if own != nil {
+	if own != nil && g.used(res) {
+		// Only the owners hold the result; when it is used, every copy is handed over.
+		// Triton skips this exchange (atomicNeedsSharedMemory) when nothing uses it.
 		out = g.shareFromOwners(out, l)
 	}
 	g.vals[res] = out

@@ -209,7 +209,7 @@ func (g *gen) reduceWarps(op *tileir.Op, l *linLayout, axis int, warpBits []int,
 			gi++
 		}
 	}
-	g.barrier()
+	g.smemBarrier()
 	for gi, acc := range accs {
 		off := g.cur.NewAdd(g.cur.NewMul(widx, i32c(int64(numOut))), idx[firstReg[gi]])
 		for i, v := range acc {

@@ -44,7 +44,7 @@ func lowerScan(g *gen, op *tileir.Op) error {
 		need += (total*byteSize(sts[i]) + 15) &^ 15
 	}
 	at := func(i int, pos value.Value) value.Value { return g.smemPtr(sts[i], bases[i], pos, need) }
-	g.barrier()
+	g.smemBarrier()
 	for i := range ins {
 		for r, v := range ins[i] {
 			g.cur.NewStore(g.toStorable(v), at(i, idx[r]))
