@@ -29,6 +29,8 @@
 #   GOTRITON=.build/gotriton  PTXAS=ptxas  SANITIZER=compute-sanitizer  PYTHON=python3
 #   PTXAS_ARCH=          ptxas -arch (default: each file's own .target, sm_90a for sm_90)
 #   NO_DO_BENCH=1        skip triton.testing.do_bench's cross-check figure
+#   LLC_PTX_DIR=DIR      run the --via-llc step from llc's PTX made elsewhere
+#                        (gotriton conformance --dump-ptx DIR --via-llc where llc-22 is)
 #   KEEP_PTX=1           keep $OUT/ptx (the PTX files) and $OUT/ptxas (per-file ptxas logs);
 #                        by default only $OUT/ptx-index.tsv stays
 set -u
@@ -138,7 +140,10 @@ step memcheck "$T_MEMCHECK" "$SAN" --tool memcheck --print-limit 100 "$GT" confo
 step racecheck "$T_RACECHECK" "$SAN" --tool racecheck --print-limit 100 "$GT" conformance --device cuda "${TUTARGS[@]}" "${RACEARGS[@]}" &
 step ptxas "$T_PTXAS" bash -c 'ptxas_all "$0"' "$OUT/ptx" &
 LLC=$(command -v llc-22 || command -v llc || true)
-if [ -n "$LLC" ]; then
+if [ -n "${LLC_PTX_DIR:-}" ]; then
+  # llc's PTX made where LLVM is installed: gotriton conformance --dump-ptx DIR --via-llc
+  step via-llc "$T_LLC" "$GT" conformance --device cuda --ptx-dir "$LLC_PTX_DIR" --json "$OUT/via-llc.json" "${TUTARGS[@]}" "${RUNARGS[@]}" &
+elif [ -n "$LLC" ]; then
   step via-llc "$T_LLC" "$GT" conformance --device cuda --via-llc --json "$OUT/via-llc.json" "${TUTARGS[@]}" "${RUNARGS[@]}" &
 else
   echo "llc-22 / llc not found on this machine: the --via-llc run was skipped (run it where LLVM 22 is installed)" > "$OUT/via-llc.txt"
