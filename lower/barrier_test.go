@@ -232,3 +232,63 @@ func TestOwnerAtomics(t *testing.T) {
 		}
 	}
 }
+
+// TestAtomText pins the atom spelling to Triton 3.6's for every semantics and scope.
+func TestAtomText(t *testing.T) {
+	for _, sem := range []string{"relaxed", "acquire", "release", "acq_rel"} {
+		for _, scope := range []string{"cta", "gpu", "sys"} {
+			if got, want := atomText("cas", "."+sem, "."+scope, ".b32"), "atom.global."+sem+"."+scope+".cas.b32"; got != want {
+				t.Errorf("cas: %s, want %s", got, want)
+			}
+			if got, want := atomText("exch", "."+sem, "."+scope, ".b32"), "atom.global."+scope+"."+sem+".exch.b32"; got != want {
+				t.Errorf("exch: %s, want %s", got, want)
+			}
+			if got, want := atomText("fadd", "."+sem, "."+scope, ".f32"), "atom.global."+scope+"."+sem+".add.f32"; got != want {
+				t.Errorf("fadd: %s, want %s", got, want)
+			}
+		}
+	}
+}
+
+// TestAtomicsMatchTriton compares the atomics of layer_norm_bwd_dx with those in the PTX
+// Triton 3.6 emitted for it (when .build/triton-ref holds it): same instructions, and no
+// fence or membar around them.
+func TestAtomicsMatchTriton(t *testing.T) {
+	want := []string{"atom.global.acq_rel.gpu.cas.b32", "atom.global.gpu.acq_rel.exch.b32", "atom.global.gpu.acq_rel.exch.b32"}
+	ref, err := os.ReadFile("../.build/triton-ref/ttir/layer_norm/layer_norm_bwd_dx_kernel.ptx")
+	if err == nil {
+		var got []string
+		for _, l := range strings.Split(string(ref), "\n") {
+			if i := strings.Index(l, "atom."); i >= 0 {
+				got = append(got, strings.Fields(l[i:])[0])
+			}
+			if strings.Contains(l, "fence.") || strings.Contains(l, "membar") {
+				t.Errorf("Triton's PTX has %q: update this test", strings.TrimSpace(l))
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("Triton's PTX has %v, this test expects %v", got, want)
+		}
+	}
+	mod := lowerModule(t, "layer_norm.layer_norm_bwd_dx_kernel.default")
+	var got []string
+	for _, f := range mod.Funcs {
+		for _, b := range f.Blocks {
+			for _, inst := range b.Insts {
+				if c, ok := inst.(*ir.InstCall); ok {
+					if a, ok := c.Callee.(*ir.InlineAsm); ok {
+						if i := strings.Index(a.Asm, "atom."); i >= 0 {
+							got = append(got, strings.Fields(a.Asm[i:])[0])
+						}
+						if strings.Contains(a.Asm, "fence") || strings.Contains(a.Asm, "membar") {
+							t.Errorf("unexpected fence: %q", a.Asm)
+						}
+					}
+				}
+			}
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("atomics %v, want Triton's %v", got, want)
+	}
+}

@@ -109,7 +109,7 @@ func TestFeatures(t *testing.T) {
 		t.Error("no shared memory recorded")
 	}
 	ll := mod.String()
-	for _, want := range []string{"mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", "atom.global.acq_rel.gpu.add.f32",
+	for _, want := range []string{"mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", "atom.global.gpu.acq_rel.add.f32",
 		"atom.global.acquire.gpu.cas.b32", "cvt.rn.satfinite.e5m2x2.f32", "llvm.nvvm.shfl.sync.bfly.i32", "llvm.fmuladd.f32"} {
 		if !strings.Contains(ll, want) {
 			t.Errorf("the module lacks %s", want)

@@ -380,6 +380,18 @@ func atomicType(kind string, s tileir.Scalar) (string, error) {
 	return fmt.Sprintf(".b%d", b), nil
 }
 
+// atomText is the atom instruction as Triton 3.6 spells it: the memory semantics and
+// scope it was given (relaxed/acquire/release/acq_rel; cta/gpu/sys) printed always, with
+// no fence around it. Its CAS puts the semantics first (atom.global.acq_rel.gpu.cas.b32),
+// its read-modify-writes the scope first (atom.global.gpu.acq_rel.exch.b32); PTX takes
+// either order. sem and scope are ".acq_rel", ".gpu" and so on, or "" when absent.
+func atomText(kind, sem, scope, ts string) string {
+	if kind == "cas" {
+		return "atom.global" + sem + scope + ".cas" + ts
+	}
+	return "atom.global" + scope + sem + "." + atomOps[kind] + ts
+}
+
 // lowerAtomic lowers tt.atomic_rmw and tt.atomic_cas to predicated atom.global, one
 // element at a time, issued only by the threads that own each element. When copies of
 // the result live in other threads, the owners hand it over through shared memory.
@@ -393,6 +405,12 @@ func lowerAtomic(g *gen, op *tileir.Op) error {
 	}
 	sem := map[string]string{"relaxed": ".relaxed", "acquire": ".acquire", "release": ".release", "acq_rel": ".acq_rel"}[op.EnumAttr("sem")]
 	scope := map[string]string{"gpu": ".gpu", "cta": ".cta", "sys": ".sys"}[op.EnumAttr("scope")]
+	if s := op.EnumAttr("sem"); sem == "" && s != "" {
+		return g.errorf(op, "atomic memory semantics %q not supported", s)
+	}
+	if s := op.EnumAttr("scope"); scope == "" && s != "" {
+		return g.errorf(op, "atomic scope %q not supported", s)
+	}
 	if _, ok := atomOps[kind]; !ok {
 		return g.errorf(op, "atomic %q not supported", kind)
 	}
@@ -445,7 +463,7 @@ func lowerAtomic(g *gen, op *tileir.Op) error {
 			cons = append(cons, "b")
 			args = append(args, pred)
 		}
-		text += fmt.Sprintf("atom.global%s%s.%s%s $0, [ $1 + 0 ]%s;", sem, scope, atomOps[kind], ts, ops)
+		text += atomText(kind, sem, scope, ts) + fmt.Sprintf(" $0, [ $1 + 0 ]%s;", ops)
 		w := g.asm(a.wordType(), text, strings.Join(cons, ","), args...)
 		out[r] = g.unpack(a, []value.Value{w})[0]
 	}
