@@ -19,18 +19,18 @@ func BenchmarkTutorials(b *testing.B) {
 	}
 	defer func(v bool) { verifyEachPass = v }(verifyEachPass)
 	verifyEachPass = false // time what users get
-	for _, s := range tutorialSpecs {
-		src, err := os.ReadFile(filepath.Join(dir, s.file))
+	for _, s := range kernelspecs.Tutorials {
+		src, err := os.ReadFile(filepath.Join(dir, s.File))
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(s.file+"/"+s.kernel, func(b *testing.B) {
+		b.Run(s.File+"/"+s.Kernel, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				f, err := frontend.LoadSource(s.file, src, pyeval.Options{})
+				f, err := frontend.LoadSource(s.File, src, pyeval.Options{})
 				if err != nil {
 					b.Fatal(err)
 				}
-				if _, err := Compile(f, s.kernel, Options{SignatureText: s.sig}); err != nil {
+				if _, err := Compile(f, s.Kernel, Options{SignatureText: s.Signature}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -54,9 +54,9 @@ func FuzzCompile(f *testing.F) {
 		}
 	}
 	if tut := os.Getenv("GOTRITON_TUTORIALS"); tut != "" {
-		for _, s := range tutorialSpecs {
-			if src, err := os.ReadFile(filepath.Join(tut, s.file)); err == nil {
-				f.Add(string(src), s.sig)
+		for _, s := range kernelspecs.Tutorials {
+			if src, err := os.ReadFile(filepath.Join(tut, s.File)); err == nil {
+				f.Add(string(src), s.Signature)
 			}
 		}
 	}
