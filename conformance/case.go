@@ -54,6 +54,10 @@ type Case struct {
 	Build func(rng *rand.Rand) *Problem
 	// Skip, when set, is why the case cannot run at all (it is reported as not run).
 	Skip string
+	// Large marks a case at a tutorial's real size (RealSizeCases): it runs only when
+	// asked (Runner.RealSizes, `gotriton conformance --real-sizes`), so that the default
+	// CPU suite stays fast.
+	Large bool
 }
 
 // Problem is what one case runs: tensors, launches in order, and the expected outputs.

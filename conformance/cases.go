@@ -490,24 +490,22 @@ func OurCases() []Case {
 	return append(cs, featureCases()...)
 }
 
-// TutorialCases are the cases over the official Triton 3.6 tutorials (every kernel that
-// runs on sm_90), launched as the tutorials' host code launches them.
-func TutorialCases() []Case {
-	var cs []Case
-	cs = append(cs, addCases(tutorial("01-vector-add.py"), "add_kernel", "add", FP32, nil, 98432, 4097)...)
-	cs = append(cs, softmaxCases(tutorial("02-fused-softmax.py"), "softmax_kernel", FP32, [2]int{1823, 781}, [2]int{64, 4096})...)
+// The tutorials' kernels that both the default tables and the real sizes use.
+var (
+	t03 = tutorial("03-matrix-multiplication.py")
+	t04 = tutorial("04-low-memory-dropout.py")
+	t05 = tutorial("05-layer-norm.py")
+	t06 = tutorial("06-fused-attention.py")
+	t08 = tutorial("08-grouped-gemm.py")
+	t09 = tutorial("09-persistent-matmul.py")
+	t11 = tutorial("11-programmatic-dependent-launch.py")
 
-	t03 := tutorial("03-matrix-multiplication.py")
-	big := gemmConfig{128, 256, 64, 8, 8, 3}
-	cs = append(cs, matmulCases(t03, "matmul_kernel", "fp16", FP16, FP16, big, false, nil, []Arg{Str("")}, false, [3]int{256, 512, 128}, [3]int{200, 300, 150})...)
-	cs = append(cs, matmulCases(t03, "matmul_kernel", "leaky_relu", FP16, FP16, big, false, leakyReLU, []Arg{Str("leaky_relu")}, false, [3]int{256, 512, 128}, [3]int{200, 300, 150})...)
-	cs = append(cs, matmulCases(t03, "matmul_kernel", "fp8e5", FP8E5, FP16, gemmConfig{128, 256, 128, 8, 8, 3}, true, nil, []Arg{Str("")}, false, [3]int{256, 256, 256})...)
-
-	t04 := tutorial("04-low-memory-dropout.py")
-	cs = append(cs, maskedDropoutCases(t04, "_dropout", I32, 65536, 4099)...)
-	cs = append(cs, seededDropoutCases(t04, "_seeded_dropout", 123, 65536, 4099)...)
-
-	cs = append(cs, layerNormCases(tutorial("05-layer-norm.py"), layerNormKernels{"_layer_norm_fwd_fused", "_layer_norm_bwd_dx_fused", "_layer_norm_bwd_dwdb", FP16,
+	t03Big     = gemmConfig{128, 256, 64, 8, 8, 3}
+	t03FP8     = gemmConfig{128, 256, 128, 8, 8, 3}
+	t08Ptr     = gemmConfig{128, 128, 32, 0, 4, 3}
+	t08TMA     = gemmConfig{128, 128, 64, 0, 4, 3}
+	t09Cfg     = gemmConfig{128, 256, 64, 8, 8, 3}
+	t05Kernels = layerNormKernels{"_layer_norm_fwd_fused", "_layer_norm_bwd_dx_fused", "_layer_norm_bwd_dwdb", FP16,
 		func(n int) int {
 			switch {
 			case n <= 1024:
@@ -518,9 +516,13 @@ func TutorialCases() []Case {
 				return 96
 			}
 			return 64
-		}}, [2]int{300, 1000}, [2]int{64, 8192})...)
+		}}
+)
 
-	t06 := tutorial("06-fused-attention.py")
+// t06FwdCases: the tutorial's forward attention at HEAD_DIM 64 and 128, causal and not,
+// over the given (Z, H, N_CTX) shapes.
+func t06FwdCases(shapes ...[3]int) []Case {
+	var cs []Case
 	for _, v := range []struct {
 		d      int
 		causal bool
@@ -535,23 +537,21 @@ func TutorialCases() []Case {
 		d := v.d
 		cs = append(cs, attnFwdCases(t06, "_attn_fwd", label, d, v.causal, warps, func(ops []Arg, _ [2]int, n int) []Arg {
 			return append(ops, Int(n), Const(d), Const(128), Const(64), Const(false), Const(stage), Const(false), Const(true))
-		}, true, [3]int{1, 2, 256})...)
+		}, true, shapes...)...)
 	}
-	cs = append(cs, attnBwdCases(t06, "_attn_bwd_preprocess", "_attn_bwd", "causal", true, 0.5*1.4426950408889634, nil, [4]int{1, 2, 256, 64}, [4]int{2, 1, 128, 64})...)
+	return cs
+}
 
-	cs = append(cs, unaryCases(tutorial("07-extern-functions.py"), "asin_kernel", "asin", FP32, -1, 1, nil, asin, 98432, 1000)...)
+// t06BwdCases: the tutorial's causal backward (preprocess, then _attn_bwd) over (Z, H,
+// N_CTX, HEAD_DIM) shapes; the tutorial passes K * sm_scale / ln 2.
+func t06BwdCases(shapes ...[4]int) []Case {
+	return attnBwdCases(t06, "_attn_bwd_preprocess", "_attn_bwd", "causal", true, 0.5*1.4426950408889634, nil, shapes...)
+}
 
-	t08 := tutorial("08-grouped-gemm.py")
-	groups := [][3]int{{128, 128, 64}, {100, 200, 96}, {256, 64, 32}, {64, 130, 200}}
-	// The pointer kernel assumes whole tiles (its loads and stores are unmasked), as the
-	// tutorial's problem sizes are: M and N multiples of 128, K of 32.
-	whole := [][3]int{{128, 128, 64}, {256, 128, 128}, {128, 256, 96}}
-	cs = append(cs, groupedGemmCases(t08, "grouped_matmul_kernel", "fp16", FP16, gemmConfig{128, 128, 32, 0, 4, 3}, false, nil, whole...)...)
-	cs = append(cs, groupedGemmCases(t08, "grouped_matmul_tma_kernel", "fp16", FP16, gemmConfig{128, 128, 64, 0, 4, 3}, true, []Arg{Const(false)}, groups...)...)
-
-	t09 := tutorial("09-persistent-matmul.py")
-	cfg := gemmConfig{128, 256, 64, 8, 8, 3}
-	shapes := [][3]int{{256, 512, 128}, {300, 200, 100}}
+// t09Cases: the five matmul kernels of tutorial 09 over the given shapes.
+func t09Cases(shapes ...[3]int) []Case {
+	var cs []Case
+	cfg := t09Cfg
 	cs = append(cs, matmulCases(t09, "matmul_kernel", "fp16", FP16, FP16, cfg, false, nil, nil, false, shapes...)...)
 	cs = append(cs, matmulCases(t09, "matmul_kernel_persistent", "fp16", FP16, FP16, cfg, false, nil, []Arg{Const(132)}, true, shapes...)...)
 	cs = append(cs, descMatmulCases(t09, "matmul_kernel_tma", "fp16", FP16, cfg, true, 256, []Arg{Const(false), Const(false)}, false, shapes...)...)
@@ -559,10 +559,89 @@ func TutorialCases() []Case {
 		[]Arg{Const(false), Const(true), Const(132), Const(false)}, true, shapes...)...)
 	cs = append(cs, descMatmulCases(t09, "matmul_kernel_descriptor_persistent", "fp16_subtile", FP16, cfg, false, 128,
 		[]Arg{Const(true), Const(132), Const(false), Const(true)}, true, shapes...)...)
-
-	cs = append(cs, addCases(tutorial("11-programmatic-dependent-launch.py"), "add_kernel", "pdl", FP32, []Arg{Const(true)}, 98432, 4097)...)
 	return cs
 }
 
-// AllCases returns our cases followed by the official tutorials' cases.
+// TutorialCases are the cases over the official Triton 3.6 tutorials (every kernel that
+// runs on sm_90), launched as the tutorials' host code launches them.
+func TutorialCases() []Case {
+	var cs []Case
+	cs = append(cs, addCases(tutorial("01-vector-add.py"), "add_kernel", "add", FP32, nil, 98432, 4097)...)
+	cs = append(cs, softmaxCases(tutorial("02-fused-softmax.py"), "softmax_kernel", FP32, [2]int{1823, 781}, [2]int{64, 4096})...)
+
+	big := t03Big
+	cs = append(cs, matmulCases(t03, "matmul_kernel", "fp16", FP16, FP16, big, false, nil, []Arg{Str("")}, false, [3]int{256, 512, 128}, [3]int{200, 300, 150})...)
+	cs = append(cs, matmulCases(t03, "matmul_kernel", "leaky_relu", FP16, FP16, big, false, leakyReLU, []Arg{Str("leaky_relu")}, false, [3]int{256, 512, 128}, [3]int{200, 300, 150})...)
+	cs = append(cs, matmulCases(t03, "matmul_kernel", "fp8e5", FP8E5, FP16, t03FP8, true, nil, []Arg{Str("")}, false, [3]int{256, 256, 256})...)
+
+	cs = append(cs, maskedDropoutCases(t04, "_dropout", I32, 65536, 4099)...)
+	cs = append(cs, seededDropoutCases(t04, "_seeded_dropout", 123, 65536, 4099)...)
+
+	cs = append(cs, layerNormCases(t05, t05Kernels, [2]int{300, 1000}, [2]int{64, 8192})...)
+
+	cs = append(cs, t06FwdCases([3]int{1, 2, 256})...)
+	cs = append(cs, t06BwdCases([4]int{1, 2, 256, 64}, [4]int{2, 1, 128, 64})...)
+
+	cs = append(cs, unaryCases(tutorial("07-extern-functions.py"), "asin_kernel", "asin", FP32, -1, 1, nil, asin, 98432, 1000)...)
+
+	groups := [][3]int{{128, 128, 64}, {100, 200, 96}, {256, 64, 32}, {64, 130, 200}}
+	// The pointer kernel assumes whole tiles (its loads and stores are unmasked), as the
+	// tutorial's problem sizes are: M and N multiples of 128, K of 32.
+	whole := [][3]int{{128, 128, 64}, {256, 128, 128}, {128, 256, 96}}
+	cs = append(cs, groupedGemmCases(t08, "grouped_matmul_kernel", "fp16", FP16, t08Ptr, false, nil, whole...)...)
+	cs = append(cs, groupedGemmCases(t08, "grouped_matmul_tma_kernel", "fp16", FP16, t08TMA, true, []Arg{Const(false)}, groups...)...)
+
+	cs = append(cs, t09Cases([3]int{256, 512, 128}, [3]int{300, 200, 100})...)
+
+	cs = append(cs, addCases(t11, "add_kernel", "pdl", FP32, []Arg{Const(true)}, 98432, 4097)...)
+	return cs
+}
+
+// RealSizeCases are the official tutorials at the sizes their own host code validates
+// (issue 5: the GPU suite "at the tutorials' real sizes"), as Large cases that run only
+// when asked (`gotriton conformance --real-sizes`). Sizes that the default tables already
+// hold are not repeated: 01 add n=98432, 02 softmax 1823x781, 07 asin n=98432 and 11 add
+// n=98432.
+func RealSizeCases() []Case {
+	var cs []Case
+	// 03: the host code checks 512x512x512 in fp16 and with fp8 e5m2 inputs (b given
+	// transposed, as the tutorial does).
+	cs = append(cs, matmulCases(t03, "matmul_kernel", "fp16", FP16, FP16, t03Big, false, nil, []Arg{Str("")}, false, [3]int{512, 512, 512})...)
+	cs = append(cs, matmulCases(t03, "matmul_kernel", "fp8e5", FP8E5, FP16, t03FP8, true, nil, []Arg{Str("")}, false, [3]int{512, 512, 512})...)
+	// 04: the tutorial runs 10 elements; 98432 as tutorial 01 does.
+	cs = append(cs, maskedDropoutCases(t04, "_dropout", I32, 10, 98432)...)
+	cs = append(cs, seededDropoutCases(t04, "_seeded_dropout", 123, 10, 98432)...)
+	cs = append(cs, seededDropoutCases(t04, "_seeded_dropout", 512, 10)...)
+	// 05: test_layer_norm(1151, 8192, torch.float16): forward, then both backward kernels.
+	cs = append(cs, layerNormCases(t05, t05Kernels, [2]int{1151, 8192})...)
+	// 06: test_op with Z=1, H=2, N_CTX=1024; HEAD_DIM 64 and 128, causal and not (test_op
+	// itself only checks causal); the backward at HEAD_DIM 64 and 128.
+	cs = append(cs, t06FwdCases([3]int{1, 2, 1024})...)
+	cs = append(cs, t06BwdCases([4]int{1, 2, 1024, 64}, [4]int{1, 2, 1024, 128})...)
+	// 08: group_m = group_n = group_k = [1024, 512, 256, 128], both kernels (the TMA one
+	// takes B as [N, K], as the tutorial's group_B_T).
+	groups := [][3]int{{1024, 1024, 1024}, {512, 512, 512}, {256, 256, 256}, {128, 128, 128}}
+	cs = append(cs, groupedGemmCases(t08, "grouped_matmul_kernel", "fp16_tutorial", FP16, t08Ptr, false, nil, groups...)...)
+	cs = append(cs, groupedGemmCases(t08, "grouped_matmul_tma_kernel", "fp16_tutorial", FP16, t08TMA, true, []Arg{Const(false)}, groups...)...)
+	// 09: validate(32, 32, 32) and validate(8192, 8192, 512) (K_range[0] defaults to -K 512).
+	cs = append(cs, t09Cases([3]int{32, 32, 32}, [3]int{8192, 8192, 512})...)
+	// 11: validate(1024) in its __main__.
+	cs = append(cs, addCases(t11, "add_kernel", "pdl", FP32, []Arg{Const(true)}, 1024)...)
+	for i := range cs {
+		cs[i].Large = true
+	}
+	return cs
+}
+
+// AllCases returns our cases followed by the official tutorials' cases (the default
+// suite, without the Large real-size cases).
 func AllCases() []Case { return append(OurCases(), TutorialCases()...) }
+
+// SuiteCases returns AllCases, followed by RealSizeCases when realSizes is set.
+func SuiteCases(realSizes bool) []Case {
+	cs := AllCases()
+	if realSizes {
+		cs = append(cs, RealSizeCases()...)
+	}
+	return cs
+}

@@ -3,6 +3,8 @@ package conformance
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
+	"sync"
 )
 
 // Input generators and float64 reference helpers shared by the case tables.
@@ -82,21 +84,45 @@ func matmul(M, N, K int, a, b func(i, j int) float64) []float64 {
 			bt[j*K+k] = b(k, j)
 		}
 	}
-	row := make([]float64, K)
-	for i := range M {
-		for k := range K {
-			row[k] = a(i, k)
-		}
-		for j := range N {
-			col := bt[j*K : (j+1)*K]
-			s := 0.0
-			for k, x := range row {
-				s += x * col[k]
+	// Rows are independent: split them over the cores (the real sizes reach 8192x8192x512).
+	parallelRows(M, N*K, func(lo, hi int) {
+		row := make([]float64, K)
+		for i := lo; i < hi; i++ {
+			for k := range K {
+				row[k] = a(i, k)
 			}
-			out[i*N+j] = s
+			for j := range N {
+				col := bt[j*K : (j+1)*K]
+				s := 0.0
+				for k, x := range row {
+					s += x * col[k]
+				}
+				out[i*N+j] = s
+			}
 		}
-	}
+	})
 	return out
+}
+
+// parallelRows runs f over [0, rows) in contiguous chunks on all cores when the work
+// (rows x perRow) is large enough to be worth it; f must only write its own rows.
+func parallelRows(rows, perRow int, f func(lo, hi int)) {
+	workers := runtime.GOMAXPROCS(0)
+	if rows*perRow < 1<<20 || workers < 2 || rows < 2 {
+		f(0, rows)
+		return
+	}
+	workers = min(workers, rows)
+	chunk := (rows + workers - 1) / workers
+	var wg sync.WaitGroup
+	for lo := 0; lo < rows; lo += chunk {
+		wg.Add(1)
+		go func(lo, hi int) {
+			defer wg.Done()
+			f(lo, hi)
+		}(lo, min(lo+chunk, rows))
+	}
+	wg.Wait()
 }
 
 // rowMajor returns an accessor for a rows x cols row-major matrix.
@@ -201,9 +227,18 @@ func attention(q, k, v, o, do []float64, heads, n, d int, scale float64, causal 
 		r.dq, r.dk, r.dv = make([]float64, heads*n*d), make([]float64, heads*n*d), make([]float64, heads*n*d)
 		r.delta = make([]float64, heads*n)
 	}
+	// Heads are independent (each writes its own rows): split them over the cores.
+	parallelRows(heads, n*n*d, func(hlo, hhi int) {
+		attentionHeads(r, q, k, v, o, do, hlo, hhi, n, d, scale, causal)
+	})
+	return r
+}
+
+// attentionHeads computes heads [hlo, hhi) of attention into r.
+func attentionHeads(r attentionRef, q, k, v, o, do []float64, hlo, hhi, n, d int, scale float64, causal bool) {
 	p := make([]float64, n*n)
 	dp := make([]float64, n)
-	for h := range heads {
+	for h := hlo; h < hhi; h++ {
 		base := h * n * d
 		Q, K, V := q[base:base+n*d], k[base:base+n*d], v[base:base+n*d]
 		for i := range n {
@@ -266,5 +301,4 @@ func attention(q, k, v, o, do []float64, heads, n, d int, scale float64, causal 
 			}
 		}
 	}
-	return r
 }

@@ -93,6 +93,15 @@ type Runner struct {
 	Log io.Writer
 	// Timer, when set, times every launch of each case that passes (timing.go).
 	Timer TimeFunc
+	// RealSizes runs the Large cases (the tutorials' real sizes); Run leaves them out
+	// otherwise.
+	RealSizes bool
+	// Compare, when set, is a second runner (the CPU interpreter, for --compare-cpu):
+	// after a case passes here, the same problem (same seed, same inputs) runs there, its
+	// outputs are checked against the reference too, and every output of this run must
+	// agree with that run's under the same tolerance rule (relative L2 by dtype, NaN
+	// never passes).
+	Compare *Runner
 
 	modules map[string]driver.Kernel
 	dead    error // why the device is unusable: a fault it could not recover from
@@ -120,6 +129,10 @@ type Result struct {
 	Signatures []string `json:"signatures,omitempty"`
 	// Errors are the relative L2 errors per checked output.
 	Errors map[string]float64 `json:"rel_l2,omitempty"`
+	// CompareErrors are the relative L2 errors of each output against the same output of
+	// the Compare runner's device (--compare-cpu), when that comparison ran.
+	CompareDevice string             `json:"compare_device,omitempty"`
+	CompareErrors map[string]float64 `json:"compare_rel_l2,omitempty"`
 	// Timing holds the kernel time of each launch, when the runner has a Timer.
 	Timing *Timing `json:"timing,omitempty"`
 }
@@ -135,7 +148,7 @@ type Report struct {
 func (r *Runner) Run(cases []Case, filter *regexp.Regexp) *Report {
 	rep := &Report{}
 	for _, c := range cases {
-		if filter != nil && !filter.MatchString(c.Name) {
+		if filter != nil && !filter.MatchString(c.Name) || c.Large && !r.RealSizes {
 			continue
 		}
 		res := r.RunCase(c)
@@ -244,70 +257,156 @@ func (r *Runner) runCase(c Case, res *Result) error {
 	}
 	res.Kernel = strings.Join(kernels, "+")
 
-	// Compile and load every step first: a compile error is a failure of the case.
-	loaded := make([]driver.Kernel, len(p.Steps))
-	for i := range p.Steps {
-		s := &p.Steps[i]
-		sig, err := s.Signature(p.Tensors)
-		if err != nil {
-			return fmt.Errorf("%s: %v", s.Kernel, err)
-		}
-		res.Signatures = append(res.Signatures, sig)
-		k, err := r.load(path, s, sig)
-		if err != nil {
-			return err
-		}
-		loaded[i] = k
-	}
-
-	bufs, err := r.upload(p)
-	defer func() {
-		for _, b := range bufs {
-			b.Free()
-		}
-	}()
+	ex, err := r.execute(path, p, res)
+	defer ex.free()
 	if err != nil {
 		return err
 	}
-	for i := range p.Steps {
-		s := &p.Steps[i]
-		args, err := r.launchArgs(s, p, bufs)
-		if err != nil {
-			return fmt.Errorf("%s: %w", s.Kernel, err)
-		}
-		if err := loaded[i].Launch(s.Grid, args...); err != nil {
-			return fmt.Errorf("%s: launch: %w", s.Kernel, err)
-		}
-	}
-	if err := r.Device.Driver.Synchronize(); err != nil {
-		return err
-	}
-	res.Errors = map[string]float64{}
 	var fails []string
-	for _, ch := range p.Checks {
-		t := p.Tensors[ch.Tensor]
-		raw := make([]byte, Len(t.Shape)*t.DType.Size())
-		if err := bufs[ch.Tensor].Read(0, raw); err != nil {
-			return fmt.Errorf("reading %s: %w", ch.Tensor, err)
-		}
-		got := t.DType.Decode(raw)
-		tol := ch.Tol
-		if tol == 0 {
-			tol = t.DType.Tolerance()
-		}
-		cmp := Compare(got, ch.Want, t.DType.IsFloat(), tol)
-		res.Errors[ch.Tensor] = cmp.RelErr
-		if !cmp.OK {
-			fails = append(fails, fmt.Sprintf("%s: %s", ch.Tensor, cmp.Msg))
-		}
-	}
+	res.Errors, fails = checkOutputs(p, ex.outs)
 	if len(fails) > 0 {
 		return errors.New(strings.Join(fails, "; "))
 	}
 	if r.Timer != nil {
-		res.Timing = r.timeLaunches(p, loaded, bufs, res.Signatures)
+		res.Timing = r.timeLaunches(p, ex.loaded, ex.bufs, res.Signatures)
+	}
+	if r.Compare != nil {
+		return r.compare(c, p, ex.outs, res)
 	}
 	return nil
+}
+
+// execution is one run of a problem on a device: its loaded kernels, its buffers and the
+// outputs read back.
+type execution struct {
+	loaded []driver.Kernel
+	bufs   map[string]driver.Buffer
+	outs   map[string][]float64
+}
+
+func (ex *execution) free() {
+	for _, b := range ex.bufs {
+		b.Free()
+	}
+}
+
+// execute compiles and loads every step of p, uploads its tensors, runs the steps in
+// order and reads back every checked output. The buffers stay allocated (ex.free).
+func (r *Runner) execute(path string, p *Problem, res *Result) (*execution, error) {
+	ex := &execution{}
+	// Compile and load every step first: a compile error is a failure of the case.
+	ex.loaded = make([]driver.Kernel, len(p.Steps))
+	for i := range p.Steps {
+		s := &p.Steps[i]
+		sig, err := s.Signature(p.Tensors)
+		if err != nil {
+			return ex, fmt.Errorf("%s: %v", s.Kernel, err)
+		}
+		res.Signatures = append(res.Signatures, sig)
+		k, err := r.load(path, s, sig)
+		if err != nil {
+			return ex, err
+		}
+		ex.loaded[i] = k
+	}
+
+	var err error
+	ex.bufs, err = r.upload(p)
+	if err != nil {
+		return ex, err
+	}
+	for i := range p.Steps {
+		s := &p.Steps[i]
+		args, err := r.launchArgs(s, p, ex.bufs)
+		if err != nil {
+			return ex, fmt.Errorf("%s: %w", s.Kernel, err)
+		}
+		if err := ex.loaded[i].Launch(s.Grid, args...); err != nil {
+			return ex, fmt.Errorf("%s: launch: %w", s.Kernel, err)
+		}
+	}
+	if err := r.Device.Driver.Synchronize(); err != nil {
+		return ex, err
+	}
+	ex.outs = map[string][]float64{}
+	for _, ch := range p.Checks {
+		t := p.Tensors[ch.Tensor]
+		raw := make([]byte, Len(t.Shape)*t.DType.Size())
+		if err := ex.bufs[ch.Tensor].Read(0, raw); err != nil {
+			return ex, fmt.Errorf("reading %s: %w", ch.Tensor, err)
+		}
+		ex.outs[ch.Tensor] = t.DType.Decode(raw)
+	}
+	return ex, nil
+}
+
+// tolerance is a check's tolerance: its own, else its output type's.
+func tolerance(p *Problem, ch Check) float64 {
+	if ch.Tol != 0 {
+		return ch.Tol
+	}
+	return p.Tensors[ch.Tensor].DType.Tolerance()
+}
+
+// checkOutputs compares every checked output with its reference values.
+func checkOutputs(p *Problem, outs map[string][]float64) (map[string]float64, []string) {
+	rel := map[string]float64{}
+	var fails []string
+	for _, ch := range p.Checks {
+		t := p.Tensors[ch.Tensor]
+		cmp := Compare(outs[ch.Tensor], ch.Want, t.DType.IsFloat(), tolerance(p, ch))
+		rel[ch.Tensor] = cmp.RelErr
+		if !cmp.OK {
+			fails = append(fails, fmt.Sprintf("%s: %s", ch.Tensor, cmp.Msg))
+		}
+	}
+	return rel, fails
+}
+
+// compare runs p again on r.Compare's device and checks that its outputs pass the
+// reference there too and agree with outs (this device's) under the same tolerance rule.
+// A disagreement fails the case, naming each output.
+func (r *Runner) compare(c Case, p *Problem, outs map[string][]float64, res *Result) error {
+	cr := r.Compare
+	other := cr.Device.Name
+	if other == r.Device.Name {
+		other += " (comparison)"
+	}
+	res.CompareDevice = other
+	if cr.dead != nil {
+		return fmt.Errorf("%s comparison: %v", other, cr.dead)
+	}
+	path, err := cr.path(c)
+	if err == nil {
+		var scratch Result
+		var ex *execution
+		ex, err = cr.execute(path, p, &scratch)
+		defer ex.free()
+		if err == nil {
+			var fails []string
+			if _, refFails := checkOutputs(p, ex.outs); len(refFails) > 0 {
+				fails = append(fails, fmt.Sprintf("on %s the reference check fails too: %s", other, strings.Join(refFails, "; ")))
+			}
+			res.CompareErrors = map[string]float64{}
+			for _, ch := range p.Checks {
+				t := p.Tensors[ch.Tensor]
+				cmp := Compare(outs[ch.Tensor], ex.outs[ch.Tensor], t.DType.IsFloat(), tolerance(p, ch))
+				res.CompareErrors[ch.Tensor] = cmp.RelErr
+				if !cmp.OK {
+					fails = append(fails, fmt.Sprintf("%s: %s disagrees with %s: %s (got: %s, want: %s)", ch.Tensor, r.Device.Name, other, cmp.Msg, r.Device.Name, other))
+				}
+			}
+			if len(fails) > 0 {
+				return errors.New(strings.Join(fails, "; "))
+			}
+			return nil
+		}
+	}
+	var nr *NotRunError
+	if errors.As(err, &nr) {
+		return NotRun("passed on %s; the %s comparison could not run: %s", r.Device.Name, other, nr.Reason)
+	}
+	return fmt.Errorf("passed on %s; the %s comparison failed: %v", r.Device.Name, other, err)
 }
 
 // load compiles and loads one step, caching by (file, kernel, signature, options).

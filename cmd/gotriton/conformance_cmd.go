@@ -24,7 +24,12 @@ func conformanceCommand() *cli.Command {
 			"--time (cuda) also times every launch of each passing case; --export-launches and --dump-ptx\n" +
 			"run nothing and need no GPU (tools/gpu-report.sh uses all three).\n" +
 			"--ptx-dir DIR (cuda) loads the PTX of a --dump-ptx DIR instead of compiling it: dump with\n" +
-			"--via-llc where llc-22 is, then run the suite with that PTX on a GPU machine that has no llc.",
+			"--via-llc where llc-22 is, then run the suite with that PTX on a GPU machine that has no llc.\n" +
+			"--real-sizes adds the official tutorials at the sizes their host code validates (512x512x512\n" +
+			"matmul, 1151x8192 layer norm, N_CTX=1024 attention, 1024..128 grouped GEMM, 8192x8192x512\n" +
+			"persistent matmul, ...); they are left out by default so that the CPU suite stays fast.\n" +
+			"--compare-cpu (cuda) runs each case that passes on the GPU again on the CPU interpreter with\n" +
+			"the same inputs, and fails it unless every output agrees within the same tolerances.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "device", Value: "cpu", Usage: "cpu or cuda"},
 			&cli.BoolFlag{Name: "via-llc", Usage: "on cuda, make PTX with llc-22 instead of gotriton's emitter"},
@@ -37,6 +42,8 @@ func conformanceCommand() *cli.Command {
 			&cli.StringFlag{Name: "export-launches", Usage: "write every case's launches (kernel, signature, grid, warps, stages, arguments, tensors) to `FILE` as JSON for tools/triton-times.py, and run nothing"},
 			&cli.StringFlag{Name: "dump-ptx", Usage: "compile every distinct launch to PTX into `DIR` (one file each, plus index.tsv), and run nothing"},
 			&cli.StringFlag{Name: "ptx-target", Value: "cuda:90:32", Usage: "the target of --dump-ptx"},
+			&cli.BoolFlag{Name: "real-sizes", Usage: "also run the official tutorials at their real sizes (Large cases; slow on the CPU)"},
+			&cli.BoolFlag{Name: "compare-cpu", Usage: "on cuda, also run each passing case on the CPU interpreter with the same inputs and require every output to agree within the tolerances"},
 			&cli.StringFlag{Name: "ptx-dir", Usage: "on cuda, load the PTX that --dump-ptx wrote into `DIR` (e.g. with --via-llc on a machine with llc-22) instead of compiling PTX"},
 		},
 		Action: func(ctx context.Context, c *cli.Command) error {
@@ -49,7 +56,7 @@ func conformanceCommand() *cli.Command {
 				filter = re
 			}
 			w := c.Root().Writer
-			cases := conformance.AllCases()
+			cases := conformance.SuiteCases(c.Bool("real-sizes"))
 			if c.Bool("list") {
 				for _, cs := range cases {
 					if filter == nil || filter.MatchString(cs.Name) {
@@ -68,6 +75,9 @@ func conformanceCommand() *cli.Command {
 			}
 			if c.String("export-launches") != "" || c.String("dump-ptx") != "" {
 				return offlineConformance(c, cases, filter, kernels, tut)
+			}
+			if c.Bool("compare-cpu") && c.String("device") != "cuda" {
+				return fmt.Errorf("gotriton conformance: --compare-cpu compares a cuda run with the CPU interpreter: it needs --device cuda")
 			}
 			var (
 				dev    *conformance.Device
@@ -96,7 +106,13 @@ func conformanceCommand() *cli.Command {
 				fmt.Fprintf(w, "PTX from %s (%d files for %s), not compiled here\n", ptxDir.Dir, ptxDir.Len(), ptxDir.Target)
 			}
 			fmt.Fprintf(w, "%-52s %-36s %-5s %-8s %9s  %s\n", "CASE", "KERNEL", "DEV", "STATUS", "TIME", "ERROR")
-			r := &conformance.Runner{Device: dev, KernelsDir: kernels, TutorialsDir: tut, Log: w}
+			r := &conformance.Runner{Device: dev, KernelsDir: kernels, TutorialsDir: tut, Log: w, RealSizes: c.Bool("real-sizes")}
+			if c.Bool("compare-cpu") {
+				cpu := conformance.CPUDevice(0)
+				defer cpu.Driver.Close()
+				r.Compare = &conformance.Runner{Device: cpu, KernelsDir: kernels, TutorialsDir: tut}
+				fmt.Fprintln(w, "each case that passes is run again on the CPU interpreter and its outputs compared (--compare-cpu)")
+			}
 			if ptxDir != nil {
 				ptxDir.Attach(r)
 			}
