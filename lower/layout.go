@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -53,7 +54,16 @@ func (l *linLayout) regIndex() map[string]int {
 	return m
 }
 
-func coordKey(c []int) string { return fmt.Sprint(c) }
+// coordKey encodes a coordinate as a map key (one comma-terminated decimal per dimension).
+func coordKey(c []int) string {
+	var buf [64]byte
+	b := buf[:0]
+	for _, x := range c {
+		b = strconv.AppendInt(b, int64(x), 10)
+		b = append(b, ',')
+	}
+	return string(b)
+}
 
 // threadMask returns, per dimension, the bits that lanes and warps may set.
 func (l *linLayout) threadMask() []int {

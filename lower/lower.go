@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -332,17 +333,46 @@ func (g *gen) stamp(l tileir.Loc, startBlock, startInst int) {
 // setDbg attaches !dbg to an instruction unless it has one. llir/llvm keeps metadata in
 // a Metadata field of every instruction type, without a common setter.
 func setDbg(inst any, d *metadata.DILocation) {
-	f := reflect.ValueOf(inst).Elem().FieldByName("Metadata")
-	if !f.IsValid() {
+	if a, ok := inst.(interface{ MDAttachments() []*metadata.Attachment }); ok {
+		for _, x := range a.MDAttachments() {
+			if x.Name == "dbg" {
+				return // already stamped by an inner op: no reflection needed
+			}
+		}
+	}
+	md := metadataOf(inst)
+	if md == nil {
 		return
 	}
-	md := f.Interface().(ir.Metadata)
-	for _, a := range md {
+	for _, a := range *md {
 		if a.Name == "dbg" {
 			return
 		}
 	}
-	f.Set(reflect.ValueOf(append(md, &metadata.Attachment{Name: "dbg", Node: d})))
+	*md = append(*md, &metadata.Attachment{Name: "dbg", Node: d})
+}
+
+// mdField caches, per instruction type, the index path of its Metadata field (nil: none).
+var mdField sync.Map // reflect.Type -> []int
+
+// metadataOf returns a pointer to inst's Metadata field, or nil when it has none.
+func metadataOf(inst any) *ir.Metadata {
+	v := reflect.ValueOf(inst).Elem()
+	t := v.Type()
+	idx, ok := mdField.Load(t)
+	if !ok {
+		var path []int
+		if sf, found := t.FieldByName("Metadata"); found && sf.Type == reflect.TypeFor[ir.Metadata]() {
+			path = sf.Index
+		}
+		mdField.Store(t, path)
+		idx = path
+	}
+	path := idx.([]int)
+	if path == nil {
+		return nil
+	}
+	return v.FieldByIndex(path).Addr().Interface().(*ir.Metadata)
 }
 
 // ---- types and constants ---------------------------------------------------------------

@@ -30,7 +30,11 @@ type fnEmitter struct {
 
 // kernel writes the .entry for f.
 func (c *compiler) kernel(f *ir.Func, idx int, ki *kernelInfo) error {
-	e := &fnEmitter{c: c, lay: c.lay, f: f, idx: idx, vals: map[value.Value][]string{}, labels: map[*ir.Block]string{}}
+	ninst := len(f.Params)
+	for _, b := range f.Blocks {
+		ninst += len(b.Insts)
+	}
+	e := &fnEmitter{c: c, lay: c.lay, f: f, idx: idx, vals: make(map[value.Value][]string, ninst), labels: make(map[*ir.Block]string, len(f.Blocks))}
 	name := symbol(f.Name())
 	var params []string
 	for i, p := range f.Params {
