@@ -46,6 +46,8 @@ func TestConformanceCommandErrors(t *testing.T) {
 		{[]string{"conformance", "--kernels", "../../conformance/kernels", "--device", "cuda", "--run", "vector_add"}, "cuda: no NVIDIA driver found"},
 		{[]string{"conformance", "--kernels", "no/such/dir"}, "not found"},
 		{[]string{"conformance", "--run", "("}, "--run"},
+		{[]string{"conformance", "--kernels", "../../conformance/kernels", "--compare-cpu"}, "--compare-cpu compares a cuda run"},
+		{[]string{"conformance", "--kernels", "../../conformance/kernels", "--device", "cuda", "--compare-cpu", "--real-sizes"}, "cuda: no NVIDIA driver found"},
 	}
 	for _, tt := range tests {
 		_, errOut, code := gotriton(tt.args...)
@@ -59,5 +61,25 @@ func TestConformanceList(t *testing.T) {
 	out, _, code := gotriton("conformance", "--list", "--run", "tutorial/06")
 	if code != 0 || !strings.Contains(out, "tutorial/06/_attn_fwd/causal/d=128") || !strings.Contains(out, "_attn_bwd") {
 		t.Fatalf("exit %d:\n%s", code, out)
+	}
+}
+
+func TestConformanceListRealSizes(t *testing.T) {
+	const large = "tutorial/03/matmul_kernel/fp16/512x512x512"
+	out, _, code := gotriton("conformance", "--list", "--run", "tutorial/0[35]")
+	if code != 0 || strings.Contains(out, large) || strings.Contains(out, "1151x8192") || !strings.Contains(out, "tutorial/03/matmul_kernel/fp16/256x512x128") {
+		t.Fatalf("without --real-sizes: exit %d:\n%s", code, out)
+	}
+	out, _, code = gotriton("conformance", "--list", "--real-sizes", "--run", "tutorial/0[35]")
+	if code != 0 || !strings.Contains(out, large) || !strings.Contains(out, "tutorial/05/layer_norm/fwd+bwd/1151x8192") || !strings.Contains(out, "tutorial/03/matmul_kernel/fp16/256x512x128") {
+		t.Fatalf("with --real-sizes: exit %d:\n%s", code, out)
+	}
+}
+
+func TestConformanceRealSizesNoTutorials(t *testing.T) {
+	t.Setenv("GOTRITON_TUTORIALS", "")
+	out, errOut, code := gotriton("conformance", "--kernels", "../../conformance/kernels", "--real-sizes", "--run", "^tutorial/11/")
+	if code != 0 || !strings.Contains(out, "tutorial/11/add_kernel/pdl/fp32/n=1024") || !strings.Contains(out, "0 passed, 0 failed, 3 not run") {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
 }
