@@ -315,6 +315,9 @@ func (g *gen) diLoc(l tileir.Loc) *metadata.DILocation {
 // yet the location l; nested ops stamp theirs first.
 func (g *gen) stamp(l tileir.Loc, startBlock, startInst int) {
 	d := g.diLoc(l)
+	// One attachment list, of length and capacity 1, shared by every instruction that
+	// gets no other metadata: an append to it elsewhere copies it.
+	dbg := ir.Metadata{&metadata.Attachment{Name: "dbg", Node: d}}
 	for bi := startBlock; bi < len(g.f.Blocks); bi++ {
 		b := g.f.Blocks[bi]
 		from := 0
@@ -322,17 +325,18 @@ func (g *gen) stamp(l tileir.Loc, startBlock, startInst int) {
 			from = min(startInst, len(b.Insts))
 		}
 		for _, inst := range b.Insts[from:] {
-			setDbg(inst, d)
+			setDbg(inst, dbg)
 		}
 		if b.Term != nil {
-			setDbg(b.Term, d)
+			setDbg(b.Term, dbg)
 		}
 	}
 }
 
-// setDbg attaches !dbg to an instruction unless it has one. llir/llvm keeps metadata in
-// a Metadata field of every instruction type, without a common setter.
-func setDbg(inst any, d *metadata.DILocation) {
+// setDbg attaches !dbg (dbg, a one-element list) to an instruction unless it has one.
+// llir/llvm keeps metadata in a Metadata field of every instruction type, without a
+// common setter.
+func setDbg(inst any, dbg ir.Metadata) {
 	if a, ok := inst.(interface{ MDAttachments() []*metadata.Attachment }); ok {
 		for _, x := range a.MDAttachments() {
 			if x.Name == "dbg" {
@@ -349,7 +353,11 @@ func setDbg(inst any, d *metadata.DILocation) {
 			return
 		}
 	}
-	*md = append(*md, &metadata.Attachment{Name: "dbg", Node: d})
+	if len(*md) == 0 {
+		*md = dbg[:1:1]
+		return
+	}
+	*md = append(*md, dbg[0])
 }
 
 // mdField caches, per instruction type, the index path of its Metadata field (nil: none).

@@ -26,6 +26,8 @@ type fnEmitter struct {
 	next   *ir.Block   // block laid out after the one being emitted
 	nlabel int
 	loc    srcLoc // last .loc written
+
+	leafCache map[leafKey][]types.Type // see (*fnEmitter).leaves
 }
 
 // kernel writes the .entry for f.

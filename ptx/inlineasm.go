@@ -24,7 +24,7 @@ func (e *fnEmitter) inlineAsm(i *ir.InstCall, asm *ir.InlineAsm) error {
 	var outs []string           // output operands
 	var outTypes [][]types.Type // LLVM leaf types read back from each output
 	var ins []string
-	resLeaves := leaves(i.Typ)
+	resLeaves := e.leaves(i.Typ)
 	if types.Equal(i.Typ, types.Void) {
 		resLeaves = nil
 	}
@@ -127,7 +127,7 @@ func (e *fnEmitter) asmInput(a value.Value, rc regClass) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	ts := leaves(a.Type())
+	ts := e.leaves(a.Type())
 	if len(ts) == 1 {
 		if src, err := e.lay.classOf(ts[0]); err == nil && src == rc {
 			return e.inReg(ops[0], rc), nil

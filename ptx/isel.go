@@ -139,7 +139,7 @@ func (e *fnEmitter) alias(v, x value.Value) error {
 // leafOps returns the operands and leaf types of v.
 func (e *fnEmitter) leafOps(v value.Value) ([]string, []types.Type, error) {
 	ops, err := e.get(v)
-	return ops, leaves(v.Type()), err
+	return ops, e.leaves(v.Type()), err
 }
 
 // intOp is an integer binary operation: its PTX opcode and the type kind of
@@ -428,7 +428,7 @@ func (e *fnEmitter) cast(kind string, from value.Value, to types.Type) ([]string
 	if err != nil {
 		return nil, err
 	}
-	dts := leaves(to)
+	dts := e.leaves(to)
 	if kind == "bitcast" {
 		return e.repack(xs, ts, dts)
 	}

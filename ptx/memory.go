@@ -90,7 +90,7 @@ func (e *fnEmitter) plan(a access) (addr, space string, ts []types.Type, offs []
 		return "", "", nil, nil, nil, err
 	}
 	addr = e.inReg(ptrOp, bitsClass(e.lay.pointerBits(pt.AddrSpace)))
-	ts = leaves(a.typ)
+	ts = e.leaves(a.typ)
 	if offs, err = e.leafOffsets(a.typ, 0, nil); err != nil {
 		return "", "", nil, nil, nil, err
 	}

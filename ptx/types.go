@@ -139,6 +139,46 @@ func leaves(t types.Type) []types.Type {
 	return []types.Type{t}
 }
 
+// leafKey identifies a type whose leaves are cached: a scalar (n < 0), or a vector
+// (vec) or array of n scalars.
+type leafKey struct {
+	elem types.Type
+	n    int64
+	vec  bool
+}
+
+// leaves is the package's leaves, memoized per kernel for scalars and for vectors and
+// arrays of scalars (lower makes a new vector type per instruction, so the key is
+// structural). The returned slice is shared: callers must not modify it.
+func (e *fnEmitter) leaves(t types.Type) []types.Type {
+	var k leafKey
+	switch t := t.(type) {
+	case *types.VectorType:
+		k = leafKey{t.ElemType, int64(t.Len), true}
+	case *types.ArrayType:
+		k = leafKey{t.ElemType, int64(t.Len), false}
+	case *types.StructType:
+		return leaves(t)
+	default:
+		k = leafKey{t, -1, false}
+	}
+	if k.n >= 0 {
+		switch k.elem.(type) {
+		case *types.VectorType, *types.ArrayType, *types.StructType:
+			return leaves(t)
+		}
+	}
+	if ls, ok := e.leafCache[k]; ok {
+		return ls
+	}
+	ls := leaves(t)
+	if e.leafCache == nil {
+		e.leafCache = map[leafKey][]types.Type{}
+	}
+	e.leafCache[k] = ls
+	return ls
+}
+
 func repeat(elem types.Type, n int) []types.Type {
 	one := leaves(elem)
 	out := make([]types.Type, 0, n*len(one))
