@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -439,7 +440,21 @@ func memType(s tileir.Scalar) types.Type {
 	return llScalar(s)
 }
 
-func i32c(v int64) *constant.Int { return constant.NewInt(types.I32, v) }
+func i32c(v int64) *constant.Int {
+	if v < 0 || v >= int64(len(i32Cache)) {
+		return constant.NewInt(types.I32, v)
+	}
+	if k := i32Cache[v].Load(); k != nil {
+		return k
+	}
+	k := constant.NewInt(types.I32, v)
+	i32Cache[v].Store(k)
+	return k
+}
+
+// i32Cache holds the small i32 constants, made on first use and shared (read-only) by
+// every module: llir/llvm constants are plain values, and most indices are small.
+var i32Cache [1 << 14]atomic.Pointer[constant.Int]
 
 // ---- intrinsics --------------------------------------------------------------------
 

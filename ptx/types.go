@@ -190,16 +190,44 @@ func repeat(elem types.Type, n int) []types.Type {
 
 // classesOf returns the register classes of the leaves of t.
 func (l *layout) classesOf(t types.Type) ([]regClass, error) {
-	ls := leaves(t)
-	out := make([]regClass, len(ls))
-	for i, lt := range ls {
-		rc, err := l.classOf(lt)
+	switch t := t.(type) {
+	case *types.VectorType, *types.ArrayType:
+		var elem types.Type
+		var n int
+		if v, ok := t.(*types.VectorType); ok {
+			elem, n = v.ElemType, int(v.Len)
+		} else {
+			a := t.(*types.ArrayType)
+			elem, n = a.ElemType, int(a.Len)
+		}
+		if n == 0 {
+			return []regClass{}, nil
+		}
+		one, err := l.classesOf(elem)
 		if err != nil {
 			return nil, err
 		}
-		out[i] = rc
+		out := make([]regClass, 0, n*len(one))
+		for range n {
+			out = append(out, one...)
+		}
+		return out, nil
+	case *types.StructType:
+		var out []regClass
+		for _, f := range t.Fields {
+			fs, err := l.classesOf(f)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, fs...)
+		}
+		return out, nil
 	}
-	return out, nil
+	rc, err := l.classOf(t)
+	if err != nil {
+		return nil, err
+	}
+	return []regClass{rc}, nil
 }
 
 // sizeAlign returns the allocation size and ABI alignment in bytes of t.

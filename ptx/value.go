@@ -161,7 +161,21 @@ func (e *fnEmitter) zero(rc regClass) string {
 }
 
 // leafCount is the number of leaves of the aggregate type t.
-func leafCount(t types.Type) int { return len(leaves(t)) }
+func leafCount(t types.Type) int {
+	switch t := t.(type) {
+	case *types.VectorType:
+		return int(t.Len) * leafCount(t.ElemType)
+	case *types.ArrayType:
+		return int(t.Len) * leafCount(t.ElemType)
+	case *types.StructType:
+		n := 0
+		for _, f := range t.Fields {
+			n += leafCount(f)
+		}
+		return n
+	}
+	return 1
+}
 
 // aggIndex returns the first leaf and the leaf count of the member of
 // aggregate t selected by indices.
