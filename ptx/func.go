@@ -28,6 +28,11 @@ type fnEmitter struct {
 	loc    srcLoc // last .loc written
 
 	leafCache map[leafKey][]types.Type // see (*fnEmitter).leaves
+	leafLast  struct {                 // its last hit
+		k  leafKey
+		ls []types.Type
+		ok bool
+	}
 }
 
 // kernel writes the .entry for f.

@@ -168,7 +168,11 @@ func (e *fnEmitter) leaves(t types.Type) []types.Type {
 			return leaves(t)
 		}
 	}
+	if e.leafLast.ok && e.leafLast.k == k {
+		return e.leafLast.ls
+	}
 	if ls, ok := e.leafCache[k]; ok {
+		e.leafLast.k, e.leafLast.ls, e.leafLast.ok = k, ls, true
 		return ls
 	}
 	ls := leaves(t)
@@ -176,6 +180,7 @@ func (e *fnEmitter) leaves(t types.Type) []types.Type {
 		e.leafCache = map[leafKey][]types.Type{}
 	}
 	e.leafCache[k] = ls
+	e.leafLast.k, e.leafLast.ls, e.leafLast.ok = k, ls, true
 	return ls
 }
 
