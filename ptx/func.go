@@ -114,7 +114,7 @@ func (e *fnEmitter) param(p *ir.Param) (string, func(string) error, error) {
 				align = int(al)
 			}
 		}
-		decl = fmt.Sprintf(".u64 .ptr .global .align %d", align)
+		decl = ".u64 .ptr .global .align " + strconv.Itoa(align)
 	}
 	ld := func(pname string) error {
 		switch rc {
@@ -168,7 +168,7 @@ func (e *fnEmitter) emit(op string, args ...string) {
 func (e *fnEmitter) label(l string) { e.body.WriteString(l + ":\n") }
 
 func (e *fnEmitter) newLabel() string {
-	l := fmt.Sprintf("$L__BB%d_%d", e.idx, e.nlabel)
+	l := "$L__BB" + strconv.Itoa(e.idx) + "_" + strconv.Itoa(e.nlabel)
 	e.nlabel++
 	return l
 }
@@ -296,7 +296,7 @@ func (e *fnEmitter) term(b *ir.Block) error {
 				return err
 			}
 			p := e.newReg(rcPred)
-			e.emit(fmt.Sprintf("setp.eq.b%d", rc.bits()), p, x[0], k[0])
+			e.emit("setp.eq.b"+strconv.Itoa(rc.bits()), p, x[0], k[0])
 			conds = append(conds, p)
 			targets = append(targets, c.Target.(*ir.Block))
 		}

@@ -3,6 +3,7 @@ package ptx
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -153,7 +154,7 @@ func (e *fnEmitter) call(i *ir.InstCall) error {
 			return err
 		}
 		d := e.newReg(rc)
-		e.emit(fmt.Sprintf("mov.u%d", rc.bits()), d, "%"+sreg)
+		e.emit("mov.u"+strconv.Itoa(rc.bits()), d, "%"+sreg)
 		e.vals[i] = []string{d}
 		return nil
 	}
@@ -221,7 +222,7 @@ func (e *fnEmitter) call(i *ir.InstCall) error {
 	if in.res32 && rc != rcB32 {
 		t := e.newReg(rcB32)
 		e.emit(op, append([]string{t}, ops...)...)
-		e.emit(fmt.Sprintf("cvt.u%d.u32", rc.bits()), d, t)
+		e.emit("cvt.u"+strconv.Itoa(rc.bits())+".u32", d, t)
 	} else {
 		e.emit(op, append([]string{d}, ops...)...)
 	}

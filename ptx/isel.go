@@ -233,7 +233,7 @@ func (e *fnEmitter) binary(v value.Value, name string, x, y value.Value, fmf []e
 			} else if spec.exact {
 				b = e.extend8(b, nbits, spec.kind == 's')
 			}
-			e.emit(fmt.Sprintf("%s.%c%d", spec.op, spec.kind, rc.bits()), d, a, b)
+			e.emit(spec.op+"."+string(rune(spec.kind))+strconv.Itoa(rc.bits()), d, a, b)
 		}
 	}
 	e.vals[v] = out
@@ -338,7 +338,7 @@ func (e *fnEmitter) icmp(i *ir.InstICmp) error {
 		}
 		a = e.extend8(a, intBits(t), kind == 's')
 		b = e.extend8(b, intBits(t), kind == 's')
-		e.emit(fmt.Sprintf("setp.%s.%c%d", op.cond, kind, rc.bits()), d, a, b)
+		e.emit("setp."+op.cond+"."+string(rune(kind))+strconv.Itoa(rc.bits()), d, a, b)
 		return nil
 	})
 }
@@ -469,13 +469,13 @@ func (e *fnEmitter) castLeaf(kind, x string, st, dt types.Type) (string, error) 
 				one = "-1"
 			}
 			d := e.newReg(dc)
-			e.emit(fmt.Sprintf("selp.b%d", dc.bits()), d, one, "0", x)
+			e.emit("selp.b"+strconv.Itoa(dc.bits()), d, one, "0", x)
 			return d, nil
 		case db == 1:
 			t := e.newReg(sc)
-			e.emit(fmt.Sprintf("and.b%d", sc.bits()), t, x, "1")
+			e.emit("and.b"+strconv.Itoa(sc.bits()), t, x, "1")
 			d := e.newReg(rcPred)
-			e.emit(fmt.Sprintf("setp.ne.b%d", sc.bits()), d, t, "0")
+			e.emit("setp.ne.b"+strconv.Itoa(sc.bits()), d, t, "0")
 			return d, nil
 		case sc == dc && (kind == "trunc" || sb == db):
 			return x, nil
@@ -522,7 +522,7 @@ func (e *fnEmitter) castLeaf(kind, x string, st, dt types.Type) (string, error) 
 		if sc == rcPred || dc == rcPred || sc == rcB16 || dc == rcB16 {
 			return "", fmt.Errorf("%s between %s and %s is not supported", kind, st, dt)
 		}
-		return cvt(fmt.Sprintf("cvt.u%d.u%d", dc.bits(), sc.bits()), e.inReg(x, sc)), nil
+		return cvt("cvt.u"+strconv.Itoa(dc.bits())+".u"+strconv.Itoa(sc.bits()), e.inReg(x, sc)), nil
 	case "addrspacecast":
 		return e.addrSpaceCast(x, st.(*types.PointerType), dt.(*types.PointerType))
 	}
@@ -612,7 +612,7 @@ func (e *fnEmitter) repack(xs []string, ts, dts []types.Type) ([]string, error) 
 			return x
 		}
 		d := e.newReg(to)
-		e.emit(fmt.Sprintf("mov.b%d", to.bits()), d, x)
+		e.emit("mov.b"+strconv.Itoa(to.bits()), d, x)
 		return d
 	}
 	out := make([]string, len(dts))
@@ -632,7 +632,7 @@ func (e *fnEmitter) repack(xs []string, ts, dts []types.Type) ([]string, error) 
 				parts[j] = move(e.inReg(xs[k*n+j], sc), sc, pack(ts[k*n+j]))
 			}
 			w := e.newReg(bitsClass(db))
-			e.emit(fmt.Sprintf("mov.b%d", db), w, "{"+strings.Join(parts, ", ")+"}")
+			e.emit("mov.b"+strconv.Itoa(db), w, "{"+strings.Join(parts, ", ")+"}")
 			dc, _ := e.lay.classOf(dts[k])
 			out[k] = move(w, bitsClass(db), dc)
 		}
@@ -645,7 +645,7 @@ func (e *fnEmitter) repack(xs []string, ts, dts []types.Type) ([]string, error) 
 			for j := range parts {
 				parts[j] = e.newReg(pack(dts[k*n+j]))
 			}
-			e.emit(fmt.Sprintf("mov.b%d", sb), "{"+strings.Join(parts, ", ")+"}", w)
+			e.emit("mov.b"+strconv.Itoa(sb), "{"+strings.Join(parts, ", ")+"}", w)
 			for j, p := range parts {
 				dc, _ := e.lay.classOf(dts[k*n+j])
 				out[k*n+j] = move(p, pack(dts[k*n+j]), dc)
@@ -667,18 +667,18 @@ func (e *fnEmitter) repackBytes(xs []string, ts, dts []types.Type) ([]string, er
 			var acc string
 			for j := 0; j < n; j++ {
 				b := e.newReg(bitsClass(w))
-				e.emit(fmt.Sprintf("cvt.u%d.u16", w), b, e.inReg(xs[k*n+j], rcB16))
+				e.emit("cvt.u"+strconv.Itoa(w)+".u16", b, e.inReg(xs[k*n+j], rcB16))
 				if j == 0 {
 					acc = b
 					continue
 				}
 				d := e.newReg(bitsClass(w))
-				e.emit(fmt.Sprintf("bfi.b%d", w), d, b, acc, strconv.Itoa(8*j), "8")
+				e.emit("bfi.b"+strconv.Itoa(w), d, b, acc, strconv.Itoa(8*j), "8")
 				acc = d
 			}
 			if w != db {
 				d := e.newReg(bitsClass(db))
-				e.emit(fmt.Sprintf("cvt.u%d.u%d", db, w), d, acc)
+				e.emit("cvt.u"+strconv.Itoa(db)+".u"+strconv.Itoa(w), d, acc)
 				acc = d
 			}
 			dc, err := e.lay.classOf(dts[k])
@@ -687,7 +687,7 @@ func (e *fnEmitter) repackBytes(xs []string, ts, dts []types.Type) ([]string, er
 			}
 			if dc != bitsClass(db) {
 				d := e.newReg(dc)
-				e.emit(fmt.Sprintf("mov.b%d", db), d, acc)
+				e.emit("mov.b"+strconv.Itoa(db), d, acc)
 				acc = d
 			}
 			out[k] = acc
@@ -705,22 +705,22 @@ func (e *fnEmitter) repackBytes(xs []string, ts, dts []types.Type) ([]string, er
 		x := e.inReg(xs[k], sc)
 		if sc != bitsClass(sb) {
 			d := e.newReg(bitsClass(sb))
-			e.emit(fmt.Sprintf("mov.b%d", sb), d, x)
+			e.emit("mov.b"+strconv.Itoa(sb), d, x)
 			x = d
 		}
 		if w != sb {
 			d := e.newReg(bitsClass(w))
-			e.emit(fmt.Sprintf("cvt.u%d.u%d", w, sb), d, x)
+			e.emit("cvt.u"+strconv.Itoa(w)+".u"+strconv.Itoa(sb), d, x)
 			x = d
 		}
 		for j := 0; j < n; j++ {
 			part := x
 			if j > 0 {
 				part = e.newReg(bitsClass(w))
-				e.emit(fmt.Sprintf("shr.u%d", w), part, x, strconv.Itoa(8*j))
+				e.emit("shr.u"+strconv.Itoa(w), part, x, strconv.Itoa(8*j))
 			}
 			d := e.newReg(rcB16)
-			e.emit(fmt.Sprintf("cvt.u16.u%d", w), d, part)
+			e.emit("cvt.u16.u"+strconv.Itoa(w), d, part)
 			out = append(out, d)
 		}
 	}
@@ -780,12 +780,12 @@ func (e *fnEmitter) gep(elem types.Type, src value.Value, indices []value.Value,
 			return nil, err
 		}
 		d := e.newReg(prc)
-		e.emit(fmt.Sprintf("add.s%d", pbits), d, base, term)
+		e.emit("add.s"+strconv.Itoa(pbits), d, base, term)
 		base = d
 	}
 	if off != 0 {
 		d := e.newReg(prc)
-		e.emit(fmt.Sprintf("add.s%d", pbits), d, base, strconv.FormatInt(off, 10))
+		e.emit("add.s"+strconv.Itoa(pbits), d, base, strconv.FormatInt(off, 10))
 		base = d
 	}
 	return []string{e.inReg(base, prc)}, nil
@@ -823,7 +823,7 @@ func (e *fnEmitter) scaledIndex(ix value.Value, stride int64, pbits int) (string
 			x = e.extend8(x, 8, true)
 			src = 16
 		}
-		e.emit(fmt.Sprintf("cvt.s%d.s%d", pbits, src), w, x)
+		e.emit("cvt.s"+strconv.Itoa(pbits)+".s"+strconv.Itoa(src), w, x)
 		x = w
 	}
 	switch {
@@ -831,10 +831,10 @@ func (e *fnEmitter) scaledIndex(ix value.Value, stride int64, pbits int) (string
 		return x, nil
 	case stride > 0 && stride&(stride-1) == 0:
 		d := e.newReg(prc)
-		e.emit(fmt.Sprintf("shl.b%d", pbits), d, x, strconv.Itoa(bits.TrailingZeros64(uint64(stride))))
+		e.emit("shl.b"+strconv.Itoa(pbits), d, x, strconv.Itoa(bits.TrailingZeros64(uint64(stride))))
 		return d, nil
 	}
 	d := e.newReg(prc)
-	e.emit(fmt.Sprintf("mul.lo.s%d", pbits), d, x, strconv.FormatInt(stride, 10))
+	e.emit("mul.lo.s"+strconv.Itoa(pbits), d, x, strconv.FormatInt(stride, 10))
 	return d, nil
 }

@@ -2,6 +2,7 @@ package ptx
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -21,7 +22,7 @@ func (e *fnEmitter) memType(t types.Type) string {
 	case rcF32, rcF64:
 		return floatNames[rc]
 	}
-	return fmt.Sprintf("b%d", rc.bits())
+	return "b" + strconv.Itoa(rc.bits())
 }
 
 // leafOffsets returns the byte offset of every leaf of t.
@@ -127,14 +128,14 @@ func vecSuffix(n int) string {
 	if n == 1 {
 		return ""
 	}
-	return fmt.Sprintf(".v%d", n)
+	return ".v" + strconv.Itoa(n)
 }
 
 func at(addr string, off int64) string {
 	if off == 0 {
 		return "[" + addr + "]"
 	}
-	return fmt.Sprintf("[%s+%d]", addr, off)
+	return "[" + addr + "+" + strconv.FormatInt(off, 10) + "]"
 }
 
 // memOrder returns the ld/st/atom qualifiers of an atomic ordering and
@@ -339,7 +340,7 @@ func (e *fnEmitter) cmpXchg(i *ir.InstCmpXchg) error {
 	}
 	d, ok := e.newReg(rc), e.newReg(rcPred)
 	e.emit(fmt.Sprintf("%s.cas.b%d", prefix, rc.bits()), d, addr, c, n)
-	e.emit(fmt.Sprintf("setp.eq.b%d", rc.bits()), ok, d, c)
+	e.emit("setp.eq.b"+strconv.Itoa(rc.bits()), ok, d, c)
 	e.vals[i] = []string{d, ok}
 	return nil
 }

@@ -25,7 +25,7 @@ func (e *fnEmitter) get(v value.Value) ([]string, error) {
 			return nil, err
 		}
 		d := e.newReg(rc)
-		e.emit(fmt.Sprintf("mov.u%d", rc.bits()), d, symbol(v.Name()))
+		e.emit("mov.u"+strconv.Itoa(rc.bits()), d, symbol(v.Name()))
 		return []string{d}, nil
 	case constant.Constant:
 		return e.constant(v)
