@@ -5,6 +5,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/metadata"
@@ -28,6 +29,7 @@ type fnEmitter struct {
 	loc    srcLoc // last .loc written
 
 	leafCache map[leafKey][]types.Type // see (*fnEmitter).leaves
+	names     []byte                   // backing store of register names (newReg)
 	leafLast  struct {                 // its last hit
 		k  leafKey
 		ls []types.Type
@@ -137,7 +139,16 @@ func (e *fnEmitter) param(p *ir.Param) (string, func(string) error, error) {
 // newReg allocates a fresh virtual register.
 func (e *fnEmitter) newReg(rc regClass) string {
 	e.nreg[rc]++
-	return regClassInfo[rc].prefix + strconv.Itoa(e.nreg[rc])
+	// Register names are carved out of a shared byte chunk, which is only ever appended
+	// to (a full chunk is replaced, never reused), instead of one allocation per name.
+	const maxName = 24
+	if cap(e.names)-len(e.names) < maxName {
+		e.names = make([]byte, 0, 16<<10)
+	}
+	start := len(e.names)
+	e.names = append(e.names, regClassInfo[rc].prefix...)
+	e.names = strconv.AppendInt(e.names, int64(e.nreg[rc]), 10)
+	return unsafe.String(&e.names[start], len(e.names)-start)
 }
 
 // newRegs allocates one register per class.

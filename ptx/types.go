@@ -56,7 +56,16 @@ func (rc regClass) bits() int     { return regClassInfo[rc].bits }
 func (rc regClass) isFloat() bool { return rc == rcF16 || rc == rcF32 || rc == rcF64 }
 
 // movType is the type suffix of a plain register move in this class.
-func (rc regClass) movType() string {
+func (rc regClass) movType() string { return movTypes[rc] }
+
+var movTypes = func() (t [numRegClasses]string) {
+	for rc := range regClass(numRegClasses) {
+		t[rc] = rc.computeMovType()
+	}
+	return t
+}()
+
+func (rc regClass) computeMovType() string {
 	switch rc {
 	case rcPred:
 		return "pred"
