@@ -30,6 +30,7 @@ type fnEmitter struct {
 
 	leafCache map[leafKey][]types.Type // see (*fnEmitter).leaves
 	names     []byte                   // backing store of register names (newReg)
+	lastDI    *metadata.DILocation     // the !dbg setLoc saw last
 	leafLast  struct {                 // its last hit
 		k  leafKey
 		ls []types.Type
@@ -447,6 +448,26 @@ type srcLoc struct{ file, line, col int64 }
 // setLoc writes a .loc line when the instruction's debug location differs
 // from the last one written.
 func (e *fnEmitter) setLoc(v interface{}) {
+	// Instructions of one source op share one DILocation: skip the lookups when v has the
+	// same one as the instruction before.
+	var di *metadata.DILocation
+	if md, ok := v.(interface {
+		MDAttachments() []*metadata.Attachment
+	}); ok {
+		for _, a := range md.MDAttachments() {
+			if loc, ok := a.Node.(*metadata.DILocation); ok && a.Name == "dbg" {
+				di = loc
+				break
+			}
+		}
+	}
+	if di == nil {
+		return
+	}
+	if di == e.lastDI {
+		return
+	}
+	e.lastDI = di
 	file, line, col := debugLoc(v)
 	if file == nil {
 		return

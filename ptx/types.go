@@ -315,7 +315,12 @@ func (l *layout) fieldOffset(t *types.StructType, i int) (int64, error) {
 }
 
 // intImm formats an integer constant as a PTX immediate.
-func intImm(x *big.Int) string { return x.String() }
+func intImm(x *big.Int) string {
+	if x.IsInt64() {
+		return strconv.FormatInt(x.Int64(), 10)
+	}
+	return x.String()
+}
 
 // floatBits returns the IEEE bits of a float constant in its own width.
 func floatBits(c *constant.Float) (uint64, error) {
