@@ -171,11 +171,12 @@ func (e *fnEmitter) leaves(t types.Type) []types.Type {
 	default:
 		k = leafKey{t, -1, false}
 	}
-	if k.n >= 0 {
-		switch k.elem.(type) {
-		case *types.VectorType, *types.ArrayType, *types.StructType:
-			return leaves(t)
-		}
+	switch k.elem.(type) {
+	case *types.IntType, *types.FloatType:
+	default:
+		// aggregates, and pointers (lower makes a new pointer type per use), are not
+		// worth a cache entry
+		return leaves(t)
 	}
 	if e.leafLast.ok && e.leafLast.k == k {
 		return e.leafLast.ls
