@@ -181,38 +181,23 @@ func hasFlag(fmf []enum.FastMathFlag, want enum.FastMathFlag) bool {
 
 // binary selects an arithmetic or bitwise instruction, leaf by leaf.
 func (e *fnEmitter) binary(v value.Value, name string, x, y value.Value, fmf []enum.FastMathFlag) error {
-	xs, ts, err := e.leafOps(x)
-	if err != nil {
-		return err
-	}
-	ys, err := e.get(y)
-	if err != nil {
-		return err
-	}
-	out := make([]string, len(xs))
-	for k, t := range ts {
-		rc, err := e.lay.classOf(t)
-		if err != nil {
-			return err
-		}
-		a, b := xs[k], ys[k]
+	return e.leafwise(v, x, y, func(_ int, a, b string, t types.Type, rc regClass) (string, error) {
 		d := e.newReg(rc)
-		out[k] = d
 		switch {
 		case rc == rcPred:
 			op, ok := predBinOps[name]
 			if !ok {
-				return fmt.Errorf("%s on i1 is not supported", name)
+				return d, fmt.Errorf("%s on i1 is not supported", name)
 			}
 			e.emit(op, d, a, b)
 		case rc.isFloat():
 			op, ok := floatBinOps[name]
 			if !ok {
-				return fmt.Errorf("%s on %s is not supported", name, t)
+				return d, fmt.Errorf("%s on %s is not supported", name, t)
 			}
 			switch {
 			case op == "div" && rc == rcF16:
-				return fmt.Errorf("fdiv on half is not supported; extend to float")
+				return d, fmt.Errorf("fdiv on half is not supported; extend to float")
 			case op == "div" && rc == rcF32 && hasFlag(fmf, enum.FastMathFlagAFn):
 				op += ".full"
 			case op == "div" || !hasFlag(fmf, enum.FastMathFlagContract):
@@ -222,7 +207,7 @@ func (e *fnEmitter) binary(v value.Value, name string, x, y value.Value, fmf []e
 		default:
 			spec, ok := intBinOps[name]
 			if !ok {
-				return fmt.Errorf("%s on %s is not supported", name, t)
+				return d, fmt.Errorf("%s on %s is not supported", name, t)
 			}
 			nbits := intBits(t)
 			if spec.exact {
@@ -234,6 +219,38 @@ func (e *fnEmitter) binary(v value.Value, name string, x, y value.Value, fmf []e
 				b = e.extend8(b, nbits, spec.kind == 's')
 			}
 			e.emit(spec.op+"."+string(rune(spec.kind))+strconv.Itoa(rc.bits()), d, a, b)
+		}
+		return d, nil
+	})
+}
+
+// leafwise defines v leaf by leaf. x gives the leaves and their types and
+// y, unless nil, a second operand per leaf (fetched after x); leaf gets the
+// leaf's index, operands, type and register class and returns the result
+// operand of that leaf.
+func (e *fnEmitter) leafwise(v, x, y value.Value, leaf func(k int, a, b string, t types.Type, rc regClass) (string, error)) error {
+	xs, ts, err := e.leafOps(x)
+	if err != nil {
+		return err
+	}
+	var ys []string
+	if y != nil {
+		if ys, err = e.get(y); err != nil {
+			return err
+		}
+	}
+	out := make([]string, len(xs))
+	for k, t := range ts {
+		rc, err := e.lay.classOf(t)
+		if err != nil {
+			return err
+		}
+		var b string
+		if y != nil {
+			b = ys[k]
+		}
+		if out[k], err = leaf(k, xs[k], b, t, rc); err != nil {
+			return err
 		}
 	}
 	e.vals[v] = out
@@ -276,21 +293,11 @@ func (e *fnEmitter) shiftAmount(op string, rc regClass, nbits int) string {
 }
 
 func (e *fnEmitter) fneg(i *ir.InstFNeg) error {
-	xs, ts, err := e.leafOps(i.X)
-	if err != nil {
-		return err
-	}
-	out := make([]string, len(xs))
-	for k, t := range ts {
-		rc, err := e.lay.classOf(t)
-		if err != nil {
-			return err
-		}
-		out[k] = e.newReg(rc)
-		e.emit("neg."+floatNames[rc], out[k], e.inReg(xs[k], rc))
-	}
-	e.vals[i] = out
-	return nil
+	return e.leafwise(i, i.X, nil, func(_ int, a, _ string, _ types.Type, rc regClass) (string, error) {
+		d := e.newReg(rc)
+		e.emit("neg."+floatNames[rc], d, e.inReg(a, rc))
+		return d, nil
+	})
 }
 
 // cmpOp is an integer comparison: the setp condition and the type kind.
@@ -359,27 +366,10 @@ func (e *fnEmitter) fcmp(i *ir.InstFCmp) error {
 
 // compare runs one setp per leaf.
 func (e *fnEmitter) compare(v value.Value, x, y value.Value, leaf func(d, a, b string, t types.Type, rc regClass) error) error {
-	xs, ts, err := e.leafOps(x)
-	if err != nil {
-		return err
-	}
-	ys, err := e.get(y)
-	if err != nil {
-		return err
-	}
-	out := make([]string, len(xs))
-	for k, t := range ts {
-		rc, err := e.lay.classOf(t)
-		if err != nil {
-			return err
-		}
-		out[k] = e.newReg(rcPred)
-		if err := leaf(out[k], xs[k], ys[k], t, rc); err != nil {
-			return err
-		}
-	}
-	e.vals[v] = out
-	return nil
+	return e.leafwise(v, x, y, func(_ int, a, b string, t types.Type, rc regClass) (string, error) {
+		d := e.newReg(rcPred)
+		return d, leaf(d, a, b, t, rc)
+	})
 }
 
 func (e *fnEmitter) sel(i *ir.InstSelect) error {
@@ -387,38 +377,23 @@ func (e *fnEmitter) sel(i *ir.InstSelect) error {
 	if err != nil {
 		return err
 	}
-	as, ts, err := e.leafOps(i.ValueTrue)
-	if err != nil {
-		return err
-	}
-	bs, err := e.get(i.ValueFalse)
-	if err != nil {
-		return err
-	}
-	out := make([]string, len(as))
-	for k, t := range ts {
-		rc, err := e.lay.classOf(t)
-		if err != nil {
-			return err
-		}
+	return e.leafwise(i, i.ValueTrue, i.ValueFalse, func(k int, a, b string, _ types.Type, rc regClass) (string, error) {
 		c := cs[0]
 		if len(cs) > 1 {
 			c = cs[k]
 		}
 		d := e.newReg(rc)
-		out[k] = d
 		if rc == rcPred { // d = c&a | !c&b
 			t1, t2, nc := e.newReg(rcPred), e.newReg(rcPred), e.newReg(rcPred)
-			e.emit("and.pred", t1, c, as[k])
+			e.emit("and.pred", t1, c, a)
 			e.emit("not.pred", nc, c)
-			e.emit("and.pred", t2, nc, bs[k])
+			e.emit("and.pred", t2, nc, b)
 			e.emit("or.pred", d, t1, t2)
-			continue
+			return d, nil
 		}
-		e.emit("selp."+rc.movType(), d, as[k], bs[k], c)
-	}
-	e.vals[i] = out
-	return nil
+		e.emit("selp."+rc.movType(), d, a, b, c)
+		return d, nil
+	})
 }
 
 // cast selects a conversion; bitcasts are repacked as a whole, the others
