@@ -168,20 +168,34 @@ func memOrder(o enum.AtomicOrdering, scope string, rmw bool) (string, bool, erro
 // scopes maps LLVM NVPTX sync scopes to PTX scope qualifiers.
 var scopes = map[string]string{"": ".sys", "block": ".cta", "cluster": ".cluster", "device": ".gpu", "singlethread": ".cta"}
 
-func (e *fnEmitter) load(i *ir.InstLoad) error {
-	prefix := "ld"
-	if i.Volatile {
+// accessPrefix returns the opcode prefix of a load ("ld") or store ("st"):
+// .volatile, or for an atomic access its memory order (a store's acquire
+// becomes release), emitting the fence that a seq_cst order needs first.
+func (e *fnEmitter) accessPrefix(op string, volatile, atomic bool, o enum.AtomicOrdering, scope string) (string, error) {
+	prefix := op
+	if volatile {
 		prefix += ".volatile"
 	}
-	if i.Atomic {
-		q, fence, err := memOrder(i.Ordering, i.SyncScope, false)
+	if atomic {
+		q, fence, err := memOrder(o, scope, false)
 		if err != nil {
-			return err
+			return "", err
 		}
 		if fence {
-			e.emit("fence.sc" + scopes[i.SyncScope])
+			e.emit("fence.sc" + scopes[scope])
 		}
-		prefix = "ld" + q
+		if op == "st" {
+			q = strings.Replace(q, ".acquire", ".release", 1)
+		}
+		prefix = op + q
+	}
+	return prefix, nil
+}
+
+func (e *fnEmitter) load(i *ir.InstLoad) error {
+	prefix, err := e.accessPrefix("ld", i.Volatile, i.Atomic, i.Ordering, i.SyncScope)
+	if err != nil {
+		return err
 	}
 	addr, space, ts, offs, whole, err := e.plan(access{i.Src, i.ElemType, i.Align, i.Atomic})
 	if err != nil {
@@ -219,19 +233,9 @@ func (e *fnEmitter) load(i *ir.InstLoad) error {
 }
 
 func (e *fnEmitter) store(i *ir.InstStore) error {
-	prefix := "st"
-	if i.Volatile {
-		prefix += ".volatile"
-	}
-	if i.Atomic {
-		q, fence, err := memOrder(i.Ordering, i.SyncScope, false)
-		if err != nil {
-			return err
-		}
-		if fence {
-			e.emit("fence.sc" + scopes[i.SyncScope])
-		}
-		prefix = "st" + strings.Replace(q, ".acquire", ".release", 1)
+	prefix, err := e.accessPrefix("st", i.Volatile, i.Atomic, i.Ordering, i.SyncScope)
+	if err != nil {
+		return err
 	}
 	addr, space, ts, offs, whole, err := e.plan(access{i.Dst, i.Src.Type(), i.Align, i.Atomic})
 	if err != nil {
