@@ -334,7 +334,6 @@ func compileLoad(fc *fnc, op *tileir.Op) (step, error) {
 	if err != nil {
 		return nil, err
 	}
-	size := int64(io.size)
 	ptr, mask, other, out := fc.use(op.Operands[0]), optSlot(fc, op, 1), optSlot(fc, op, 2), fc.use(op.Results[0])
 	return func(fr *frame) error {
 		p, o := fr.v[ptr].i, &fr.v[out]
@@ -354,31 +353,56 @@ func compileLoad(fc *fnc, op *tileir.Op) (step, error) {
 				i++
 				continue
 			}
-			j := run(p, m, i, size)
-			if mem, ok := fr.span(p[i], j-i, io.size); ok {
-				if io.float {
-					io.getRunF(mem, o.f[i:j])
-				} else {
-					io.getRunI(mem, o.i[i:j])
-				}
-				i = j
-				continue
-			}
-			var c cursor
-			for ; i < j; i++ {
-				mem, err := c.at(fr, op, i, p[i], io.size, "read")
-				if err != nil {
-					return err
-				}
-				if io.float {
-					o.f[i] = io.getF(mem)
-				} else {
-					o.i[i] = io.getI(mem)
-				}
+			var err error
+			if i, err = transferRun(fr, op, &io, p, m, i, o, true); err != nil {
+				return err
 			}
 		}
 		return nil
 	}, nil
+}
+
+// transferRun moves the run of enabled elements that starts at i (see run)
+// between t and memory: into t when read, else out of it. A run that lies in
+// one buffer is decoded or encoded at once, any other element by element.
+// It returns where the run ends.
+func transferRun(fr *frame, op *tileir.Op, io *elemIO, p, m []int64, i int, t *tile, read bool) (int, error) {
+	j := run(p, m, i, int64(io.size))
+	if mem, ok := fr.span(p[i], j-i, io.size); ok {
+		switch {
+		case read && io.float:
+			io.getRunF(mem, t.f[i:j])
+		case read:
+			io.getRunI(mem, t.i[i:j])
+		case io.float:
+			io.putRunF(mem, t.f[i:j])
+		default:
+			io.putRunI(mem, t.i[i:j])
+		}
+		return j, nil
+	}
+	verb := "write"
+	if read {
+		verb = "read"
+	}
+	var c cursor
+	for ; i < j; i++ {
+		mem, err := c.at(fr, op, i, p[i], io.size, verb)
+		if err != nil {
+			return i, err
+		}
+		switch {
+		case read && io.float:
+			t.f[i] = io.getF(mem)
+		case read:
+			t.i[i] = io.getI(mem)
+		case io.float:
+			io.putF(mem, t.f[i])
+		default:
+			io.putI(mem, t.i[i])
+		}
+	}
+	return j, nil
 }
 
 // compileStore: as compileLoad, contiguous runs of enabled elements in one buffer are
@@ -391,7 +415,6 @@ func compileStore(fc *fnc, op *tileir.Op) (step, error) {
 	if err != nil {
 		return nil, err
 	}
-	size := int64(io.size)
 	ptr, val, mask := fc.use(op.Operands[0]), fc.use(op.Operands[1]), optSlot(fc, op, 2)
 	return func(fr *frame) error {
 		p, v := fr.v[ptr].i, &fr.v[val]
@@ -404,27 +427,9 @@ func compileStore(fc *fnc, op *tileir.Op) (step, error) {
 				i++
 				continue
 			}
-			j := run(p, m, i, size)
-			if mem, ok := fr.span(p[i], j-i, io.size); ok {
-				if io.float {
-					io.putRunF(mem, v.f[i:j])
-				} else {
-					io.putRunI(mem, v.i[i:j])
-				}
-				i = j
-				continue
-			}
-			var c cursor
-			for ; i < j; i++ {
-				mem, err := c.at(fr, op, i, p[i], io.size, "write")
-				if err != nil {
-					return err
-				}
-				if io.float {
-					io.putF(mem, v.f[i])
-				} else {
-					io.putI(mem, v.i[i])
-				}
+			var err error
+			if i, err = transferRun(fr, op, &io, p, m, i, v, false); err != nil {
+				return err
 			}
 		}
 		return nil

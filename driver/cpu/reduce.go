@@ -108,19 +108,35 @@ func tiles(fr *frame, slots []int) []*tile {
 	return out
 }
 
-func compileReduce(fc *fnc, op *tileir.Op) (step, error) {
-	n := len(op.Operands)
+// axisOp is what reduce and scan compile alike: the sizes before, along and
+// after the axis, the source and result slots, and the combine region.
+type axisOp struct {
+	outer, size, inner int
+	srcs, res          []int
+	c                  *combiner
+}
+
+func compileAxisOp(fc *fnc, op *tileir.Op) (axisOp, error) {
 	axis := int(op.IntAttr("axis"))
 	shape := shapeOf(op.Operands[0].Type)
 	if axis < 0 || axis >= len(shape) {
-		return nil, fmt.Errorf("axis %d of a rank-%d tensor", axis, len(shape))
+		return axisOp{}, fmt.Errorf("axis %d of a rank-%d tensor", axis, len(shape))
 	}
-	outer, size, inner := axisSplit(shape, axis)
-	srcs, res := fc.uses(op.Operands), fc.uses(op.Results)
-	c, err := newCombiner(fc, op.Regions[0], n)
+	var a axisOp
+	a.outer, a.size, a.inner = axisSplit(shape, axis)
+	a.srcs, a.res = fc.uses(op.Operands), fc.uses(op.Results)
+	var err error
+	a.c, err = newCombiner(fc, op.Regions[0], len(op.Operands))
+	return a, err
+}
+
+func compileReduce(fc *fnc, op *tileir.Op) (step, error) {
+	n := len(op.Operands)
+	a, err := compileAxisOp(fc, op)
 	if err != nil {
 		return nil, err
 	}
+	outer, size, inner, srcs, res, c := a.outer, a.size, a.inner, a.srcs, a.res, a.c
 	if c.fastF != nil || c.fastI != nil { // one source combined by one arith op
 		f, g, fold := c.fastF, c.fastI, c.foldF
 		return func(fr *frame) error {
@@ -176,18 +192,12 @@ func compileReduce(fc *fnc, op *tileir.Op) (step, error) {
 
 func compileScan(fc *fnc, op *tileir.Op) (step, error) {
 	n := len(op.Operands)
-	axis := int(op.IntAttr("axis"))
-	shape := shapeOf(op.Operands[0].Type)
-	if axis < 0 || axis >= len(shape) {
-		return nil, fmt.Errorf("axis %d of a rank-%d tensor", axis, len(shape))
-	}
-	reverse := op.Attr("reverse") == tileir.BoolAttr(true)
-	outer, size, inner := axisSplit(shape, axis)
-	srcs, res := fc.uses(op.Operands), fc.uses(op.Results)
-	c, err := newCombiner(fc, op.Regions[0], n)
+	a, err := compileAxisOp(fc, op)
 	if err != nil {
 		return nil, err
 	}
+	outer, size, inner, srcs, res, c := a.outer, a.size, a.inner, a.srcs, a.res, a.c
+	reverse := op.Attr("reverse") == tileir.BoolAttr(true)
 	return func(fr *frame) error {
 		src, out := tiles(fr, srcs), tiles(fr, res)
 		for o := range outer {
