@@ -26,43 +26,40 @@ type elemIO struct {
 
 // withRuns completes io's run accessors from its element accessors.
 func (io elemIO) withRuns() elemIO {
-	size := io.size
 	if io.float {
 		if io.getRunF == nil {
-			get := io.getF
-			io.getRunF = func(mem []byte, dst []float64) {
-				for i := range dst {
-					dst[i] = get(mem[i*size:])
-				}
-			}
+			io.getRunF = elemGetRun(io.getF, io.size)
 		}
 		if io.putRunF == nil {
-			put := io.putF
-			io.putRunF = func(mem []byte, src []float64) {
-				for i, v := range src {
-					put(mem[i*size:], v)
-				}
-			}
+			io.putRunF = elemPutRun(io.putF, io.size)
 		}
 		return io
 	}
 	if io.getRunI == nil {
-		get := io.getI
-		io.getRunI = func(mem []byte, dst []int64) {
-			for i := range dst {
-				dst[i] = get(mem[i*size:])
-			}
-		}
+		io.getRunI = elemGetRun(io.getI, io.size)
 	}
 	if io.putRunI == nil {
-		put := io.putI
-		io.putRunI = func(mem []byte, src []int64) {
-			for i, v := range src {
-				put(mem[i*size:], v)
-			}
-		}
+		io.putRunI = elemPutRun(io.putI, io.size)
 	}
 	return io
+}
+
+// elemGetRun decodes a run of size-byte elements with get, one at a time.
+func elemGetRun[T int64 | float64](get func([]byte) T, size int) func(mem []byte, dst []T) {
+	return func(mem []byte, dst []T) {
+		for i := range dst {
+			dst[i] = get(mem[i*size:])
+		}
+	}
+}
+
+// elemPutRun encodes a run of size-byte elements with put, one at a time.
+func elemPutRun[T int64 | float64](put func([]byte, T), size int) func(mem []byte, src []T) {
+	return func(mem []byte, src []T) {
+		for i, v := range src {
+			put(mem[i*size:], v)
+		}
+	}
 }
 
 // f32 runs: finite values and infinities convert directly; NaNs keep their payloads
