@@ -1,19 +1,17 @@
 package ptx
 
 import (
-	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/llir/llvm/asm"
 	"github.com/llir/llvm/ir"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden .ptx files in testdata")
+	"github.com/gotriton/gotriton/internal/golden"
+)
 
 // testKernels returns the LLVM IR inputs in testdata.
 func testKernels(t testing.TB) []string {
@@ -45,20 +43,7 @@ func TestGolden(t *testing.T) {
 			if err := Check(got); err != nil {
 				t.Fatal(err)
 			}
-			golden := strings.TrimSuffix(file, ".ll") + ".ptx"
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test ./ptx -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("PTX differs from %s (run go test ./ptx -update and review the diff):\n%s", golden, firstDiff(string(want), got))
-			}
+			golden.Check(t, strings.TrimSuffix(file, ".ll")+".ptx", got)
 		})
 	}
 }
@@ -76,23 +61,6 @@ func TestGoldenFilesPassCheck(t *testing.T) {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
-}
-
-func firstDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			return "line " + strconv.Itoa(i+1) + ":\n  want: " + a + "\n  got:  " + b
-		}
-	}
-	return ""
 }
 
 // findLLC locates Debian's llc-22.

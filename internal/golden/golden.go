@@ -31,7 +31,7 @@ func Check(t testing.TB, path, got string) {
 		t.Fatalf("%v (run go test -update to create it)", err)
 	}
 	if got != string(want) {
-		t.Errorf("%s differs from the golden file:\n--- got\n%s\n--- want\n%s", path, got, want)
+		t.Errorf("%s differs from the golden file (run go test -update and review the diff) at %s", path, FirstDiff(got, string(want)))
 	}
 }
 
