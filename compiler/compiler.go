@@ -56,19 +56,11 @@ type Result struct {
 
 // Compile runs the pipeline for kernel in f up to stage until.
 func Compile(f *frontend.File, kernel string, opts Options, until Stage) (*Result, error) {
-	m, err := semantic.Compile(f, kernel, opts.Options)
+	m, spec, err := semantic.CompileSpec(f, kernel, opts.Options)
 	if err != nil {
 		return nil, err
 	}
-	spec, err := semantic.Specialize(f, f.Kernel(kernel), opts.Options)
-	if err != nil {
-		return nil, err
-	}
-	t, err := target.Parse(targetOrDefault(opts.Target))
-	if err != nil {
-		return nil, err
-	}
-	r := &Result{Kernel: kernel, Target: t, NumWarps: spec.NumWarps, NumStages: spec.NumStages, TileIR: m}
+	r := &Result{Kernel: kernel, Target: spec.Target, NumWarps: spec.NumWarps, NumStages: spec.NumStages, TileIR: m}
 	if until == TileIR {
 		return r, nil
 	}
@@ -98,13 +90,6 @@ func (r *Result) Backend(until Stage, viaLLC bool, llc string) error {
 		r.PTX, err = ptx.Compile(r.LLVM, ptx.Options{Arch: r.Target.Arch})
 	}
 	return err
-}
-
-func targetOrDefault(s string) string {
-	if s == "" {
-		return "cuda:90:32"
-	}
-	return s
 }
 
 // viaLLCCompile compiles LLVM IR to PTX with llc's NVPTX backend.

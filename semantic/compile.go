@@ -214,15 +214,24 @@ func paramErr(f *frontend.File, k *frontend.Kernel, i int, format string, args .
 
 // Compile specializes kernel and generates its tile IR, verified.
 func Compile(f *frontend.File, kernel string, opts Options) (*tileir.Module, error) {
+	m, _, err := CompileSpec(f, kernel, opts)
+	return m, err
+}
+
+// CompileSpec is Compile that also returns the specialization it resolved (target,
+// num_warps and num_stages after autotune configs and defaults), for the stages after
+// tile IR.
+func CompileSpec(f *frontend.File, kernel string, opts Options) (*tileir.Module, *Spec, error) {
 	k := f.Kernel(kernel)
 	if k == nil {
-		return nil, &diag.Error{File: f.Path, Span: diag.Span{Line: 1}, Msg: fmt.Sprintf("no @triton.jit function named '%s'%s", kernel, suggestKernel(f, kernel))}
+		return nil, nil, &diag.Error{File: f.Path, Span: diag.Span{Line: 1}, Msg: fmt.Sprintf("no @triton.jit function named '%s'%s", kernel, suggestKernel(f, kernel))}
 	}
 	spec, err := Specialize(f, k, opts)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return Generate(f, k, spec, opts.Debug)
+	m, err := Generate(f, k, spec, opts.Debug)
+	return m, spec, err
 }
 
 func suggestKernel(f *frontend.File, name string) string {
