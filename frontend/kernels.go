@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -109,7 +110,8 @@ func LoadSource(path string, src []byte, opts pyeval.Options) (*File, error) {
 		seen[j] = true
 		f.Kernels = append(f.Kernels, newKernel(n, j, f.Module))
 	}
-	sortKernels(f.Kernels)
+	// A name may be rebound later than its def: list kernels by definition line.
+	slices.SortStableFunc(f.Kernels, func(a, b *Kernel) int { return a.Def.Lineno - b.Def.Lineno })
 	return f, nil
 }
 
@@ -121,15 +123,6 @@ func (f *File) Kernel(name string) *Kernel {
 		}
 	}
 	return nil
-}
-
-// sortKernels orders kernels by their definition line (a name may be rebound later).
-func sortKernels(ks []*Kernel) {
-	for i := 1; i < len(ks); i++ {
-		for j := i; j > 0 && ks[j].Def.Lineno < ks[j-1].Def.Lineno; j-- {
-			ks[j], ks[j-1] = ks[j-1], ks[j]
-		}
-	}
 }
 
 func newKernel(name string, j *pyeval.JITFunction, m *pyeval.Module) *Kernel {
