@@ -4,9 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/gotriton/gotriton/frontend"
 	"github.com/gotriton/gotriton/internal/kernelspecs"
+	"github.com/gotriton/gotriton/ptx"
 	"github.com/gotriton/gotriton/pyeval"
 	"github.com/gotriton/gotriton/semantic"
 )
@@ -26,14 +28,32 @@ func BenchmarkTutorialsPTX(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.Run(s.File+"/"+s.Kernel, func(b *testing.B) {
+			var stages [3]time.Duration // source to tile IR, lowering, PTX emission
 			for i := 0; i < b.N; i++ {
+				t0 := time.Now()
 				f, err := frontend.LoadSource(s.File, src, pyeval.Options{})
 				if err != nil {
 					b.Fatal(err)
 				}
-				if _, err := Compile(f, s.Kernel, Options{Options: semantic.Options{SignatureText: s.Signature}}, PTX); err != nil {
+				r, err := Compile(f, s.Kernel, Options{Options: semantic.Options{SignatureText: s.Signature}}, TileIR)
+				if err != nil {
 					b.Fatal(err)
 				}
+				t1 := time.Now()
+				if err := r.Backend(LLVM, false, ""); err != nil {
+					b.Fatal(err)
+				}
+				t2 := time.Now()
+				if r.PTX, err = ptx.Compile(r.LLVM, ptx.Options{Arch: r.Target.Arch}); err != nil {
+					b.Fatal(err)
+				}
+				t3 := time.Now()
+				stages[0] += t1.Sub(t0)
+				stages[1] += t2.Sub(t1)
+				stages[2] += t3.Sub(t2)
+			}
+			for i, name := range []string{"front-ms", "lower-ms", "ptx-ms"} {
+				b.ReportMetric(float64(stages[i].Microseconds())/1000/float64(b.N), name)
 			}
 		})
 	}
