@@ -16,7 +16,10 @@
 #   3. python3 tools/triton-times.py $OUT/launches.json -o $OUT/triton-times.json  (GPU, timed)
 #   4. at once, nothing timed any more: compute-sanitizer memcheck and racecheck over
 #      gotriton conformance --device cuda, ptxas over every PTX of step 1, and the --via-llc
-#      run when llc-22 or llc is on PATH (else a note)
+#      run when llc-22 or llc is on PATH (else a note), and the real-sizes comparison:
+#      gotriton conformance --device cuda --real-sizes --compare-cpu --json $OUT/compare.json
+#      (every case, ours and the tutorials', plus the tutorials' real sizes, each output
+#      checked against the reference on the GPU and on the CPU interpreter, and the two compared)
 #   5. python3 tools/conformance-report.py -> $OUT/conformance.md
 # Logs are $OUT/<step>.txt; $OUT/steps.txt has each step's exit status and seconds.
 #
@@ -24,7 +27,9 @@
 #   RUN=REGEX            only cases matching REGEX, in every step (default: all)
 #   MEMCHECK_RUN=REGEX   cases for memcheck (default: $RUN)
 #   RACECHECK_RUN=REGEX  cases for racecheck (default: the kernels that use shared memory)
-#   T_OURS=120 T_TRITON=260 T_MEMCHECK=150 T_RACECHECK=150 T_PTXAS=120 T_LLC=150  per-step limits (s)
+#   T_OURS=120 T_TRITON=260 T_MEMCHECK=150 T_RACECHECK=150 T_PTXAS=120 T_LLC=150 T_COMPARE=240
+#                        per-step limits (s)
+#   NO_COMPARE=1         skip the real-sizes GPU/CPU comparison
 #   DEADLINE=540         limit for the whole script (s)
 #   GOTRITON=.build/gotriton  PTXAS=ptxas  SANITIZER=compute-sanitizer  PYTHON=python3
 #   PTXAS_ARCH=          ptxas -arch (default: each file's own .target, sm_90a for sm_90)
@@ -46,7 +51,7 @@ RUN=${RUN:-}
 MEMCHECK_RUN=${MEMCHECK_RUN:-$RUN}
 RACECHECK_RUN=${RACECHECK_RUN:-softmax|matmul|gemm|attn|attention|layer_norm|language_features|tutorial/0[235689]/}
 T_OURS=${T_OURS:-120}; T_TRITON=${T_TRITON:-260}; T_MEMCHECK=${T_MEMCHECK:-150}
-T_RACECHECK=${T_RACECHECK:-150}; T_PTXAS=${T_PTXAS:-120}; T_LLC=${T_LLC:-150}
+T_RACECHECK=${T_RACECHECK:-150}; T_PTXAS=${T_PTXAS:-120}; T_LLC=${T_LLC:-150}; T_COMPARE=${T_COMPARE:-240}
 
 TUT=${TUTORIALS:-${GOTRITON_TUTORIALS:-}}
 if [ -z "$TUT" ]; then
@@ -149,6 +154,9 @@ else
   echo "llc-22 / llc not found on this machine: the --via-llc run was skipped (run it where LLVM 22 is installed)" > "$OUT/via-llc.txt"
   printf '%-12s skipped: no llc on PATH\n' via-llc >> "$OUT/steps.txt"
 fi
+if [ -z "${NO_COMPARE:-}" ]; then
+  step compare "$T_COMPARE" "$GT" conformance --device cuda --real-sizes --compare-cpu --json "$OUT/compare.json" "${TUTARGS[@]}" "${RUNARGS[@]}" &
+fi
 wait
 
 # ---- 5. the report ----
@@ -158,11 +166,13 @@ SECTIONS=(
   --section "compute-sanitizer --tool memcheck=$OUT/memcheck.txt"
   --section "compute-sanitizer --tool racecheck (${RACECHECK_RUN:-all cases})=$OUT/racecheck.txt"
   --section "gotriton conformance --device cuda --via-llc=$OUT/via-llc.txt"
+  --section "gotriton conformance --device cuda --real-sizes --compare-cpu (log)=$OUT/compare.txt"
   --section "tools/triton-times.py (log)=$OUT/triton-times.txt"
   --section "the machine=$OUT/env.txt"
   --section "steps (exit status, seconds)=$OUT/steps.txt"
 )
 LLCJSON=(); [ -f "$OUT/via-llc.json" ] && LLCJSON=(--via-llc "$OUT/via-llc.json")
+[ -f "$OUT/compare.json" ] && LLCJSON+=(--compare "$OUT/compare.json")
 "$PY" tools/conformance-report.py --ours "$OUT/ours.json" --triton "$OUT/triton-times.json" "${LLCJSON[@]}" \
   --date "$(date -u +%F)" --machine "$GPU" --driver "$DRV" --cuda "$CUDA" --commit "$COMMIT" \
   "${SECTIONS[@]}" -o "$OUT/conformance.md" 2>&1 | tee "$OUT/report.txt"
