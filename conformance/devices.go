@@ -21,8 +21,8 @@ func CPUDevice(workers int) *Device {
 		Load: func(m *tileir.Module, kernel string, numWarps, _ int) (driver.Kernel, error) {
 			return d.Load(m, kernel, cpu.LoadOptions{NumWarps: numWarps})
 		},
-		HostDesc: func(b driver.Buffer, shape, strides []int64) (any, error) {
-			return cpu.TensorDesc{Buffer: b, Shape: shape, Strides: strides}, nil
+		HostDesc: func(d HostDescriptor) (any, error) {
+			return cpu.TensorDesc{Buffer: d.Buffer, Shape: d.Shape, Strides: d.Strides}, nil
 		},
 		Addr: func(b driver.Buffer) (int64, error) {
 			cb, ok := b.(*cpu.Buffer)
@@ -111,13 +111,13 @@ func cudaDevice(load func(d *cuda.Device) loadFunc) (*Device, error) {
 		Load:   load(d),
 		// gotriton's ABI for a host descriptor (see package lower) is the tensor's global
 		// address; the runner passes its shape and strides as the parameters after it.
-		HostDesc: func(b driver.Buffer, shape, strides []int64) (any, error) {
-			cb, ok := b.(*cuda.Buffer)
+		HostDesc: func(hd HostDescriptor) (any, error) {
+			cb, ok := hd.Buffer.(*cuda.Buffer)
 			if !ok {
-				return nil, fmt.Errorf("cuda: not a cuda buffer: %T", b)
+				return nil, fmt.Errorf("cuda: not a cuda buffer: %T", hd.Buffer)
 			}
-			if len(shape) != len(strides) {
-				return nil, fmt.Errorf("cuda: descriptor with %d dimensions and %d strides", len(shape), len(strides))
+			if len(hd.Shape) != len(hd.Strides) {
+				return nil, fmt.Errorf("cuda: descriptor with %d dimensions and %d strides", len(hd.Shape), len(hd.Strides))
 			}
 			return cb.Ptr(), nil
 		},

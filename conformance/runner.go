@@ -30,9 +30,9 @@ type Device struct {
 	Driver driver.Device
 	// Load compiles m's kernel for the device and loads it.
 	Load func(m *tileir.Module, kernel string, numWarps, numStages int) (driver.Kernel, error)
-	// HostDesc makes the launch argument for a host-side tensor descriptor (a row-major
-	// view of b); nil when the device does not support host descriptors yet.
-	HostDesc func(b driver.Buffer, shape, strides []int64) (any, error)
+	// HostDesc makes the launch argument for a host-side tensor descriptor; nil when the
+	// device does not support host descriptors yet.
+	HostDesc func(d HostDescriptor) (any, error)
 	// Addr returns a buffer's device address (for pointer arrays); nil when unknown.
 	Addr func(b driver.Buffer) (int64, error)
 	// Recover, when set, runs after every case. When the case left the device unusable
@@ -40,6 +40,15 @@ type Device struct {
 	// that fault and gives the device a fresh context (err: the recovery failed). Kernels
 	// and buffers made before a recovery are invalid. nil fault: the device is healthy.
 	Recover func() (fault, err error)
+}
+
+// HostDescriptor is a host-side tensor descriptor (Triton's TensorDescriptor): a row-major
+// view of Buffer with elements of DType, and Block, the tile one load or store moves.
+// Shape, Strides (in elements) and Block are outermost first.
+type HostDescriptor struct {
+	Buffer                driver.Buffer
+	DType                 DType
+	Shape, Strides, Block []int64
 }
 
 // NotRunError marks a case that could not run for a reason that is not a wrong result
@@ -532,7 +541,11 @@ func (r *Runner) launchArgs(s *Step, p *Problem, bufs map[string]driver.Buffer) 
 				shape[d] = int64(n)
 			}
 			strides := Strides(t.Shape)
-			d, err := r.Device.HostDesc(bufs[a.Tensor], shape, strides)
+			block := make([]int64, len(a.Block))
+			for d, n := range a.Block {
+				block[d] = int64(n)
+			}
+			d, err := r.Device.HostDesc(HostDescriptor{Buffer: bufs[a.Tensor], DType: t.DType, Shape: shape, Strides: strides, Block: block})
 			if err != nil {
 				return nil, err
 			}

@@ -191,3 +191,8 @@ func hipTarget(arch string) (Target, error) {
 	}
 	return t, nil
 }
+
+// HasTMA reports whether t has the Tensor Memory Accelerator (sm_90 and later). On such a
+// target a host-side tensor descriptor parameter is a CUtensorMap passed by value, as
+// Triton 3.6 passes it, and descriptor loads and stores are TMA copies.
+func (t Target) HasTMA() bool { return t.Backend == CUDA && t.Capability >= 90 }

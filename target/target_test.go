@@ -39,3 +39,11 @@ func TestMMA(t *testing.T) {
 		t.Error("sm_80 has fp8 mma")
 	}
 }
+
+func TestHasTMA(t *testing.T) {
+	for in, want := range map[string]bool{"cuda:80": false, "cuda:89": false, "cuda:90": true, "cuda:100": true, "hip:gfx942": false} {
+		if got := mustParse(in).HasTMA(); got != want {
+			t.Errorf("%s: HasTMA() = %v, want %v", in, got, want)
+		}
+	}
+}

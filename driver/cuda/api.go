@@ -59,6 +59,7 @@ type api struct {
 	cuLaunchKernel            func(fn uintptr, gx, gy, gz, bx, by, bz, sharedBytes uint32, stream uintptr, params, extra unsafe.Pointer) result
 	cuLaunchKernelEx          func(config unsafe.Pointer, fn uintptr, params, extra unsafe.Pointer) result // CUDA 12.0+; may be nil
 	cuMemAlloc                func(ptr *uint64, size uintptr) result
+	cuTensorMapEncodeTiled    func(m unsafe.Pointer, dataType int32, rank uint32, addr uint64, dims, strides, box, elemStrides unsafe.Pointer, interleave, swizzle, l2Promotion, oobFill int32) result // CUDA 12.0+; may be nil
 	cuMemFree                 func(ptr uint64) result
 	cuMemcpyHtoD              func(dst uint64, src unsafe.Pointer, size uintptr) result
 	cuMemcpyDtoH              func(dst unsafe.Pointer, src uint64, size uintptr) result
@@ -105,6 +106,7 @@ func (a *api) symbols() []symbol {
 		{names: []string{"cuLaunchKernel"}, fptr: &a.cuLaunchKernel},
 		{names: []string{"cuLaunchKernelEx"}, fptr: &a.cuLaunchKernelEx, optional: true},
 		{names: []string{"cuMemAlloc_v2"}, fptr: &a.cuMemAlloc},
+		{names: []string{"cuTensorMapEncodeTiled"}, fptr: &a.cuTensorMapEncodeTiled, optional: true},
 		{names: []string{"cuMemFree_v2"}, fptr: &a.cuMemFree},
 		{names: []string{"cuMemcpyHtoD_v2"}, fptr: &a.cuMemcpyHtoD},
 		{names: []string{"cuMemcpyDtoH_v2"}, fptr: &a.cuMemcpyDtoH},

@@ -2,6 +2,7 @@ package cuda
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"runtime"
@@ -146,5 +147,47 @@ func TestGoString(t *testing.T) {
 	}
 	if s := goString([]byte("abc")); s != "abc" {
 		t.Errorf("goString without NUL = %q", s)
+	}
+}
+
+// TestTensorMapArgs checks the translation of a row-major descriptor (outermost first, in
+// elements) into cuTensorMapEncodeTiled's innermost-first arguments, and TMA's rules.
+func TestTensorMapArgs(t *testing.T) {
+	a, err := newTensorMapArgs("fp16", 0x7f0000001000, []int64{300, 104}, []int64{104, 1}, []int64{128, 64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := tensorMapArgs{dataType: tmaFloat16, globalDim: []uint64{104, 300}, globalStrides: []uint64{208},
+		boxDim: []uint32{64, 128}, elemStrides: []uint32{1, 1}}
+	if fmt.Sprint(a) != fmt.Sprint(want) {
+		t.Errorf("fp16 300x104 by 128x64: got %+v, want %+v", a, want)
+	}
+	a, err = newTensorMapArgs("fp8e5", 0x1000, []int64{4, 8, 256}, []int64{4096, 512, 1}, []int64{1, 2, 32})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = tensorMapArgs{dataType: tmaUint8, globalDim: []uint64{256, 8, 4}, globalStrides: []uint64{512, 4096},
+		boxDim: []uint32{32, 2, 1}, elemStrides: []uint32{1, 1, 1}}
+	if fmt.Sprint(a) != fmt.Sprint(want) {
+		t.Errorf("fp8 rank 3: got %+v, want %+v", a, want)
+	}
+	for _, c := range []struct {
+		dtype                 string
+		addr                  uint64
+		shape, strides, block []int64
+		want                  string
+	}{
+		{"fp16", 0x1000, []int64{300, 100}, []int64{100, 1}, []int64{128, 64}, "dimension 0's stride is 200 bytes (TMA: a positive multiple of 16 below 2^40)"},
+		{"fp16", 0x1008, []int64{8, 8}, []int64{8, 1}, []int64{8, 8}, "base address 0x1008 is not 16-byte aligned"},
+		{"fp32", 0x1000, []int64{8, 8}, []int64{1, 8}, []int64{8, 8}, "the last dimension must be contiguous (stride 8)"},
+		{"fp16", 0x1000, []int64{8, 8}, []int64{8, 1}, []int64{8, 4}, "a block row of 8 bytes (4 × fp16) is not a multiple of 16 bytes"},
+		{"fp32", 0x1000, []int64{1024, 1024}, []int64{1024, 1}, []int64{512, 16}, "block dimension 0 is 512 (TMA: 1 to 256)"},
+		{"fp32", 0x1000, []int64{2, 2, 2, 2, 2, 4}, []int64{64, 32, 16, 8, 4, 1}, []int64{1, 1, 1, 1, 1, 4}, "tensor descriptor of rank 6: TMA takes 1 to 5 dimensions"},
+		{"str", 0x1000, []int64{8}, []int64{1}, []int64{8}, "tensor descriptor of str: TMA has no such element type"},
+	} {
+		_, err := newTensorMapArgs(c.dtype, c.addr, c.shape, c.strides, c.block)
+		if err == nil || !strings.HasSuffix(err.Error(), c.want) {
+			t.Errorf("%s %v/%v block %v: got error %v, want one ending %q", c.dtype, c.shape, c.strides, c.block, err, c.want)
+		}
 	}
 }

@@ -216,7 +216,8 @@ func (k *Kernel) Info() (KernelInfo, error) {
 // Launch runs the kernel over grid on the device's stream, with 32*NumWarps threads per
 // block. Args are the kernel's non-constexpr parameters in order: a *Buffer of this device
 // for each pointer, and int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32,
-// float64 or bool for scalars (a Triton fp16 or bf16 scalar is its bits as a uint16). The
+// float64 or bool for scalars (a Triton fp16 or bf16 scalar is its bits as a uint16), and a
+// *TensorMap for a host tensor descriptor (sm_90 and later). The
 // two hidden scratch pointers are added here. Launch does not wait for the kernel; a
 // grid with no programs launches nothing.
 func (k *Kernel) Launch(grid driver.Grid, args ...any) error {
@@ -247,18 +248,32 @@ func (k *Kernel) launch(grid driver.Grid, args []any) error {
 		return fmt.Errorf("%d arguments for %d parameters (the kernel has %d, two of them the scratch pointers)",
 			len(args), len(k.params)-2, len(k.params))
 	}
-	// Each value sits in its own 8-byte slot; on a little-endian machine the driver reads a
-	// parameter of 1 to 8 bytes from the slot's start.
+	// Each scalar or pointer sits in its own 8-byte slot; on a little-endian machine the
+	// driver reads a parameter of 1 to 8 bytes from the slot's start. A TensorMap is passed
+	// from its own 128 bytes.
+	var pin runtime.Pinner
+	defer pin.Unpin()
 	values := make([]uint64, len(args)+2)
+	pin.Pin(&values[0])
+	params := make([]unsafe.Pointer, len(values))
+	for i := range values {
+		params[i] = unsafe.Pointer(&values[i])
+	}
 	for i, arg := range args {
-		v, size, err := k.encode(arg)
-		if err != nil {
-			return fmt.Errorf("argument %d: %w", i, err)
+		size := 0
+		if m, ok := arg.(*TensorMap); ok {
+			pin.Pin(m)
+			params[i], size = unsafe.Pointer(m), int(unsafe.Sizeof(*m))
+		} else {
+			v, n, err := k.encode(arg)
+			if err != nil {
+				return fmt.Errorf("argument %d: %w", i, err)
+			}
+			values[i], size = v, n
 		}
 		if k.params != nil && k.params[i] != uintptr(size) {
 			return fmt.Errorf("argument %d is %T (%d bytes) but the kernel's parameter %d has %d bytes", i, arg, size, i, k.params[i])
 		}
-		values[i] = v
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
@@ -271,13 +286,6 @@ func (k *Kernel) launch(grid driver.Grid, args []any) error {
 			return err
 		}
 		values[len(args)+j] = ptr
-	}
-	var pin runtime.Pinner
-	defer pin.Unpin()
-	pin.Pin(&values[0])
-	params := make([]unsafe.Pointer, len(values))
-	for i := range values {
-		params[i] = unsafe.Pointer(&values[i])
 	}
 	return k.d.with(func() error { return k.enqueue(grid, params, &pin) })
 }
