@@ -159,6 +159,17 @@ func (op *Op) Erase() {
 	}
 }
 
+// dropOps removes the ops of b that are in drop, keeping the others in order.
+func (b *Block) dropOps(drop map[*Op]bool) {
+	b.Ops = slices.DeleteFunc(b.Ops, func(op *Op) bool {
+		if drop[op] {
+			op.block = nil
+			return true
+		}
+		return false
+	})
+}
+
 func newRegion(op *Op, argTypes ...Type) *Region {
 	r := &Region{op: op}
 	blk := &Block{region: r}

@@ -3,6 +3,7 @@ package tileir
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -298,18 +299,22 @@ var canonicalizers = map[string][]func(rw *rewriter, op *Op) bool{
 	"tt.store":       {dropTrueMask(2)},
 }
 
-// opKey identifies a pure op by what it computes: name, operands, attributes, result types.
-func opKey(op *Op, id func(*Value) int) string {
-	var b strings.Builder
-	b.WriteString(op.Name)
+// appendOpKey appends to key what pure op computes: name, operands (by id), attributes and
+// result types.
+func appendOpKey(key []byte, op *Op, id func(*Value) int) []byte {
+	key = append(key, op.Name...)
 	for _, v := range op.Operands {
-		fmt.Fprintf(&b, " %d", id(v))
+		key = append(key, ' ')
+		key = strconv.AppendInt(key, int64(id(v)), 10)
 	}
-	b.WriteString(dictString(op.Attrs))
+	if len(op.Attrs) > 0 {
+		key = append(key, dictString(op.Attrs)...)
+	}
 	for _, r := range op.Results {
-		b.WriteString(" " + r.Type.String())
+		key = append(key, ' ')
+		key = append(key, r.Type.String()...)
 	}
-	return b.String()
+	return key
 }
 
 // cse merges pure ops (without regions, or with one single-block region) that compute the same thing as an op that
@@ -318,14 +323,20 @@ func cse(f *Func) bool {
 	rw := newRewriter()
 	ids := map[*Value]int{}
 	id := func(v *Value) int {
-		if _, ok := ids[v]; !ok {
-			ids[v] = len(ids)
+		n, ok := ids[v]
+		if !ok {
+			n = len(ids)
+			ids[v] = n
 		}
-		return ids[v]
+		return n
 	}
-	var region func(r *Region, outer map[string]*Op)
-	region = func(r *Region, outer map[string]*Op) {
-		seen := cloneScope(outer)
+	// seen holds the ops of the enclosing regions and of this one so far; each region
+	// removes the keys it added when it ends.
+	seen := map[string]*Op{}
+	var key []byte
+	var region func(r *Region)
+	region = func(r *Region) {
+		var added []string
 		for _, b := range r.Blocks {
 			for _, op := range slices.Clone(b.Ops) {
 				rw.update(op)
@@ -333,24 +344,29 @@ func cse(f *Func) bool {
 				// regions is a candidate only when it has a single one-block region
 				// (tt.reduce, tt.scan), compared structurally.
 				for _, sub := range op.Regions {
-					region(sub, seen)
+					region(sub)
 				}
 				if IsPure(op) && len(op.Results) > 0 && (len(op.Regions) == 0 ||
 					len(op.Regions) == 1 && len(op.Regions[0].Blocks) == 1) {
-					k := opKey(op, id)
+					key = appendOpKey(key[:0], op, id)
 					if len(op.Regions) == 1 {
-						k += regionKey(op.Regions[0], id)
+						key = append(key, regionKey(op.Regions[0], id)...)
 					}
-					if prev, ok := seen[k]; ok {
+					if prev, ok := seen[string(key)]; ok {
 						rw.replace(op, prev.Results...)
 						continue
 					}
+					k := string(key)
 					seen[k] = op
+					added = append(added, k)
 				}
 			}
 		}
+		for _, k := range added {
+			delete(seen, k)
+		}
 	}
-	region(f.Body, nil)
+	region(f.Body)
 	return rw.changed
 }
 
@@ -361,9 +377,9 @@ func regionKey(r *Region, id func(*Value) int) string {
 	var b strings.Builder
 	name := func(v *Value) string {
 		if n, ok := local[v]; ok {
-			return fmt.Sprintf("L%d", n)
+			return "L" + strconv.Itoa(n)
 		}
-		return fmt.Sprint(id(v))
+		return strconv.Itoa(id(v))
 	}
 	var walk func(r *Region)
 	walk = func(r *Region) {
@@ -396,45 +412,65 @@ func regionKey(r *Region, id func(*Value) int) string {
 	return b.String()
 }
 
-// cloneScope copies a CSE scope (nil gives an empty one).
-func cloneScope(m map[string]*Op) map[string]*Op {
-	c := make(map[string]*Op, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
-}
-
-// dce removes pure ops whose results are unused, until none is left.
+// dce removes pure ops whose results are unused, and then the ops that only they used. It
+// visits ops last to first, so every user of an op is settled before the op itself: one
+// sweep finds them all.
 func dce(f *Func) bool {
-	changed := false
-	for {
-		used := map[*Value]bool{}
-		f.Walk(func(op *Op) bool {
-			for _, v := range op.Operands {
-				used[v] = true
-			}
-			return true
-		})
-		removed := false
-		f.Walk(func(op *Op) bool {
-			if len(op.Results) == 0 || !IsPure(op) {
-				return true
-			}
-			for _, r := range op.Results {
-				if used[r] {
-					return true
+	uses := map[*Value]int{}
+	f.Walk(func(op *Op) bool {
+		for _, v := range op.Operands {
+			uses[v]++
+		}
+		return true
+	})
+	dead := map[*Op]bool{}
+	var unuse func(op *Op)
+	unuse = func(op *Op) { // drops the uses of op and of the ops nested in it
+		for _, v := range op.Operands {
+			uses[v]--
+		}
+		for _, r := range op.Regions {
+			for _, b := range r.Blocks {
+				for _, in := range b.Ops {
+					if !dead[in] {
+						unuse(in)
+					}
 				}
 			}
-			op.Erase()
-			removed = true
-			return false
-		})
-		if !removed {
-			return changed
 		}
-		changed = true
 	}
+	var sweep func(r *Region)
+	sweep = func(r *Region) {
+		for _, b := range slices.Backward(r.Blocks) {
+			for _, op := range slices.Backward(b.Ops) {
+				if len(op.Results) > 0 && IsPure(op) && !slices.ContainsFunc(op.Results, func(v *Value) bool { return uses[v] > 0 }) {
+					dead[op] = true
+					unuse(op)
+					continue
+				}
+				for _, sub := range slices.Backward(op.Regions) {
+					sweep(sub)
+				}
+			}
+		}
+	}
+	sweep(f.Body)
+	if len(dead) == 0 {
+		return false
+	}
+	var compact func(r *Region)
+	compact = func(r *Region) {
+		for _, b := range r.Blocks {
+			b.dropOps(dead)
+			for _, op := range b.Ops {
+				for _, sub := range op.Regions {
+					compact(sub)
+				}
+			}
+		}
+	}
+	compact(f.Body)
+	return true
 }
 
 // inside reports whether v is defined within region r (at any depth).

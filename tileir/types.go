@@ -1,9 +1,11 @@
 package tileir
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // Type is a tileir type: a Scalar, a *PtrType, a *TensorType or a *TensorDescType.
@@ -100,6 +102,7 @@ func (s Scalar) floatFormat() (exp, mant int) {
 type PtrType struct {
 	elem      Type
 	addrSpace int
+	str       string
 }
 
 // Elem returns the pointee type.
@@ -108,7 +111,9 @@ func (p *PtrType) Elem() Type { return p.elem }
 // AddrSpace returns the address space (1 is global memory).
 func (p *PtrType) AddrSpace() int { return p.addrSpace }
 
-func (p *PtrType) String() string {
+func (p *PtrType) String() string { return p.str }
+
+func (p *PtrType) format() string {
 	if p.addrSpace == 1 {
 		return "!tt.ptr<" + p.elem.String() + ">"
 	}
@@ -121,6 +126,7 @@ func (*PtrType) isType() {}
 type TensorType struct {
 	shape []int64
 	elem  Type
+	str   string
 }
 
 // Shape returns the dimensions. The slice is shared: do not modify it.
@@ -138,7 +144,9 @@ func (t *TensorType) NumElements() int64 {
 	return n
 }
 
-func (t *TensorType) String() string {
+func (t *TensorType) String() string { return t.str }
+
+func (t *TensorType) format() string {
 	var b strings.Builder
 	b.WriteString("tensor<")
 	for _, d := range t.shape {
@@ -155,20 +163,41 @@ func (*TensorType) isType() {}
 // TensorDescType is !tt.tensordesc<tensor<...>>, a TMA-style descriptor of a block.
 type TensorDescType struct {
 	block *TensorType
+	str   string
 }
 
 // Block returns the block's tensor type.
 func (d *TensorDescType) Block() *TensorType { return d.block }
 
-func (d *TensorDescType) String() string { return "!tt.tensordesc<" + d.block.String() + ">" }
+func (d *TensorDescType) String() string { return d.str }
 
 func (*TensorDescType) isType() {}
 
-var interned sync.Map // string -> Type
+// typeKey identifies a composite type: its kind's constructor, element (or block) type,
+// address space and, for tensors, the dimensions' bytes.
+type typeKey struct {
+	kind      byte // 'p', 't' or 'd'
+	elem      Type
+	addrSpace int
+	dims      string
+}
 
-func intern(t Type) Type {
-	v, _ := interned.LoadOrStore(t.String(), t)
-	return v.(Type)
+var (
+	internMu sync.Mutex
+	interned = map[typeKey]Type{}
+)
+
+// intern returns the type for k, building it the first time.
+func intern(k typeKey, build func() Type) Type {
+	internMu.Lock()
+	defer internMu.Unlock()
+	t, ok := interned[k]
+	if !ok {
+		t = build()
+		k.dims = strings.Clone(k.dims)
+		interned[k] = t
+	}
+	return t
 }
 
 // Ptr returns !tt.ptr<elem> in address space 1.
@@ -176,17 +205,31 @@ func Ptr(elem Type) *PtrType { return PtrIn(elem, 1) }
 
 // PtrIn returns !tt.ptr<elem, addrSpace>.
 func PtrIn(elem Type, addrSpace int) *PtrType {
-	return intern(&PtrType{elem: elem, addrSpace: addrSpace}).(*PtrType)
+	return intern(typeKey{kind: 'p', elem: elem, addrSpace: addrSpace}, func() Type {
+		p := &PtrType{elem: elem, addrSpace: addrSpace}
+		p.str = p.format()
+		return p
+	}).(*PtrType)
 }
 
 // Tensor returns tensor<shape x elem>. elem must be a Scalar or a *PtrType.
 func Tensor(shape []int64, elem Type) *TensorType {
-	return intern(&TensorType{shape: append([]int64(nil), shape...), elem: elem}).(*TensorType)
+	var dims string // the dimensions' bytes, viewed in place for the lookup
+	if len(shape) > 0 {
+		dims = unsafe.String((*byte)(unsafe.Pointer(&shape[0])), len(shape)*8)
+	}
+	return intern(typeKey{kind: 't', elem: elem, dims: dims}, func() Type {
+		t := &TensorType{shape: slices.Clone(shape), elem: elem}
+		t.str = t.format()
+		return t
+	}).(*TensorType)
 }
 
 // TensorDesc returns !tt.tensordesc<block>.
 func TensorDesc(block *TensorType) *TensorDescType {
-	return intern(&TensorDescType{block: block}).(*TensorDescType)
+	return intern(typeKey{kind: 'd', elem: block}, func() Type {
+		return &TensorDescType{block: block, str: "!tt.tensordesc<" + block.String() + ">"}
+	}).(*TensorDescType)
 }
 
 // ElemType returns the element type of a tensor, or t itself otherwise.
