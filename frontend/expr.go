@@ -159,9 +159,23 @@ func (p *parser) inversion() ast.Expr {
 	return &ast.UnaryOp{Op: ast.Not, Operand: v, Pos: p.posFrom(start)}
 }
 
-var cmpOps = map[op]ast.CmpOp{
-	opEqEqual: ast.Eq, opNotEqual: ast.NotEq, opLess: ast.Lt, opLessEqual: ast.LtE,
-	opGreater: ast.Gt, opGreaterEqual: ast.GtE,
+// cmpOp returns the comparison operator of an operator token, if it is one.
+func cmpOp(o op) (ast.CmpOp, bool) {
+	switch o {
+	case opEqEqual:
+		return ast.Eq, true
+	case opNotEqual:
+		return ast.NotEq, true
+	case opLess:
+		return ast.Lt, true
+	case opLessEqual:
+		return ast.LtE, true
+	case opGreater:
+		return ast.Gt, true
+	case opGreaterEqual:
+		return ast.GtE, true
+	}
+	return 0, false
 }
 
 func (p *parser) comparison() ast.Expr {
@@ -174,7 +188,7 @@ func (p *parser) comparison() ast.Expr {
 		var o ast.CmpOp
 		switch {
 		case t.kind == tkOp:
-			c, ok := cmpOps[t.op]
+			c, ok := cmpOp(t.op)
 			if !ok {
 				goto done
 			}
@@ -239,37 +253,45 @@ func binOp(o op) (int, ast.Operator) {
 	return -1, 0
 }
 
-const binLevels = 6
-
 func (p *parser) bitwiseOr() ast.Expr { return p.binary(0) }
 
-func (p *parser) binary(level int) ast.Expr {
-	if level == binLevels {
-		return p.factor()
-	}
+// binary parses binary operations of precedence level minLevel and higher (precedence
+// climbing); operators of one level associate to the left.
+func (p *parser) binary(minLevel int) ast.Expr {
 	start := p.pos
-	left := p.binary(level + 1)
+	left := p.factor()
 	for {
 		t := p.peek()
 		if t.kind != tkOp {
 			return left
 		}
 		l, o := binOp(t.op)
-		if l != level {
+		if l < minLevel {
 			return left
 		}
 		p.next()
-		right := p.binary(level + 1)
+		right := p.binary(l + 1)
 		left = &ast.BinOp{Left: left, Op: o, Right: right, Pos: p.posFrom(start)}
 	}
 }
 
-var unaryOps = map[op]ast.UnaryOperator{opPlus: ast.UAdd, opMinus: ast.USub, opTilde: ast.Invert}
+// unaryOp returns the unary operator of an operator token, if it is one.
+func unaryOp(o op) (ast.UnaryOperator, bool) {
+	switch o {
+	case opPlus:
+		return ast.UAdd, true
+	case opMinus:
+		return ast.USub, true
+	case opTilde:
+		return ast.Invert, true
+	}
+	return 0, false
+}
 
 func (p *parser) factor() ast.Expr {
 	t := p.peek()
 	if t.kind == tkOp {
-		if o, ok := unaryOps[t.op]; ok {
+		if o, ok := unaryOp(t.op); ok {
 			start := p.pos
 			p.next()
 			p.enter()

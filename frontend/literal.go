@@ -12,7 +12,7 @@ import (
 
 // number converts a NUMBER token to its value: int64, *big.Int, float64 or complex128.
 func (p *parser) number(t *token) any {
-	s := string(p.src[t.start:t.end])
+	s := p.text(t)
 	if strings.IndexByte(s, '_') >= 0 {
 		s = strings.ReplaceAll(s, "_", "")
 	}

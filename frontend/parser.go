@@ -18,6 +18,7 @@ const maxDepth = 3000
 type parser struct {
 	file   string
 	src    []byte
+	srcStr string // src as one string: names are substrings of it rather than copies
 	toks   []token
 	pos    int // index of the next token
 	far    int // furthest token examined: where "invalid syntax" is reported
@@ -36,7 +37,7 @@ func ParseFile(filename string, src []byte) (mod *ast.Module, err error) {
 		return nil, derr
 	}
 	toks, terr := tokenize(filename, src)
-	p := &parser{file: filename, src: src, toks: toks, tokErr: terr}
+	p := &parser{file: filename, src: src, srcStr: string(src), toks: toks, tokErr: terr}
 	defer func() {
 		if r := recover(); r != nil {
 			if b, ok := r.(bailout); ok {
@@ -143,11 +144,11 @@ func (p *parser) expectOp(o op) {
 // isIdent reports whether t is a NAME that is not a keyword.
 func isIdent(t *token) bool { return t.kind == tkName && t.op == opNone }
 
-func (p *parser) text(t *token) string { return string(p.src[t.start:t.end]) }
+func (p *parser) text(t *token) string { return p.srcStr[t.start:t.end] }
 
 // isSoft reports whether t is the soft keyword w.
 func (p *parser) isSoft(t *token, w string) bool {
-	return isIdent(t) && t.end-t.start == len(w) && string(p.src[t.start:t.end]) == w
+	return isIdent(t) && p.srcStr[t.start:t.end] == w
 }
 
 func (p *parser) expectName() string {
