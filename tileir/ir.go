@@ -54,6 +54,8 @@ type Op struct {
 	Loc      Loc
 
 	block *Block
+	// def caches the catalogue entry of Name (checked against Name, which may change).
+	def *OpDef
 	// props lists, for an op outside the catalogue, which attributes the generic form
 	// printed as properties <{...}>, so that they print back the same way.
 	props []string
@@ -91,7 +93,13 @@ func (op *Op) EnumAttr(name string) string {
 }
 
 // Def returns the catalogue entry for op, or nil for an unknown op.
-func (op *Op) Def() *OpDef { return opDefs[op.Name] }
+func (op *Op) Def() *OpDef {
+	if d := op.def; d != nil && d.Name == op.Name {
+		return d
+	}
+	op.def = opDefs[op.Name]
+	return op.def
+}
 
 // Has reports whether op's catalogue entry has all the traits in t.
 func (op *Op) Has(t Trait) bool {
@@ -154,7 +162,8 @@ func (b *Block) indexOf(op *Op) int { return slices.Index(b.Ops, op) }
 // Erase removes op from its block. Its results must have no remaining uses.
 func (op *Op) Erase() {
 	if b := op.block; b != nil {
-		b.Ops = slices.Delete(b.Ops, b.indexOf(op), b.indexOf(op)+1)
+		i := b.indexOf(op)
+		b.Ops = slices.Delete(b.Ops, i, i+1)
 		op.block = nil
 	}
 }
