@@ -430,7 +430,7 @@ func (ev *evaluator) expr(e ast.Expr, s *scope) (Value, error) {
 		items, err := ev.exprList(e.Elts, s)
 		return &List{items}, err
 	case *ast.Dict:
-		d := &Dict{}
+		d := newDict(len(e.Keys))
 		for i, ke := range e.Keys {
 			v, err := ev.expr(e.Values[i], s)
 			if err != nil {
@@ -511,7 +511,7 @@ func (ev *evaluator) expr(e ast.Expr, s *scope) (Value, error) {
 			}
 			args = append(args, v)
 		}
-		kwargs := &Dict{}
+		kwargs := newDict(len(e.Keywords))
 		for _, k := range e.Keywords {
 			v, err := ev.expr(k.Value, s)
 			if err != nil {

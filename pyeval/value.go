@@ -66,6 +66,11 @@ func NewInt(i int64) Int { return Int{big.NewInt(i)} }
 // Int64 returns v as an int64 and whether it fits.
 func (v Int) Int64() (int64, bool) { return v.V.Int64(), v.V.IsInt64() }
 
+// newDict returns an empty dict with room for n items.
+func newDict(n int) *Dict {
+	return &Dict{Keys: make([]Value, 0, n), Vals: make([]Value, 0, n)}
+}
+
 // Get returns the value stored under key, or nil.
 func (d *Dict) Get(key Value) Value {
 	for i, k := range d.Keys {
