@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/metadata"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -18,8 +19,10 @@ type fnEmitter struct {
 	c      *compiler
 	lay    *layout
 	f      *ir.Func
-	idx    int // kernel index, used in label names
-	body   strings.Builder
+	idx    int              // kernel index, used in label names
+	body   strings.Builder  // the blocks
+	pre    strings.Builder  // prologue: parameter loads and materialized constants
+	w      *strings.Builder // where emit writes: body or pre
 	nreg   [numRegClasses]int
 	vals   map[value.Value][]string // operands of each defined value, one per leaf
 	labels map[*ir.Block]string
@@ -28,10 +31,13 @@ type fnEmitter struct {
 	nlabel int
 	loc    srcLoc // last .loc written
 
-	leafCache map[leafKey][]types.Type // see (*fnEmitter).leaves
-	names     []byte                   // backing store of register names (newReg)
-	lastDI    *metadata.DILocation     // the !dbg setLoc saw last
-	leafLast  struct {                 // its last hit
+	globals   map[*ir.Global]string          // address register of each global used
+	immRegs   map[immKey]string              // register holding each immediate moved into one
+	constOps  map[constant.Constant][]string // operands of materialized constant expressions
+	leafCache map[leafKey][]types.Type       // see (*fnEmitter).leaves
+	names     []byte                         // backing store of register names (newReg)
+	lastDI    *metadata.DILocation           // the !dbg setLoc saw last
+	leafLast  struct {                       // its last hit
 		k  leafKey
 		ls []types.Type
 		ok bool
@@ -45,6 +51,7 @@ func (c *compiler) kernel(f *ir.Func, idx int, ki *kernelInfo) error {
 		ninst += len(b.Insts)
 	}
 	e := &fnEmitter{c: c, lay: c.lay, f: f, idx: idx, vals: make(map[value.Value][]string, ninst), labels: make(map[*ir.Block]string, len(f.Blocks))}
+	e.w = &e.pre
 	name := symbol(f.Name())
 	var params []string
 	for i, p := range f.Params {
@@ -63,12 +70,13 @@ func (c *compiler) kernel(f *ir.Func, idx int, ki *kernelInfo) error {
 		n += len(b.Insts) + 1
 	}
 	e.body.Grow(64 * n) // about one line of 64 bytes per instruction
+	e.w = &e.body
 	if err := e.blocks(); err != nil {
 		return err
 	}
 
 	o := &c.out
-	o.Grow(e.body.Len() + 1024)
+	o.Grow(e.pre.Len() + e.body.Len() + 1024)
 	fmt.Fprintf(o, ".visible .entry %s(\n%s\n)\n", name, strings.Join(params, ",\n"))
 	if d := dims3(ki.reqntid, ki.reqntidAnn); d != "" {
 		fmt.Fprintf(o, ".reqntid %s\n", d)
@@ -89,6 +97,7 @@ func (c *compiler) kernel(f *ir.Func, idx int, ki *kernelInfo) error {
 		}
 	}
 	o.WriteString("\n")
+	o.WriteString(e.pre.String())
 	o.WriteString(e.body.String())
 	o.WriteString("}\n")
 	return nil
@@ -163,21 +172,35 @@ func (e *fnEmitter) newRegs(rcs []regClass) []string {
 
 // emit writes one instruction: op followed by its operands.
 func (e *fnEmitter) emit(op string, args ...string) {
-	e.body.WriteString("\t")
-	e.body.WriteString(op)
+	w := e.w
+	w.WriteByte('\t')
+	w.WriteString(op)
 	for i, a := range args {
 		if i == 0 {
-			e.body.WriteString(" \t")
+			w.WriteString(" \t")
 		} else {
-			e.body.WriteString(", ")
+			w.WriteString(", ")
 		}
-		e.body.WriteString(a)
+		w.WriteString(a)
 	}
-	e.body.WriteString(";\n")
+	w.WriteString(";\n")
+}
+
+// inPrologue runs emit calls of f into the prologue, which runs first in the
+// entry block and so dominates every use: constants materialized there are
+// computed once per kernel.
+func (e *fnEmitter) inPrologue(f func()) {
+	saved := e.w
+	e.w = &e.pre
+	f()
+	e.w = saved
 }
 
 // label writes a label definition.
-func (e *fnEmitter) label(l string) { e.body.WriteString(l + ":\n") }
+func (e *fnEmitter) label(l string) {
+	e.w.WriteString(l)
+	e.w.WriteString(":\n")
+}
 
 func (e *fnEmitter) newLabel() string {
 	l := "$L__BB" + strconv.Itoa(e.idx) + "_" + strconv.Itoa(e.nlabel)

@@ -94,13 +94,13 @@ func (e *fnEmitter) inlineAsm(i *ir.InstCall, asm *ir.InlineAsm) error {
 	if err != nil {
 		return err
 	}
-	e.body.WriteString("\t// begin inline asm\n")
+	e.w.WriteString("\t// begin inline asm\n")
 	for _, line := range strings.Split(text, "\n") {
 		if line = strings.TrimSpace(line); line != "" {
-			e.body.WriteString("\t" + line + "\n")
+			e.w.WriteString("\t" + line + "\n")
 		}
 	}
-	e.body.WriteString("\t// end inline asm\n")
+	e.w.WriteString("\t// end inline asm\n")
 	for k, o := range outs {
 		rc := classOfReg(o)
 		if len(outTypes[k]) == 1 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -376,12 +377,10 @@ func (e *fnEmitter) extract(v value.Value, x value.Value, indices []uint64) erro
 	return nil
 }
 
-// insert builds a new leaf list with one member replaced.
+// insert builds a new leaf list with one member replaced. The undef lanes
+// of an undef vector take the inserted element's operand: undef may be any
+// value, and so no register is spent on lanes that are overwritten later.
 func (e *fnEmitter) insert(v value.Value, x, elem value.Value, indices []uint64) error {
-	xs, err := e.get(x)
-	if err != nil {
-		return err
-	}
 	es, err := e.get(elem)
 	if err != nil {
 		return err
@@ -390,10 +389,31 @@ func (e *fnEmitter) insert(v value.Value, x, elem value.Value, indices []uint64)
 	if err != nil {
 		return err
 	}
-	out := append([]string(nil), xs...)
+	var out []string
+	if vt, ok := x.Type().(*types.VectorType); ok && isUndef(x) {
+		out = make([]string, vt.Len)
+		for k := range out {
+			out[k] = es[0]
+		}
+	} else {
+		xs, err := e.get(x)
+		if err != nil {
+			return err
+		}
+		out = append([]string(nil), xs...)
+	}
 	copy(out[start:start+n], es)
 	e.vals[v] = out
 	return nil
+}
+
+// isUndef reports whether v is undef or poison.
+func isUndef(v value.Value) bool {
+	switch v.(type) {
+	case *constant.Undef, *constant.Poison:
+		return true
+	}
+	return false
 }
 
 // shuffle selects leaves of two vectors by a constant mask.

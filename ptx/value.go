@@ -13,20 +13,43 @@ import (
 
 // get returns the operands of v, one per leaf. Integer, f32 and f64
 // constants come back as immediates; f16 and i1 constants, globals and
-// constant expressions are materialized into registers.
+// constant expressions are materialized into registers, once per kernel, in
+// the prologue.
 func (e *fnEmitter) get(v value.Value) ([]string, error) {
 	if ops, ok := e.vals[v]; ok {
 		return ops, nil
 	}
 	switch v := v.(type) {
 	case *ir.Global:
+		if r, ok := e.globals[v]; ok {
+			return []string{r}, nil
+		}
 		rc, err := e.lay.classOf(v.Typ)
 		if err != nil {
 			return nil, err
 		}
 		d := e.newReg(rc)
-		e.emit("mov.u"+strconv.Itoa(rc.bits()), d, symbol(v.Name()))
+		e.inPrologue(func() { e.emit("mov.u"+strconv.Itoa(rc.bits()), d, symbol(v.Name())) })
+		if e.globals == nil {
+			e.globals = map[*ir.Global]string{}
+		}
+		e.globals[v] = d
 		return []string{d}, nil
+	case constant.Expression:
+		if ops, ok := e.constOps[v]; ok {
+			return ops, nil
+		}
+		var ops []string
+		var err error
+		e.inPrologue(func() { ops, err = e.constant(v) })
+		if err != nil {
+			return nil, err
+		}
+		if e.constOps == nil {
+			e.constOps = map[constant.Constant][]string{}
+		}
+		e.constOps[v] = ops
+		return ops, nil
 	case constant.Constant:
 		return e.constant(v)
 	}
@@ -62,13 +85,28 @@ func (e *fnEmitter) regs(v value.Value) ([]string, error) {
 	return out, nil
 }
 
-// inReg moves an immediate into a register of class rc.
+// immKey identifies an immediate moved into a register of a class.
+type immKey struct {
+	rc  regClass
+	imm string
+}
+
+// inReg moves an immediate into a register of class rc, once per kernel in
+// the prologue.
 func (e *fnEmitter) inReg(op string, rc regClass) string {
 	if isReg(op) {
 		return op
 	}
+	k := immKey{rc, op}
+	if r, ok := e.immRegs[k]; ok {
+		return r
+	}
 	d := e.newReg(rc)
-	e.emit("mov."+rc.movType(), d, op)
+	e.inPrologue(func() { e.emit("mov."+rc.movType(), d, op) })
+	if e.immRegs == nil {
+		e.immRegs = map[immKey]string{}
+	}
+	e.immRegs[k] = d
 	return d
 }
 

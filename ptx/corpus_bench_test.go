@@ -1,0 +1,57 @@
+package ptx_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/gotriton/gotriton/compiler"
+	"github.com/gotriton/gotriton/frontend"
+	"github.com/gotriton/gotriton/internal/kernelspecs"
+	"github.com/gotriton/gotriton/ptx"
+	"github.com/gotriton/gotriton/pyeval"
+	"github.com/gotriton/gotriton/semantic"
+)
+
+// BenchmarkCompileCorpus times ptx.Compile alone on the LLVM IR that lower
+// builds for the largest kernels of our own corpus (attention backward,
+// fp16 and fp8 matmuls), the shapes that dominate PTX emission time.
+func BenchmarkCompileCorpus(b *testing.B) {
+	dir := filepath.Join("..", "conformance", "kernels")
+	specs, err := kernelspecs.Load(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	want := map[string]bool{
+		"attention.attn_bwd_kernel.default":             true,
+		"attention.attn_fwd_kernel.d128":                true,
+		"persistent_matmul.matmul_tiled_kernel.default": true,
+		"persistent_matmul.matmul_tiled_kernel.fp8":     true,
+	}
+	for _, s := range specs {
+		if !want[s.Name()] {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(dir, s.File))
+		if err != nil {
+			b.Fatal(err)
+		}
+		f, err := frontend.LoadSource(s.File, src, pyeval.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		opts := compiler.Options{Options: semantic.Options{SignatureText: s.Signature, NumWarps: s.NumWarps, NumStages: s.NumStages}}
+		r, err := compiler.Compile(f, s.Kernel, opts, compiler.LLVM)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(s.Name(), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := ptx.Compile(r.LLVM, ptx.Options{Arch: r.Target.Arch}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
