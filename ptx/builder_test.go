@@ -59,9 +59,9 @@ func TestBuiltModule(t *testing.T) {
 	}
 	for _, want := range []string{
 		".target sm_80", `.file	1 "/src/k.py"`, ".reqntid 128, 1, 1",
-		".loc	1 3 5", "mov.u32 	%r2, %tid.x;", "mul.wide.s32 	%rd4, %r2, 4;",
-		".loc	1 4 5", "ld.global.f32 	%f1, [%rd5];", "mul.rn.f32 	%f2, %f1, 0f40000000;",
-		".loc	1 6 5", "st.global.f32 	[%rd7], %f2;",
+		".loc	1 3 5", "mov.u32 	%r2, %tid.x;", "mul.wide.s32 	%rd3, %r2, 4;",
+		".loc	1 4 5", "ld.global.f32 	%f1, [%rd4];", "mul.rn.f32 	%f2, %f1, 0f40000000;",
+		".loc	1 6 5", "st.global.f32 	[%rd5], %f2;",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in\n%s", want, out)

@@ -107,6 +107,91 @@ b:
 			"st.shared.b16 [%r2], %h2;",
 			"ret;",
 		},
+	}, {
+		name:   "constant index offsets fold into [reg+imm] on one base+index*stride register",
+		params: "i32 %x",
+		body: `  %s = bitcast [0 x i8] addrspace(3)* @global_smem to half addrspace(3)*
+  %i1 = add i32 %x, 64
+  %p1 = getelementptr half, half addrspace(3)* %s, i32 %i1
+  %a = load half, half addrspace(3)* %p1, align 2
+  %i2 = add i32 %x, -4
+  %p2 = getelementptr half, half addrspace(3)* %s, i32 %i2
+  store half %a, half addrspace(3)* %p2, align 2
+  %p3 = getelementptr half, half addrspace(3)* %s, i32 %x
+  %v = bitcast half addrspace(3)* %p3 to <2 x half> addrspace(3)*
+  %b = load <2 x half>, <2 x half> addrspace(3)* %v, align 4
+  %p4 = getelementptr half, half addrspace(3)* %s, i32 8
+  %c = extractelement <2 x half> %b, i32 1
+  store half %c, half addrspace(3)* %p4, align 2
+  ret void`,
+		want: []string{
+			"mov.u32 %r2, global_smem;",
+			"shl.b32 %r3, %r1, 1;",
+			"add.s32 %r4, %r2, %r3;",
+			"ld.shared.b16 %h1, [%r4+128];",
+			"st.shared.b16 [%r4+-8], %h1;",
+			"ld.shared.v2.b16 {%h2, %h3}, [%r4];",
+			"st.shared.b16 [%r2+16], %h3;",
+			"ret;",
+		},
+	}, {
+		name:   "an i32 index extended to i64 folds into mul.wide, shared by the geps of a block",
+		params: "float addrspace(1)* %p, float addrspace(1)* %q, i32 %x",
+		body: `  %w = sext i32 %x to i64
+  %pp = getelementptr float, float addrspace(1)* %p, i64 %w
+  %a = load float, float addrspace(1)* %pp, align 4
+  %qq = getelementptr float, float addrspace(1)* %q, i64 %w
+  store float %a, float addrspace(1)* %qq, align 4
+  ret void`,
+		want: []string{
+			"mul.wide.s32 %rd3, %r1, 4;",
+			"add.s64 %rd4, %rd1, %rd3;",
+			"ld.global.f32 %f1, [%rd4];",
+			"add.s64 %rd5, %rd2, %rd3;",
+			"st.global.f32 [%rd5], %f1;",
+			"ret;",
+		},
+	}, {
+		name:   "a gep with a use other than an address is computed, once",
+		params: "i32 addrspace(1)* %out, i32 %x",
+		body: `  %s = bitcast [0 x i8] addrspace(3)* @global_smem to i32 addrspace(3)*
+  %i = add i32 %x, 2
+  %p = getelementptr i32, i32 addrspace(3)* %s, i32 %i
+  %v = load i32, i32 addrspace(3)* %p, align 4
+  %n = ptrtoint i32 addrspace(3)* %p to i32
+  %r = add i32 %v, %n
+  store i32 %r, i32 addrspace(1)* %out, align 4
+  ret void`,
+		want: []string{
+			"mov.u32 %r2, global_smem;",
+			"shl.b32 %r3, %r1, 2;",
+			"add.s32 %r4, %r2, %r3;",
+			"add.s32 %r5, %r4, 8;",
+			"ld.shared.b32 %r6, [%r5];",
+			"add.s32 %r7, %r6, %r5;",
+			"st.global.b32 [%rd1], %r7;",
+			"ret;",
+		},
+	}, {
+		name:   "an index add with another use is emitted once and still folded",
+		params: "i32 addrspace(1)* %out, i32 %x",
+		body: `  %s = bitcast [0 x i8] addrspace(3)* @global_smem to i32 addrspace(3)*
+  %i = add i32 %x, 2
+  %p = getelementptr i32, i32 addrspace(3)* %s, i32 %i
+  %v = load i32, i32 addrspace(3)* %p, align 4
+  %r = add i32 %v, %i
+  store i32 %r, i32 addrspace(1)* %out, align 4
+  ret void`,
+		want: []string{
+			"mov.u32 %r2, global_smem;",
+			"add.s32 %r3, %r1, 2;",
+			"shl.b32 %r4, %r1, 2;",
+			"add.s32 %r5, %r2, %r4;",
+			"ld.shared.b32 %r6, [%r5+8];",
+			"add.s32 %r7, %r6, %r3;",
+			"st.global.b32 [%rd1], %r7;",
+			"ret;",
+		},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := bodyLines(t, tc.params, tc.body)

@@ -35,9 +35,14 @@ type fnEmitter struct {
 	immRegs   map[immKey]string              // register holding each immediate moved into one
 	constOps  map[constant.Constant][]string // operands of materialized constant expressions
 	leafCache map[leafKey][]types.Type       // see (*fnEmitter).leaves
-	names     []byte                         // backing store of register names (newReg)
-	lastDI    *metadata.DILocation           // the !dbg setLoc saw last
-	leafLast  struct {                       // its last hit
+
+	uses          map[value.Value]useCount // see countUses
+	addrs         map[value.Value]addr     // folded addresses
+	scaled        map[scaledKey]string     // base+index*stride registers of the current block
+	materializing value.Value              // the deferred value being selected for one use
+	names         []byte                   // backing store of register names (newReg)
+	lastDI        *metadata.DILocation     // the !dbg setLoc saw last
+	leafLast      struct {                 // its last hit
 		k  leafKey
 		ls []types.Type
 		ok bool
@@ -52,6 +57,9 @@ func (c *compiler) kernel(f *ir.Func, idx int, ki *kernelInfo) error {
 	}
 	e := &fnEmitter{c: c, lay: c.lay, f: f, idx: idx, vals: make(map[value.Value][]string, ninst), labels: make(map[*ir.Block]string, len(f.Blocks))}
 	e.w = &e.pre
+	e.addrs = map[value.Value]addr{}
+	e.scaled = map[scaledKey]string{}
+	e.countUses()
 	name := symbol(f.Name())
 	var params []string
 	for i, p := range f.Params {
@@ -277,6 +285,7 @@ func (e *fnEmitter) blocks() error {
 		if i > 0 {
 			e.label(e.labels[b])
 		}
+		clear(e.scaled)
 		for _, inst := range b.Insts {
 			if _, ok := inst.(*ir.InstPhi); ok {
 				continue

@@ -16,6 +16,9 @@ import (
 func (e *fnEmitter) inst(inst ir.Instruction) error {
 	switch i := inst.(type) {
 	case *ir.InstAdd:
+		if e.deferred(i) {
+			return nil
+		}
 		return e.binary(i, "add", i.X, i.Y, nil)
 	case *ir.InstSub:
 		return e.binary(i, "sub", i.X, i.Y, nil)
@@ -62,8 +65,14 @@ func (e *fnEmitter) inst(inst ir.Instruction) error {
 	case *ir.InstTrunc:
 		return e.def(i)(e.cast("trunc", i.From, i.To))
 	case *ir.InstZExt:
+		if e.deferred(i) {
+			return nil
+		}
 		return e.def(i)(e.cast("zext", i.From, i.To))
 	case *ir.InstSExt:
+		if e.deferred(i) {
+			return nil
+		}
 		return e.def(i)(e.cast("sext", i.From, i.To))
 	case *ir.InstFPTrunc:
 		return e.def(i)(e.cast("fptrunc", i.From, i.To))
@@ -82,11 +91,15 @@ func (e *fnEmitter) inst(inst ir.Instruction) error {
 	case *ir.InstIntToPtr:
 		return e.def(i)(e.cast("inttoptr", i.From, i.To))
 	case *ir.InstBitCast:
+		if a, ok := e.addrs[i.From]; ok { // a pointer cast of a folded address
+			e.addrs[i] = a
+			return nil
+		}
 		return e.def(i)(e.cast("bitcast", i.From, i.To))
 	case *ir.InstAddrSpaceCast:
 		return e.def(i)(e.cast("addrspacecast", i.From, i.To))
 	case *ir.InstGetElementPtr:
-		return e.def(i)(e.gep(i.ElemType, i.Src, i.Indices, i.Typ))
+		return e.getElementPtr(i)
 	case *ir.InstLoad:
 		return e.load(i)
 	case *ir.InstStore:
@@ -704,17 +717,44 @@ func (e *fnEmitter) repackBytes(xs []string, ts, dts []types.Type) ([]string, er
 
 // gep computes an address: base + sum(index * stride) + constant offset.
 func (e *fnEmitter) gep(elem types.Type, src value.Value, indices []value.Value, res types.Type) ([]string, error) {
-	pt, ok := src.Type().(*types.PointerType)
-	if !ok || leafCount(res) != 1 {
-		return nil, fmt.Errorf("vector getelementptr is not supported")
-	}
-	pbits := e.lay.pointerBits(pt.AddrSpace)
-	prc := bitsClass(pbits)
-	base, err := e.getOne(src)
+	a, pbits, err := e.gepAddr(elem, src, indices, res)
 	if err != nil {
 		return nil, err
 	}
-	var off int64
+	return []string{e.offsetReg(a, pbits)}, nil
+}
+
+// getElementPtr leaves a gep folded (see fold.go) when every use of it takes
+// a register plus an offset, and computes it otherwise.
+func (e *fnEmitter) getElementPtr(i *ir.InstGetElementPtr) error {
+	a, pbits, err := e.gepAddr(i.ElemType, i.Src, i.Indices, i.Typ)
+	if err != nil {
+		return err
+	}
+	if a.off != 0 && fitsOffset(a.off) && e.uses[i].other == 0 {
+		e.addrs[i] = a
+		return nil
+	}
+	e.vals[i] = []string{e.offsetReg(a, pbits)}
+	return nil
+}
+
+// gepAddr computes the register part of a gep's address, base +
+// sum(index * stride), and returns it with the constant byte offset and the
+// pointer width. Within a block, index*stride and base+index*stride are
+// computed once for each index, stride and base.
+func (e *fnEmitter) gepAddr(elem types.Type, src value.Value, indices []value.Value, res types.Type) (addr, int, error) {
+	pt, ok := src.Type().(*types.PointerType)
+	if !ok || leafCount(res) != 1 {
+		return addr{}, 0, fmt.Errorf("vector getelementptr is not supported")
+	}
+	pbits := e.lay.pointerBits(pt.AddrSpace)
+	prc := bitsClass(pbits)
+	a, err := e.address(src, pbits)
+	if err != nil {
+		return addr{}, 0, err
+	}
+	base, off := a.reg, a.off
 	t := elem
 	for n, ix := range indices {
 		var stride int64
@@ -725,11 +765,11 @@ func (e *fnEmitter) gep(elem types.Type, src value.Value, indices []value.Value,
 			case *types.StructType:
 				k, ok := constIndex(ix)
 				if !ok {
-					return nil, fmt.Errorf("struct index must be constant")
+					return addr{}, 0, fmt.Errorf("struct index must be constant")
 				}
 				fo, err := e.lay.fieldOffset(tt, int(k))
 				if err != nil {
-					return nil, err
+					return addr{}, 0, err
 				}
 				off += fo
 				t = tt.Fields[k]
@@ -739,31 +779,41 @@ func (e *fnEmitter) gep(elem types.Type, src value.Value, indices []value.Value,
 			case *types.VectorType:
 				t = tt.ElemType
 			default:
-				return nil, fmt.Errorf("cannot index into %s", t)
+				return addr{}, 0, fmt.Errorf("cannot index into %s", t)
 			}
 			stride, _, err = e.lay.sizeAlign(t)
 		}
 		if err != nil {
-			return nil, err
+			return addr{}, 0, err
 		}
+		ix, c := peelConstant(ix, pbits)
+		off += c * stride
 		if k, ok := constIndex(ix); ok {
 			off += k * stride
 			continue
 		}
-		term, err := e.scaledIndex(ix, stride, pbits)
-		if err != nil {
-			return nil, err
+		key := scaledKey{base, ix, stride}
+		if d, ok := e.scaled[key]; ok {
+			base = d
+			continue
+		}
+		termKey := scaledKey{"", ix, stride}
+		term, ok := e.scaled[termKey]
+		if !ok {
+			if term, err = e.scaledIndex(ix, stride, pbits); err != nil {
+				return addr{}, 0, err
+			}
+			e.scaled[termKey] = term
 		}
 		d := e.newReg(prc)
 		e.emit("add.s"+strconv.Itoa(pbits), d, base, term)
+		e.scaled[key] = d
 		base = d
 	}
-	if off != 0 {
-		d := e.newReg(prc)
-		e.emit("add.s"+strconv.Itoa(pbits), d, base, strconv.FormatInt(off, 10))
-		base = d
+	if !fitsOffset(off) {
+		return addr{e.offsetReg(addr{base, off}, pbits), 0}, pbits, nil
 	}
-	return []string{e.inReg(base, prc)}, nil
+	return addr{base, off}, pbits, nil
 }
 
 // scaledIndex returns index*stride as a pointer-width integer. Indices are

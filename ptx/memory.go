@@ -71,30 +71,29 @@ type access struct {
 	atomic bool
 }
 
-// plan returns the address register, the state space, the leaves of the
+// plan returns the address (register and offset), the state space, the leaves of the
 // accessed type and their offsets, and the register types of one ld/st that
 // covers the whole access (nil when it must be split leaf by leaf). That is
 // the leaves themselves when 2 or 4 of one type of 16 bits or more fill at
 // most 16 aligned bytes; leaves of 8 or 16 bits that fill 2, 4, 8 or 16
 // aligned bytes are packed into 1, 2 or 4 words of 16 or 32 bits instead
 // (<8 x half> and <16 x i8> become ld.v4.b32), as LLVM does.
-func (e *fnEmitter) plan(a access) (addr, space string, ts []types.Type, offs []int64, whole []types.Type, err error) {
+func (e *fnEmitter) plan(a access) (ad addr, space string, ts []types.Type, offs []int64, whole []types.Type, err error) {
 	pt, ok := a.ptr.Type().(*types.PointerType)
 	if !ok {
-		return "", "", nil, nil, nil, fmt.Errorf("address %s is not a pointer", a.ptr.Ident())
+		return addr{}, "", nil, nil, nil, fmt.Errorf("address %s is not a pointer", a.ptr.Ident())
 	}
 	space, ok = spaceName[pt.AddrSpace]
 	if !ok {
-		return "", "", nil, nil, nil, fmt.Errorf("address space %d is not supported", pt.AddrSpace)
+		return addr{}, "", nil, nil, nil, fmt.Errorf("address space %d is not supported", pt.AddrSpace)
 	}
-	ptrOp, err := e.getOne(a.ptr)
+	ad, err = e.address(a.ptr, e.lay.pointerBits(pt.AddrSpace))
 	if err != nil {
-		return "", "", nil, nil, nil, err
+		return addr{}, "", nil, nil, nil, err
 	}
-	addr = e.inReg(ptrOp, bitsClass(e.lay.pointerBits(pt.AddrSpace)))
 	ts = e.leaves(a.typ)
 	if offs, err = e.leafOffsets(a.typ, 0, nil); err != nil {
-		return "", "", nil, nil, nil, err
+		return addr{}, "", nil, nil, nil, err
 	}
 	size, _, _ := e.lay.sizeAlign(a.typ)
 	same := len(ts) > 1 && size <= 16 && int64(a.align) >= size && intBits(ts[0]) != 1
@@ -113,7 +112,10 @@ func (e *fnEmitter) plan(a access) (addr, space string, ts []types.Type, offs []
 		}
 		whole = repeat(word, int(size)/int(word.BitSize/8))
 	}
-	return addr, space, ts, offs, whole, nil
+	for k := range offs {
+		offs[k] += ad.off
+	}
+	return ad, space, ts, offs, whole, nil
 }
 
 // vecOperand is the register operand of an ld/st: "%r1" or "{%r1, %r2}".
@@ -198,7 +200,7 @@ func (e *fnEmitter) load(i *ir.InstLoad) error {
 	if err != nil {
 		return err
 	}
-	addr, space, ts, offs, whole, err := e.plan(access{i.Src, i.ElemType, i.Align, i.Atomic})
+	ad, space, ts, offs, whole, err := e.plan(access{i.Src, i.ElemType, i.Align, i.Atomic})
 	if err != nil {
 		return err
 	}
@@ -209,7 +211,7 @@ func (e *fnEmitter) load(i *ir.InstLoad) error {
 			return err
 		}
 		regs := e.newRegs(rcs)
-		e.emit(fmt.Sprintf("%s%s%s.%s", prefix, space, vecSuffix(len(regs)), e.memType(whole[0])), vecOperand(regs), at(addr, 0))
+		e.emit(fmt.Sprintf("%s%s%s.%s", prefix, space, vecSuffix(len(regs)), e.memType(whole[0])), vecOperand(regs), at(ad.reg, offs[0]))
 		if out, err = e.repack(regs, whole, ts); err != nil {
 			return err
 		}
@@ -222,11 +224,11 @@ func (e *fnEmitter) load(i *ir.InstLoad) error {
 		for k, t := range ts {
 			if rcs[k] == rcPred {
 				b := e.newReg(rcB16)
-				e.emit(prefix+space+".u8", b, at(addr, offs[k]))
+				e.emit(prefix+space+".u8", b, at(ad.reg, offs[k]))
 				e.emit("setp.ne.b16", out[k], b, "0")
 				continue
 			}
-			e.emit(prefix+space+"."+e.memType(t), out[k], at(addr, offs[k]))
+			e.emit(prefix+space+"."+e.memType(t), out[k], at(ad.reg, offs[k]))
 		}
 	}
 	e.vals[i] = out
@@ -238,7 +240,7 @@ func (e *fnEmitter) store(i *ir.InstStore) error {
 	if err != nil {
 		return err
 	}
-	addr, space, ts, offs, whole, err := e.plan(access{i.Dst, i.Src.Type(), i.Align, i.Atomic})
+	ad, space, ts, offs, whole, err := e.plan(access{i.Dst, i.Src.Type(), i.Align, i.Atomic})
 	if err != nil {
 		return err
 	}
@@ -251,7 +253,7 @@ func (e *fnEmitter) store(i *ir.InstStore) error {
 		if err != nil {
 			return err
 		}
-		e.emit(fmt.Sprintf("%s%s%s.%s", prefix, space, vecSuffix(len(words)), e.memType(whole[0])), at(addr, 0), vecOperand(words))
+		e.emit(fmt.Sprintf("%s%s%s.%s", prefix, space, vecSuffix(len(words)), e.memType(whole[0])), at(ad.reg, offs[0]), vecOperand(words))
 		return nil
 	}
 	for k, t := range ts {
@@ -261,7 +263,7 @@ func (e *fnEmitter) store(i *ir.InstStore) error {
 			e.emit("selp.b16", b, "1", "0", v)
 			v = b
 		}
-		e.emit(prefix+space+"."+e.memType(t), at(addr, offs[k]), v)
+		e.emit(prefix+space+"."+e.memType(t), at(ad.reg, offs[k]), v)
 	}
 	return nil
 }
@@ -292,11 +294,11 @@ func (e *fnEmitter) atomPrefix(ptr value.Value, o enum.AtomicOrdering, scope str
 	if fence {
 		e.emit("fence.sc" + scopes[scope])
 	}
-	p, err := e.getOne(ptr)
+	a, err := e.address(ptr, e.lay.pointerBits(pt.AddrSpace))
 	if err != nil {
 		return "", "", err
 	}
-	return "atom" + q + space, "[" + e.inReg(p, bitsClass(e.lay.pointerBits(pt.AddrSpace))) + "]", nil
+	return "atom" + q + space, at(a.reg, a.off), nil
 }
 
 func (e *fnEmitter) atomicRMW(i *ir.InstAtomicRMW) error {

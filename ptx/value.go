@@ -53,6 +53,9 @@ func (e *fnEmitter) get(v value.Value) ([]string, error) {
 	case constant.Constant:
 		return e.constant(v)
 	}
+	if ops, ok, err := e.materialize(v); ok || err != nil {
+		return ops, err
+	}
 	return nil, fmt.Errorf("value %s is used before its definition", v.Ident())
 }
 
