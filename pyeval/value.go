@@ -25,7 +25,8 @@ type (
 	NoneValue struct{}
 	// Bool is a Python bool.
 	Bool bool
-	// Int is a Python int of any size.
+	// Int is a Python int of any size. V may be shared (see NewInt): never modify it in
+	// place.
 	Int struct{ V *big.Int }
 	// Float is a Python float.
 	Float float64
@@ -60,8 +61,23 @@ func (*Dict) TypeName() string         { return "dict" }
 func (EllipsisValue) TypeName() string { return "ellipsis" }
 func (Unknown) TypeName() string       { return "unknown" }
 
-// NewInt returns the Python int i.
-func NewInt(i int64) Int { return Int{big.NewInt(i)} }
+// NewInt returns the Python int i. Small ints are shared, as CPython shares them.
+func NewInt(i int64) Int {
+	if i >= smallIntMin && i < smallIntMin+int64(len(smallInts)) {
+		return smallInts[i-smallIntMin]
+	}
+	return Int{big.NewInt(i)}
+}
+
+// smallInts are the ints smallIntMin ... 256, made once.
+const smallIntMin = -5
+
+var smallInts = func() (ints [256 - smallIntMin + 1]Int) {
+	for i := range ints {
+		ints[i] = Int{big.NewInt(int64(i) + smallIntMin)}
+	}
+	return ints
+}()
 
 // Int64 returns v as an int64 and whether it fits.
 func (v Int) Int64() (int64, bool) { return v.V.Int64(), v.V.IsInt64() }
