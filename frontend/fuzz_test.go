@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gotriton/gotriton/ast"
+	"github.com/gotriton/gotriton/pyeval"
 )
 
 // FuzzParse checks that no input makes the parser panic or hang, and that every tree it
@@ -56,6 +57,39 @@ func BenchmarkParseTutorials(b *testing.B) {
 			if _, err := ParseFile("bench.py", src); err != nil {
 				b.Fatal(err)
 			}
+		}
+	}
+}
+
+// BenchmarkExecTutorials evaluates the module-level host code of every file of
+// GOTRITON_TUTORIALS (or of our testdata), parsed once beforehand.
+func BenchmarkExecTutorials(b *testing.B) {
+	type parsed struct {
+		path string
+		src  []byte
+		mod  *ast.Module
+	}
+	var files []parsed
+	for _, p := range corpus(b) {
+		if dir := os.Getenv("GOTRITON_TUTORIALS"); dir != "" && filepath.Dir(p) != filepath.Clean(dir) {
+			continue
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		mod, err := ParseFile(p, src)
+		if err != nil {
+			continue // testdata holds files that are meant not to parse
+		}
+		files = append(files, parsed{p, src, mod})
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, f := range files {
+			opts := pyeval.Options{}
+			opts.Importer = newImporter(f.path, opts)
+			pyeval.Exec(strings.TrimSuffix(filepath.Base(f.path), ".py"), f.path, f.src, f.mod, opts)
 		}
 	}
 }
