@@ -38,17 +38,25 @@ type scaledKey struct {
 // countUses fills e.uses for the values address folding may absorb:
 // getelementptrs, pointer bitcasts, index adds and index extensions.
 func (e *fnEmitter) countUses() {
-	e.uses = make(map[value.Value]useCount)
+	e.uses = make(map[value.Value]*useCount)
+	var counts []useCount
 	note := func(v value.Value, fold bool) {
 		switch v.(type) {
 		case *ir.InstGetElementPtr, *ir.InstBitCast, *ir.InstAdd, *ir.InstSExt, *ir.InstZExt:
 			c := e.uses[v]
+			if c == nil {
+				if len(counts) == cap(counts) {
+					counts = make([]useCount, 0, 1024)
+				}
+				counts = append(counts, useCount{})
+				c = &counts[len(counts)-1]
+				e.uses[v] = c
+			}
 			if fold {
 				c.fold++
 			} else {
 				c.other++
 			}
-			e.uses[v] = c
 		}
 	}
 	others := func(ops []*value.Value) {
@@ -158,7 +166,7 @@ func (e *fnEmitter) deferred(v value.Value) bool {
 		return false
 	}
 	c := e.uses[v]
-	return c.other == 0 && c.fold > 0
+	return c != nil && c.other == 0 && c.fold > 0
 }
 
 // address returns the register and byte offset of pointer v.

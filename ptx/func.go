@@ -36,13 +36,14 @@ type fnEmitter struct {
 	constOps  map[constant.Constant][]string // operands of materialized constant expressions
 	leafCache map[leafKey][]types.Type       // see (*fnEmitter).leaves
 
-	uses          map[value.Value]useCount // see countUses
-	addrs         map[value.Value]addr     // folded addresses
-	scaled        map[scaledKey]string     // base+index*stride registers of the current block
-	materializing value.Value              // the deferred value being selected for one use
-	names         []byte                   // backing store of register names (newReg)
-	lastDI        *metadata.DILocation     // the !dbg setLoc saw last
-	leafLast      struct {                 // its last hit
+	uses          map[value.Value]*useCount // see countUses
+	addrs         map[value.Value]addr      // folded addresses
+	scaled        map[scaledKey]string      // base+index*stride registers of the current block
+	materializing value.Value               // the deferred value being selected for one use
+	names         []byte                    // backing store of register names (newReg)
+	opChunk       []string                  // backing store of operand lists (opSlice)
+	lastDI        *metadata.DILocation      // the !dbg setLoc saw last
+	leafLast      struct {                  // its last hit
 		k  leafKey
 		ls []types.Type
 		ok bool
@@ -143,11 +144,11 @@ func (e *fnEmitter) param(p *ir.Param) (string, func(string) error, error) {
 			e.emit("ld.param.u8", t, "["+pname+"]")
 			d := e.newReg(rcPred)
 			e.emit("setp.ne.b16", d, t, "0")
-			e.vals[p] = []string{d}
+			e.vals[p] = e.one(d)
 		default:
 			d := e.newReg(rc)
 			e.emit("ld.param"+strings.Fields(decl)[0], d, "["+pname+"]")
-			e.vals[p] = []string{d}
+			e.vals[p] = e.one(d)
 		}
 		return nil
 	}
@@ -169,9 +170,31 @@ func (e *fnEmitter) newReg(rc regClass) string {
 	return unsafe.String(&e.names[start], len(e.names)-start)
 }
 
+// opSlice returns an empty operand list of length n, carved out of a shared
+// chunk (capped, so appending to it never overwrites a neighbour) instead of
+// one allocation per value.
+func (e *fnEmitter) opSlice(n int) []string {
+	if n > 64 {
+		return make([]string, n)
+	}
+	if cap(e.opChunk)-len(e.opChunk) < n {
+		e.opChunk = make([]string, 0, 4096)
+	}
+	start := len(e.opChunk)
+	e.opChunk = e.opChunk[:start+n]
+	return e.opChunk[start : start+n : start+n]
+}
+
+// one returns the operand list of a scalar value.
+func (e *fnEmitter) one(op string) []string {
+	s := e.opSlice(1)
+	s[0] = op
+	return s
+}
+
 // newRegs allocates one register per class.
 func (e *fnEmitter) newRegs(rcs []regClass) []string {
-	out := make([]string, len(rcs))
+	out := e.opSlice(len(rcs))
 	for i, rc := range rcs {
 		out[i] = e.newReg(rc)
 	}

@@ -252,7 +252,7 @@ func (e *fnEmitter) leafwise(v, x, y value.Value, leaf func(k int, a, b string, 
 			return err
 		}
 	}
-	out := make([]string, len(xs))
+	out := e.opSlice(len(xs))
 	for k, t := range ts {
 		rc, err := e.lay.classOf(t)
 		if err != nil {
@@ -423,7 +423,7 @@ func (e *fnEmitter) cast(kind string, from value.Value, to types.Type) ([]string
 	if len(dts) != len(ts) {
 		return nil, fmt.Errorf("%s from %s to %s changes the element count", kind, from.Type(), to)
 	}
-	out := make([]string, len(xs))
+	out := e.opSlice(len(xs))
 	for k := range ts {
 		if out[k], err = e.castLeaf(kind, xs[k], ts[k], dts[k]); err != nil {
 			return nil, err
@@ -721,7 +721,7 @@ func (e *fnEmitter) gep(elem types.Type, src value.Value, indices []value.Value,
 	if err != nil {
 		return nil, err
 	}
-	return []string{e.offsetReg(a, pbits)}, nil
+	return e.one(e.offsetReg(a, pbits)), nil
 }
 
 // getElementPtr leaves a gep folded (see fold.go) when every use of it takes
@@ -731,11 +731,11 @@ func (e *fnEmitter) getElementPtr(i *ir.InstGetElementPtr) error {
 	if err != nil {
 		return err
 	}
-	if a.off != 0 && fitsOffset(a.off) && e.uses[i].other == 0 {
+	if a.off != 0 && fitsOffset(a.off) && (e.uses[i] == nil || e.uses[i].other == 0) {
 		e.addrs[i] = a
 		return nil
 	}
-	e.vals[i] = []string{e.offsetReg(a, pbits)}
+	e.vals[i] = e.one(e.offsetReg(a, pbits))
 	return nil
 }
 

@@ -324,7 +324,7 @@ func (e *fnEmitter) atomicRMW(i *ir.InstAtomicRMW) error {
 	}
 	d := e.newReg(rc)
 	e.emit(prefix+"."+spec.op+"."+typ, d, addr, x)
-	e.vals[i] = []string{d}
+	e.vals[i] = e.one(d)
 	return nil
 }
 
@@ -393,7 +393,7 @@ func (e *fnEmitter) insert(v value.Value, x, elem value.Value, indices []uint64)
 	}
 	var out []string
 	if vt, ok := x.Type().(*types.VectorType); ok && isUndef(x) {
-		out = make([]string, vt.Len)
+		out = e.opSlice(int(vt.Len))
 		for k := range out {
 			out[k] = es[0]
 		}
@@ -402,7 +402,7 @@ func (e *fnEmitter) insert(v value.Value, x, elem value.Value, indices []uint64)
 		if err != nil {
 			return err
 		}
-		out = append([]string(nil), xs...)
+		out = append(e.opSlice(len(xs))[:0], xs...)
 	}
 	copy(out[start:start+n], es)
 	e.vals[v] = out

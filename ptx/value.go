@@ -22,7 +22,7 @@ func (e *fnEmitter) get(v value.Value) ([]string, error) {
 	switch v := v.(type) {
 	case *ir.Global:
 		if r, ok := e.globals[v]; ok {
-			return []string{r}, nil
+			return e.one(r), nil
 		}
 		rc, err := e.lay.classOf(v.Typ)
 		if err != nil {
@@ -34,7 +34,7 @@ func (e *fnEmitter) get(v value.Value) ([]string, error) {
 			e.globals = map[*ir.Global]string{}
 		}
 		e.globals[v] = d
-		return []string{d}, nil
+		return e.one(d), nil
 	case constant.Expression:
 		if ops, ok := e.constOps[v]; ok {
 			return ops, nil
