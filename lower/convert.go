@@ -120,14 +120,38 @@ func (g *gen) coordOf(l *linLayout, thread []value.Value, r, d int) value.Value 
 	return g.cur.NewXor(thread[d], i32c(int64(rc)))
 }
 
-// index holds, per register, the row-major index of its element (at). When the thread's
-// part and the register's part of every coordinate have disjoint bits, offs holds each
-// register's constant part and align a power of two dividing the thread's part, so that
-// runs of consecutive indices can move as vectors; otherwise offs is nil.
+// index gives, per register, the row-major index of its element. When the thread's part
+// and the register's part of every coordinate have disjoint bits, it is base (the thread's
+// part) plus the constant offs[r], and align is a power of two dividing base, so that runs
+// of consecutive indices can move as vectors; otherwise offs is nil and at holds each
+// register's index.
 type index struct {
 	at    []value.Value
+	base  value.Value
 	offs  []int
 	align int
+}
+
+func (x index) len() int {
+	if x.offs != nil {
+		return len(x.offs)
+	}
+	return len(x.at)
+}
+
+// values returns each register's index as a value.
+func (g *gen) indexValues(x index) []value.Value {
+	if x.offs == nil {
+		return x.at
+	}
+	out := make([]value.Value, len(x.offs))
+	for r, k := range x.offs {
+		out[r] = x.base
+		if k != 0 {
+			out[r] = g.cur.NewAdd(x.base, i32c(int64(k)))
+		}
+	}
+	return out
 }
 
 // linearIndex returns the row-major index of each register's element in a tensor of shape
@@ -178,27 +202,24 @@ func (g *gen) linearIndex(l *linLayout, perm []int, dims []int) index {
 		}
 		return acc
 	}
-	out := index{at: make([]value.Value, l.numRegs())}
+	out := index{}
 	if !disjoint {
+		out.at = make([]value.Value, l.numRegs())
 		for r := range out.at {
 			out.at[r] = lin(func(d int) value.Value { return g.coordOf(l, thread, r, d) })
 		}
 		return out
 	}
-	base := lin(func(d int) value.Value { return thread[d] })
+	out.base = lin(func(d int) value.Value { return thread[d] })
 	out.offs, out.align = make([]int, l.numRegs()), 1<<20
 	for d := range rank {
 		if m := mask[d]; m != 0 && l.shape[d] > 1 {
 			out.align = min(out.align, (m&-m)*strides[d])
 		}
 	}
-	for r := range out.at {
+	for r := range out.offs {
 		for d, c := range l.regCoord(r) {
 			out.offs[r] += c * strides[d]
-		}
-		out.at[r] = base
-		if out.offs[r] != 0 {
-			out.at[r] = g.cur.NewAdd(base, i32c(int64(out.offs[r])))
 		}
 	}
 	return out
@@ -306,23 +327,40 @@ func (g *gen) exchangeMany(vals [][]value.Value, writes, reads []index, numel in
 	st := storableType(t)
 	size := byteSize(st)
 	need := numel * size
-	vecPtr := func(at value.Value, v int) value.Value {
-		p := g.smemPtr(st, 0, at, need)
-		if v == 1 {
-			return p
+	// pointers returns the pointer to register r's element under x and, when v > 1, to
+	// the vector of v elements starting there. Indices off one base share its pointer.
+	pointers := func(x index) func(r, v int) value.Value {
+		var base value.Value
+		if x.offs != nil {
+			base = g.smemPtr(st, 0, x.base, need)
 		}
-		pt := types.NewPointer(types.NewVector(uint64(v), st))
-		pt.AddrSpace = 3
-		return g.cur.NewBitCast(p, pt)
+		return func(r, v int) value.Value {
+			var p value.Value
+			switch {
+			case x.offs == nil:
+				p = g.smemPtr(st, 0, x.at[r], need)
+			case x.offs[r] == 0:
+				p = base
+			default:
+				p = g.cur.NewGetElementPtr(st, base, i32c(int64(x.offs[r])))
+			}
+			if v == 1 {
+				return p
+			}
+			pt := types.NewPointer(types.NewVector(uint64(v), st))
+			pt.AddrSpace = 3
+			return g.cur.NewBitCast(p, pt)
+		}
 	}
 	g.smemBarrier()
 	for i, vs := range vals {
+		ptr := pointers(writes[i])
 		for r := 0; r < len(vs); {
 			v := writes[i].run(r, size)
 			if own != nil {
 				v = 1
 			}
-			ptr := vecPtr(writes[i].at[r], v)
+			p := ptr(r, v)
 			var x value.Value = g.toStorable(vs[r])
 			if v > 1 {
 				x = constant.NewUndef(types.NewVector(uint64(v), st))
@@ -331,9 +369,9 @@ func (g *gen) exchangeMany(vals [][]value.Value, writes, reads []index, numel in
 				}
 			}
 			if own != nil {
-				g.storeShared(ptr, x, own)
+				g.storeShared(p, x, own)
 			} else {
-				g.cur.NewStore(x, ptr).Align = ir.Align(v * size)
+				g.cur.NewStore(x, p).Align = ir.Align(v * size)
 			}
 			r += v
 		}
@@ -341,18 +379,19 @@ func (g *gen) exchangeMany(vals [][]value.Value, writes, reads []index, numel in
 	g.barrier()
 	out := make([][]value.Value, len(reads))
 	for j, x := range reads {
-		out[j] = make([]value.Value, len(x.at))
-		for r := 0; r < len(x.at); {
+		ptr := pointers(x)
+		out[j] = make([]value.Value, x.len())
+		for r := 0; r < x.len(); {
 			v := x.run(r, size)
 			if v == 1 {
-				ld := g.cur.NewLoad(st, vecPtr(x.at[r], 1))
+				ld := g.cur.NewLoad(st, ptr(r, 1))
 				ld.Align = ir.Align(size)
 				out[j][r] = g.fromStorable(ld, t)
 				r++
 				continue
 			}
 			vt := types.NewVector(uint64(v), st)
-			ld := g.cur.NewLoad(vt, vecPtr(x.at[r], v))
+			ld := g.cur.NewLoad(vt, ptr(r, v))
 			ld.Align = ir.Align(v * size)
 			for k := range v {
 				out[j][r+k] = g.fromStorable(g.cur.NewExtractElement(ld, i32c(int64(k))), t)
@@ -372,7 +411,8 @@ func (g *gen) convert(vals []value.Value, src, dst *linLayout) []value.Value {
 		idx := src.regIndex()
 		out := make([]value.Value, dst.numRegs())
 		for r := range out {
-			out[r] = vals[idx[coordKey(dst.regCoord(r))]]
+			i, _ := idx.of(dst.regCoord(r))
+			out[r] = vals[i]
 		}
 		return out
 	}

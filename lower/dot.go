@@ -101,45 +101,60 @@ func lowerDot(g *gen, op *tileir.Op) error {
 		}
 		return v, nil
 	}
-	pick := func(vals []value.Value, idx map[string]int, l *linLayout, inner int, base []int) ([]value.Value, error) {
-		out := make([]value.Value, inner)
+	// fragment packs the registers of one mma operand tile (inner elements from the
+	// tile at base), widened to the instruction's input type, into 32-bit registers.
+	fragment := func(vals []value.Value, idx regIdx, l *linLayout, inner int, base []int) ([]value.Value, error) {
+		elems := make([]value.Value, inner)
 		for j := range inner {
 			c := l.regCoord(j)
-			key := coordKey([]int{c[0] + base[0], c[1] + base[1]})
-			r, ok := idx[key]
+			r, ok := idx.of([]int{c[0] + base[0], c[1] + base[1]})
 			if !ok {
-				return nil, fmt.Errorf("no register for %s", key)
+				return nil, fmt.Errorf("no register for (%d, %d)", c[0]+base[0], c[1]+base[1])
 			}
 			v, err := widen(vals[r])
 			if err != nil {
 				return nil, err
 			}
-			out[j] = v
+			elems[j] = v
 		}
-		return out, nil
+		return g.packPairs(elems, plan.kWidth), nil
 	}
 	aInner, bInner := 4*plan.kWidth, 2*plan.kWidth
 	mStep, nStep := 16*mma.wpc[0], 8*mma.wpc[1]
+	mEnd, nEnd := max(shape[0]/mStep, 1)*mStep, max(shape[1]/nStep, 1)*nStep
+	// Each A fragment serves every n0 and each B fragment every m0: pack them once.
+	var aFrags, bFrags [][]value.Value
+	for m0 := 0; m0 < mEnd; m0 += mStep {
+		for k0 := 0; k0 < k; k0 += plan.k {
+			a, err := fragment(as, ai, la, aInner, []int{m0, k0})
+			if err != nil {
+				return g.errorf(op, "mma operand A: %v", err)
+			}
+			aFrags = append(aFrags, a)
+		}
+	}
+	for k0 := 0; k0 < k; k0 += plan.k {
+		for n0 := 0; n0 < nEnd; n0 += nStep {
+			b, err := fragment(bs, bi, lb, bInner, []int{k0, n0})
+			if err != nil {
+				return g.errorf(op, "mma operand B: %v", err)
+			}
+			bFrags = append(bFrags, b)
+		}
+	}
+	kSteps, nTiles := k/plan.k, nEnd/nStep
 	out := make([]value.Value, len(acc))
 	copy(out, acc)
-	for m0 := 0; m0 < max(shape[0]/mStep, 1)*mStep; m0 += mStep {
-		for n0 := 0; n0 < max(shape[1]/nStep, 1)*nStep; n0 += nStep {
-			cregs := make([]int, 4)
+	cregs := make([]int, 4)
+	for m0 := 0; m0 < mEnd; m0 += mStep {
+		for n0 := 0; n0 < nEnd; n0 += nStep {
 			for j := range cregs {
 				c := lc.regCoord(j)
-				cregs[j] = ci[coordKey([]int{c[0] + m0, c[1] + n0})]
+				cregs[j], _ = ci.of([]int{c[0] + m0, c[1] + n0})
 			}
-			for k0 := 0; k0 < k; k0 += plan.k {
-				a, err := pick(as, ai, la, aInner, []int{m0, k0})
-				if err != nil {
-					return g.errorf(op, "mma operand A: %v", err)
-				}
-				b, err := pick(bs, bi, lb, bInner, []int{k0, n0})
-				if err != nil {
-					return g.errorf(op, "mma operand B: %v", err)
-				}
+			for ks := range kSteps {
 				c := []value.Value{out[cregs[0]], out[cregs[1]], out[cregs[2]], out[cregs[3]]}
-				d := g.mmaSync(plan, g.packPairs(a, plan.kWidth), g.packPairs(b, plan.kWidth), c)
+				d := g.mmaSync(plan, aFrags[m0/mStep*kSteps+ks], bFrags[ks*nTiles+n0/nStep], c)
 				for j, r := range cregs {
 					out[r] = d[j]
 				}
@@ -168,12 +183,13 @@ func (g *gen) packPairs(vals []value.Value, kWidth int) []value.Value {
 	return out
 }
 
-// mmaSync emits one mma.sync.aligned.m16n8kK with f32 accumulators.
+// mmaSync emits one mma.sync.aligned.m16n8kK with f32 accumulators; C is an input of
+// its own (not tied to D), so that the emitter need not copy it first.
 func (g *gen) mmaSync(p mmaPlan, a, b, c []value.Value) []value.Value {
 	text := fmt.Sprintf("mma.sync.aligned.m16n8k%d.row.col.f32.%s.%s.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};", p.k, p.in, p.in)
 	args := append(append(append([]value.Value{}, a...), b...), c...)
 	ret := types.NewStruct(types.Float, types.Float, types.Float, types.Float)
-	call := g.asm(ret, text, "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3", args...)
+	call := g.asm(ret, text, "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f", args...)
 	out := make([]value.Value, 4)
 	for i := range out {
 		out[i] = g.cur.NewExtractValue(call, uint64(i))
@@ -211,11 +227,13 @@ func (g *gen) dotFMA(op *tileir.Op, e encoding, shape []int, k int, acc []value.
 			sum = g.bf16ToF32(sum)
 		}
 		for kk := range k {
-			x, err := widen(as[ai[coordKey([]int{c[0], kk})]])
+			ra, _ := ai.of([]int{c[0], kk})
+			x, err := widen(as[ra])
 			if err != nil {
 				return g.errorf(op, "%v", err)
 			}
-			y, err := widen(bs[bi[coordKey([]int{kk, c[1]})]])
+			rb, _ := bi.of([]int{kk, c[1]})
+			y, err := widen(bs[rb])
 			if err != nil {
 				return g.errorf(op, "%v", err)
 			}

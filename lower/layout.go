@@ -45,13 +45,37 @@ func xorBases(bases [][]int, idx, rank int) []int {
 	return c
 }
 
-// regIndex maps the register part of each coordinate (as a key) to its register.
-func (l *linLayout) regIndex() map[string]int {
-	m := make(map[string]int, l.numRegs())
+// regIdx finds the register that holds a coordinate's register part.
+type regIdx struct {
+	shape []int
+	regs  map[int]int32 // row-major index of the register part → register
+}
+
+// regIndex indexes the registers of l by the coordinate they contribute.
+func (l *linLayout) regIndex() regIdx {
+	x := regIdx{shape: l.shape, regs: make(map[int]int32, l.numRegs())}
 	for r := range l.numRegs() {
-		m[coordKey(l.regCoord(r))] = r
+		x.regs[x.flat(l.regCoord(r))] = int32(r)
 	}
-	return m
+	return x
+}
+
+// flat returns the row-major index of c, or -1 when c lies outside the shape.
+func (x regIdx) flat(c []int) int {
+	f := 0
+	for d, n := range x.shape {
+		if c[d] < 0 || c[d] >= n {
+			return -1
+		}
+		f = f*n + c[d]
+	}
+	return f
+}
+
+// of returns the register whose coordinate is c.
+func (x regIdx) of(c []int) (int, bool) {
+	r, ok := x.regs[x.flat(c)]
+	return int(r), ok
 }
 
 // coordKey encodes a coordinate as a map key (one comma-terminated decimal per dimension).
@@ -96,7 +120,7 @@ func (l *linLayout) sameThreads(o *linLayout) bool {
 	}
 	idx := l.regIndex()
 	for r := range o.numRegs() {
-		if _, ok := idx[coordKey(o.regCoord(r))]; !ok {
+		if _, ok := idx.of(o.regCoord(r)); !ok {
 			return false
 		}
 	}

@@ -184,7 +184,7 @@ func (g *gen) reduceWarps(op *tileir.Op, l *linLayout, axis int, warpBits []int,
 		}
 		*bs = nb
 	}
-	idx := g.linearIndex(rl, nil, nil).at
+	idx := g.indexValues(g.linearIndex(rl, nil, nil))
 	numOut := 1
 	for _, d := range rl.shape {
 		numOut *= d

@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/llir/llvm/ir/types"
@@ -28,6 +29,13 @@ func numel(shape []int) int {
 
 // offset adds a constant to every index.
 func (g *gen) offset(x index, k int) index {
+	if x.offs != nil {
+		x.offs = slices.Clone(x.offs)
+		for r := range x.offs {
+			x.offs[r] += k
+		}
+		return x
+	}
 	out := index{at: make([]value.Value, len(x.at))}
 	for i, v := range x.at {
 		out.at[i] = g.cur.NewAdd(v, i32c(int64(k)))
@@ -37,6 +45,13 @@ func (g *gen) offset(x index, k int) index {
 
 // scaled multiplies every index by k and adds j: element j of a trailing dimension of k.
 func (g *gen) scaled(x index, k, j int) index {
+	if x.offs != nil {
+		out := index{base: g.cur.NewMul(x.base, i32c(int64(k))), offs: make([]int, len(x.offs)), align: x.align * k}
+		for r, o := range x.offs {
+			out.offs[r] = o*k + j
+		}
+		return out
+	}
 	out := index{at: make([]value.Value, len(x.at))}
 	for i, v := range x.at {
 		out.at[i] = g.cur.NewAdd(g.cur.NewMul(v, i32c(int64(k))), i32c(int64(j)))

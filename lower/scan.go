@@ -30,7 +30,7 @@ func lowerScan(g *gen, op *tileir.Op) error {
 	}
 	total := numel(l.shape)
 	lines := total / size
-	idx := g.linearIndex(l, nil, nil).at
+	idx := g.indexValues(g.linearIndex(l, nil, nil))
 	// one shared region per operand
 	n := len(op.Operands)
 	ins := make([][]value.Value, n)

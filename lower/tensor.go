@@ -99,7 +99,7 @@ func (g *gen) gather(op *tileir.Op, srcEnc encoding, srcCoord func([]int) []int)
 	l := g.layoutOf(res)
 	out := make([]value.Value, l.numRegs())
 	for r := range out {
-		i, ok := idx[coordKey(srcCoord(l.regCoord(r)))]
+		i, ok := idx.of(srcCoord(l.regCoord(r)))
 		if !ok {
 			return g.errorf(op, "layouts %s and %s do not line up", srcEnc, g.enc[res])
 		}
