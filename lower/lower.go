@@ -86,6 +86,9 @@ func Lower(m *tileir.Module, t target.Target, opts Options) (mod *ir.Module, md 
 	if err := g.kernel(); err != nil {
 		return nil, Metadata{}, err
 	}
+	for _, f := range g.m.Funcs {
+		removeDeadCode(f)
+	}
 	if err := g.m.AssignMetadataIDs(); err != nil {
 		return nil, Metadata{}, err
 	}
