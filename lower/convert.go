@@ -327,34 +327,68 @@ func (g *gen) exchangeMany(vals [][]value.Value, writes, reads []index, numel in
 	st := storableType(t)
 	size := byteSize(st)
 	need := numel * size
-	// pointers returns the pointer to register r's element under x and, when v > 1, to
-	// the vector of v elements starting there. Indices off one base share its pointer.
-	pointers := func(x index) func(r, v int) value.Value {
-		var base value.Value
-		if x.offs != nil {
-			base = g.smemPtr(st, 0, x.base, need)
-		}
-		return func(r, v int) value.Value {
-			var p value.Value
-			switch {
-			case x.offs == nil:
-				p = g.smemPtr(st, 0, x.at[r], need)
-			case x.offs[r] == 0:
-				p = base
-			default:
-				p = g.cur.NewGetElementPtr(st, base, i32c(int64(x.offs[r])))
-			}
+	g.smemBarrier()
+	g.writeScratch(vals, writes, st, need, own)
+	g.barrier()
+	out := make([][]value.Value, len(reads))
+	for j, x := range reads {
+		ptr := g.scratchPointers(x, st, need)
+		out[j] = make([]value.Value, x.len())
+		for r := 0; r < x.len(); {
+			v := x.run(r, size)
 			if v == 1 {
-				return p
+				ld := g.cur.NewLoad(st, ptr(r, 1))
+				ld.Align = ir.Align(size)
+				out[j][r] = g.fromStorable(ld, t)
+				r++
+				continue
 			}
-			pt := types.NewPointer(types.NewVector(uint64(v), st))
-			pt.AddrSpace = 3
-			return g.cur.NewBitCast(p, pt)
+			vt := types.NewVector(uint64(v), st)
+			ld := g.cur.NewLoad(vt, ptr(r, v))
+			ld.Align = ir.Align(v * size)
+			for k := range v {
+				out[j][r+k] = g.fromStorable(g.cur.NewExtractElement(ld, i32c(int64(k))), t)
+			}
+			r += v
 		}
 	}
-	g.smemBarrier()
+	return out
+}
+
+// scratchPointers returns a function giving the pointer (element type st, in a scratch
+// buffer of need bytes) to register r's element under x and, when v > 1, to the vector of
+// v elements starting there. Indices off one base share its pointer.
+func (g *gen) scratchPointers(x index, st types.Type, need int) func(r, v int) value.Value {
+	var base value.Value
+	if x.offs != nil {
+		base = g.smemPtr(st, 0, x.base, need)
+	}
+	return func(r, v int) value.Value {
+		var p value.Value
+		switch {
+		case x.offs == nil:
+			p = g.smemPtr(st, 0, x.at[r], need)
+		case x.offs[r] == 0:
+			p = base
+		default:
+			p = g.cur.NewGetElementPtr(st, base, i32c(int64(x.offs[r])))
+		}
+		if v == 1 {
+			return p
+		}
+		pt := types.NewPointer(types.NewVector(uint64(v), st))
+		pt.AddrSpace = 3
+		return g.cur.NewBitCast(p, pt)
+	}
+}
+
+// writeScratch stores vals[i] at writes[i] in the shared scratch buffer (element type st,
+// need bytes), as vectors of up to 16 bytes over runs of consecutive indices; when own is
+// set, only the threads where it holds write, one element at a time.
+func (g *gen) writeScratch(vals [][]value.Value, writes []index, st types.Type, need int, own value.Value) {
+	size := byteSize(st)
 	for i, vs := range vals {
-		ptr := pointers(writes[i])
+		ptr := g.scratchPointers(writes[i], st, need)
 		for r := 0; r < len(vs); {
 			v := writes[i].run(r, size)
 			if own != nil {
@@ -376,30 +410,6 @@ func (g *gen) exchangeMany(vals [][]value.Value, writes, reads []index, numel in
 			r += v
 		}
 	}
-	g.barrier()
-	out := make([][]value.Value, len(reads))
-	for j, x := range reads {
-		ptr := pointers(x)
-		out[j] = make([]value.Value, x.len())
-		for r := 0; r < x.len(); {
-			v := x.run(r, size)
-			if v == 1 {
-				ld := g.cur.NewLoad(st, ptr(r, 1))
-				ld.Align = ir.Align(size)
-				out[j][r] = g.fromStorable(ld, t)
-				r++
-				continue
-			}
-			vt := types.NewVector(uint64(v), st)
-			ld := g.cur.NewLoad(vt, ptr(r, v))
-			ld.Align = ir.Align(v * size)
-			for k := range v {
-				out[j][r+k] = g.fromStorable(g.cur.NewExtractElement(ld, i32c(int64(k))), t)
-			}
-			r += v
-		}
-	}
-	return out
 }
 
 // convert moves values from layout src to layout dst of the same shape.

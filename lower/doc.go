@@ -26,7 +26,8 @@
 //     (ld.global.v4.b32 …), reductions (within a thread, shfl.sync.bfly across lanes,
 //     shared memory across warps), scf.for/if/while as blocks with phis, tt.dot on
 //     mma.sync m16n8k16 (f16, bf16; fp8 widened to f16) and m16n8k8 (tf32) with operands
-//     staged through shared memory, or FMA; atomics as atom.global inline asm; trans,
+//     staged through shared memory (16-bit ones written row-major with padded rows and
+//     read with ldmatrix, ldmatrix.go), or FMA; atomics as atom.global inline asm; trans,
 //     reshape, join, split and cat through shared memory; in-kernel tensor descriptors
 //     as masked n-D accesses; a math library of our own (mathlib.go), since libdevice
 //     cannot be shipped, with ex2.approx where Triton uses it.
@@ -46,7 +47,8 @@
 // llvm.nvvm.ex2.approx.f, llvm.nvvm.mulhi.{ui,ull}, llvm.{fma,fmuladd,sqrt,fabs,floor,
 // ceil,trunc,rint,roundeven,copysign,maxnum,minnum,maximum,minimum}; and side-effecting
 // inline asm for ld.global/st.global (predicated, vectors up to 128 bits), st.shared,
-// atom.global, mma.sync and cvt for fp8. This is the subset package ptx accepts, and
+// atom.global, mma.sync, ldmatrix and cvt for fp8; dead instructions are removed at the
+// end (dce.go). This is the subset package ptx accepts, and
 // llc-22 (-march=nvptx64 -mcpu=sm_90) accepts every module the tests produce.
 //
 // # Host tensor descriptors: gotriton's ABI, not Triton's
@@ -65,5 +67,5 @@
 // CUtensorMap and cp.async.bulk.tensor is future work.
 //
 // Not yet: AMD targets, TMA, tt.print/assert/histogram, calls of non-inlined
-// functions, software pipelining (num_stages), ldmatrix and wgmma.
+// functions, software pipelining (num_stages) and wgmma.
 package lower

@@ -92,8 +92,7 @@ func lowerDot(g *gen, op *tileir.Op) error {
 	ea := &dotOpEnc{opIdx: 0, parent: mma, kWidth: plan.kWidth}
 	eb := &dotOpEnc{opIdx: 1, parent: mma, kWidth: plan.kWidth}
 	la, lb, lc := ea.linear([]int{shape[0], k}), eb.linear([]int{k, shape[1]}), e.linear(shape)
-	as, bs := g.in(op.Operands[0], ea), g.in(op.Operands[1], eb)
-	ai, bi, ci := la.regIndex(), lb.regIndex(), lc.regIndex()
+	ci := lc.regIndex()
 	from := tileir.ScalarOf(op.Operands[0].Type)
 	widen := func(v value.Value) (value.Value, error) {
 		if from == tileir.F8E4M3FN || from == tileir.F8E5M2 {
@@ -101,46 +100,47 @@ func lowerDot(g *gen, op *tileir.Op) error {
 		}
 		return v, nil
 	}
-	// fragment packs the registers of one mma operand tile (inner elements from the
-	// tile at base), widened to the instruction's input type, into 32-bit registers.
-	fragment := func(vals []value.Value, idx regIdx, l *linLayout, inner int, base []int) ([]value.Value, error) {
-		elems := make([]value.Value, inner)
-		for j := range inner {
-			c := l.regCoord(j)
-			r, ok := idx.of([]int{c[0] + base[0], c[1] + base[1]})
-			if !ok {
-				return nil, fmt.Errorf("no register for (%d, %d)", c[0]+base[0], c[1]+base[1])
-			}
-			v, err := widen(vals[r])
-			if err != nil {
-				return nil, err
-			}
-			elems[j] = v
-		}
-		return g.packPairs(elems, plan.kWidth), nil
-	}
-	aInner, bInner := 4*plan.kWidth, 2*plan.kWidth
 	mStep, nStep := 16*mma.wpc[0], 8*mma.wpc[1]
 	mEnd, nEnd := max(shape[0]/mStep, 1)*mStep, max(shape[1]/nStep, 1)*nStep
-	// Each A fragment serves every n0 and each B fragment every m0: pack them once.
-	var aFrags, bFrags [][]value.Value
-	for m0 := 0; m0 < mEnd; m0 += mStep {
-		for k0 := 0; k0 < k; k0 += plan.k {
-			a, err := fragment(as, ai, la, aInner, []int{m0, k0})
-			if err != nil {
-				return g.errorf(op, "mma operand A: %v", err)
+	// frags returns the packed registers of operand v's fragments (inner elements each),
+	// with origins every steps over the operand, row-major: each A fragment serves every
+	// n0 and each B fragment every m0, so each is built once.
+	frags := func(v *tileir.Value, e *dotOpEnc, l *linLayout, inner int, steps [2]int) ([][]value.Value, error) {
+		var out [][]value.Value
+		if fs, ok := g.mmaOperandsFromShared(v, e, l, steps); ok {
+			for _, row := range fs {
+				out = append(out, row...)
 			}
-			aFrags = append(aFrags, a)
+			return out, nil
 		}
+		vals, idx := g.in(v, e), l.regIndex()
+		for r0 := 0; r0 < max(l.shape[0]/steps[0], 1)*steps[0]; r0 += steps[0] {
+			for c0 := 0; c0 < max(l.shape[1]/steps[1], 1)*steps[1]; c0 += steps[1] {
+				elems := make([]value.Value, inner)
+				for j := range inner {
+					c := l.regCoord(j)
+					r, ok := idx.of([]int{c[0] + r0, c[1] + c0})
+					if !ok {
+						return nil, fmt.Errorf("no register for (%d, %d)", c[0]+r0, c[1]+c0)
+					}
+					x, err := widen(vals[r])
+					if err != nil {
+						return nil, err
+					}
+					elems[j] = x
+				}
+				out = append(out, g.packPairs(elems, plan.kWidth))
+			}
+		}
+		return out, nil
 	}
-	for k0 := 0; k0 < k; k0 += plan.k {
-		for n0 := 0; n0 < nEnd; n0 += nStep {
-			b, err := fragment(bs, bi, lb, bInner, []int{k0, n0})
-			if err != nil {
-				return g.errorf(op, "mma operand B: %v", err)
-			}
-			bFrags = append(bFrags, b)
-		}
+	aFrags, err := frags(op.Operands[0], ea, la, 4*plan.kWidth, [2]int{mStep, plan.k})
+	if err != nil {
+		return g.errorf(op, "mma operand A: %v", err)
+	}
+	bFrags, err := frags(op.Operands[1], eb, lb, 2*plan.kWidth, [2]int{plan.k, nStep})
+	if err != nil {
+		return g.errorf(op, "mma operand B: %v", err)
 	}
 	kSteps, nTiles := k/plan.k, nEnd/nStep
 	out := make([]value.Value, len(acc))

@@ -1,0 +1,136 @@
+package lower
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/gotriton/gotriton/tileir"
+)
+
+// ldmatrixPad is the padding (in 16-bit elements) at the end of every row of an mma
+// operand staged in shared memory: rows then start 16 bytes apart modulo 128, so the
+// eight 16-byte rows of each 8×8 matrix that ldmatrix reads fall in distinct banks.
+const ldmatrixPad = 8
+
+// ldmatrixRow returns the row and column, relative to the fragment's origin in the
+// operand as stored (A as [M][K], B as [K][N], row-major), of the 8-element row whose
+// address lane gives to ldmatrix.x4 (x2 for a B operand with K = 16, which reads lanes
+// 0..15 only). A (not transposed): matrices 0..3 are the 8×8 blocks at rows +0, +8, +0,
+// +8 and columns +0, +0, +8, +8 of the 16×16 fragment, so register i is mma's a_i.
+// B (.trans): matrices 0..3 are rows (K) +0, +8, +16, +24 of one 8-column fragment, so
+// registers 0, 1 are b0, b1 of the K step at the origin and registers 2, 3 those of the
+// next K step. Both are linear in the lane's bits.
+func ldmatrixRow(opIdx, lane int) (row, col int) {
+	if opIdx == 0 {
+		return lane % 16, 8 * (lane / 16)
+	}
+	return lane, 0
+}
+
+// mmaOperandsFromShared returns the mma fragments of dot operand v (e: its dot operand
+// encoding, 16-bit elements, kWidth 2; l: e's layout), loaded with ldmatrix after v's
+// registers are written to shared memory row-major with padded rows: frags[i][j] holds
+// the packed registers of the fragment at origin (i*steps[0], j*steps[1]), the steps
+// being (mStep, 16) for A and (16, nStep) for B. It reports false when v need not go
+// through shared memory to reach l (it is there already, only its registers are
+// renumbered, or it is cheap to recompute) or its type does not suit.
+func (g *gen) mmaOperandsFromShared(v *tileir.Value, e *dotOpEnc, l *linLayout, steps [2]int) ([][][]value.Value, bool) {
+	home := g.enc[v]
+	if s := tileir.ScalarOf(v.Type); e.kWidth != 2 || (s != tileir.F16 && s != tileir.BF16) || home == nil || home.String() == e.String() || cheap(v, 16) {
+		return nil, false
+	}
+	src := home.linear(l.shape)
+	if src.sameThreads(l) {
+		return nil, false
+	}
+	rows, cols := l.shape[0], l.shape[1]
+	n0, n1 := max(rows/steps[0], 1), max(cols/steps[1], 1)
+	per := []int{4, 2}[e.opIdx] // registers per fragment
+	key := fmt.Sprintf("%p ldmatrix %s", v, e)
+	if flat, ok := g.memo(key); ok {
+		return splitFrags(flat, n0, n1, per), true
+	}
+	stride := cols + ldmatrixPad
+	st := storableType(g.vals[v][0].Type())
+	need := rows * stride * byteSize(st)
+	g.smemBarrier()
+	g.writeScratch([][]value.Value{g.vals[v]}, []index{g.linearIndex(src, nil, []int{rows, stride})}, st, need, nil)
+	g.barrier()
+
+	// the thread's address: its lane's row of the fragment at the origin, plus its warp's
+	// offset in the operand (rows for A, columns for B)
+	var laneBases [][]int
+	for b := 1; b < 32; b *= 2 {
+		r, c := ldmatrixRow(e.opIdx, b)
+		laneBases = append(laneBases, []int{r, c})
+	}
+	row := g.cur.NewAdd(g.bitsTo(g.lane, laneBases, 0), g.bitsTo(g.warp, l.warp, 0))
+	col := g.cur.NewAdd(g.bitsTo(g.lane, laneBases, 1), g.bitsTo(g.warp, l.warp, 1))
+	base := g.smemPtr(types.I16, 0, g.cur.NewAdd(g.cur.NewMul(row, i32c(int64(stride))), col), need)
+
+	// B with K a multiple of 32 takes two K steps per ldmatrix.x4
+	x4, kPerCall := true, 1
+	if e.opIdx == 1 {
+		x4 = n0%2 == 0
+		if x4 {
+			kPerCall = 2
+		}
+	}
+	flat := make([]value.Value, n0*n1*per)
+	for i := 0; i < n0; i += kPerCall {
+		for j := range n1 {
+			p := base
+			if off := i*steps[0]*stride + j*steps[1]; off != 0 {
+				p = g.cur.NewGetElementPtr(types.I16, base, i32c(int64(off)))
+			}
+			regs := g.ldmatrix(p, x4, e.opIdx == 1)
+			for k := range kPerCall {
+				copy(flat[((i+k)*n1+j)*per:], regs[k*per:(k+1)*per])
+			}
+		}
+	}
+	g.remember(key, flat)
+	return splitFrags(flat, n0, n1, per), true
+}
+
+// splitFrags cuts the registers of n0×n1 fragments, per registers each, stored row-major.
+func splitFrags(flat []value.Value, n0, n1, per int) [][][]value.Value {
+	out := make([][][]value.Value, n0)
+	for i := range out {
+		out[i] = make([][]value.Value, n1)
+		for j := range n1 {
+			at := (i*n1 + j) * per
+			out[i][j] = flat[at : at+per]
+		}
+	}
+	return out
+}
+
+// ldmatrix emits ldmatrix.sync.aligned.m8n8.x4 (or .x2) .shared.b16, .trans when asked,
+// at the lane's row address p, and returns its 32-bit registers.
+func (g *gen) ldmatrix(p value.Value, x4, trans bool) []value.Value {
+	n := 2
+	if x4 {
+		n = 4
+	}
+	t := ""
+	if trans {
+		t = ".trans"
+	}
+	fields := make([]types.Type, n)
+	regs, cons := "", ""
+	for i := range fields {
+		fields[i] = types.I32
+		regs += fmt.Sprintf(",$%d", i)
+		cons += "=r,"
+	}
+	text := fmt.Sprintf("ldmatrix.sync.aligned.m8n8.x%d%s.shared.b16 {%s}, [$%d];", n, t, regs[1:], n)
+	call := g.asm(types.NewStruct(fields...), text, cons+"r", p)
+	out := make([]value.Value, n)
+	for i := range out {
+		out[i] = g.cur.NewExtractValue(call, uint64(i))
+	}
+	return out
+}
