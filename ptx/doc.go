@@ -37,6 +37,13 @@
 // Parameters: iN (N = 1, 8, 16, 32, 64), half, float, double and pointers.
 // Address space 1 pointers are declared ".param .u64 .ptr .global .align A"
 // with A from the parameter's align attribute (1 when absent), as LLVM does.
+// A generic pointer with byval(T) and "nvvm.grid_constant" (Triton's
+// 128-byte CUtensorMap) is passed by value: ".param .align A .b8
+// k_param_N[sizeof T]", A from the align attribute (else T's alignment); its
+// value, a generic pointer to that read-only array, is taken once in the
+// prologue with mov.b64 and cvta.param.u64 (PTX ISA 7.7 or later), and loads
+// through it are generic loads. Byval without "nvvm.grid_constant", which
+// would need a writable copy, is an error.
 //
 // Types and registers. i1 lives in %p (.pred); i8 and i16 in %rs (.b16;
 // an i8 keeps garbage in the high byte, and division, remainder, right

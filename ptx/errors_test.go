@@ -58,6 +58,12 @@ define ptx_kernel void @k() {
 		{"return value", `define ptx_kernel i32 @k(i32 %x) {
   ret i32 %x
 }`, "kernels must return void"},
+		{"byval without grid_constant", `define ptx_kernel void @k(i8* byval([128 x i8]) align 64 %d) {
+  ret void
+}`, `@k: parameter 0: byval parameter without "nvvm.grid_constant" is not supported`},
+		{"byval non-pointer", `define ptx_kernel void @k(i8 addrspace(1)* byval(i8) "nvvm.grid_constant" %d) {
+  ret void
+}`, "@k: parameter 0: byval parameter of type i8 addrspace(1)* is not supported (want a 64-bit generic pointer)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -74,7 +80,13 @@ define ptx_kernel void @k() {
 }
 
 func TestOptions(t *testing.T) {
-	m, err := asm.ParseString("empty", "define ptx_kernel void @k() {\n  ret void\n}\n")
+	m, err := asm.ParseString("empty", `define ptx_kernel void @k() {
+  ret void
+}
+define ptx_kernel void @b(i8* byval([128 x i8]) align 64 "nvvm.grid_constant" %d) {
+  ret void
+}
+`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,6 +100,8 @@ func TestOptions(t *testing.T) {
 		{Options{Arch: "sm_90", PTXVersion: 87}, ".version 8.7\n.target sm_90\n", false},
 		{Options{Arch: "sm_90a", PTXVersion: 78}, "sm_90a needs PTX ISA 8.0 or later", true},
 		{Options{Arch: "sm_75"}, `unsupported architecture "sm_75"`, true},
+		{Options{Arch: "sm_80", PTXVersion: 77}, ".param .align 64 .b8 b_param_0[128]", false},
+		{Options{Arch: "sm_80", PTXVersion: 76}, "@b: parameter 0: byval parameters need PTX ISA 7.7 or later (cvta.param), not 7.6", true},
 	} {
 		out, err := Compile(m, tc.opts)
 		if tc.fail {

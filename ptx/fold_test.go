@@ -7,10 +7,11 @@ import (
 	"github.com/llir/llvm/asm"
 )
 
-// bodyLines compiles one kernel written as LLVM IR (the kernel's parameters
+// kernelLines compiles one kernel written as LLVM IR (the kernel's parameters
 // and body; the module header and intrinsic declarations are added) and
-// returns its instruction lines, trimmed, after the parameter loads.
-func bodyLines(t *testing.T, params, body string) []string {
+// returns its parameter declarations and its instruction lines after the
+// parameter loads, trimmed.
+func kernelLines(t *testing.T, params, body string) (decls, lines []string) {
 	t.Helper()
 	src := `target datalayout = "e-p3:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 @global_smem = external addrspace(3) global [0 x i8], align 16
@@ -30,9 +31,15 @@ define ptx_kernel void @k(` + params + `) {
 	if err := Check(out); err != nil {
 		t.Fatal(err)
 	}
-	_, text, _ := strings.Cut(out, "\n{\n") // the kernel's body
-	_, text, _ = strings.Cut(text, "\n\n")  // after the .reg declarations
-	var lines []string
+	head, text, _ := strings.Cut(out, "\n{\n") // the kernel's body
+	_, text, _ = strings.Cut(text, "\n\n")     // after the .reg declarations
+	_, head, _ = strings.Cut(head, ".entry k(\n")
+	head, _, _ = strings.Cut(head, "\n)")
+	for _, l := range strings.Split(head, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			decls = append(decls, l)
+		}
+	}
 	for _, l := range strings.Split(text, "\n") {
 		l = strings.TrimSpace(l)
 		if l == "" || l == "}" || strings.HasPrefix(l, "ld.param") {
@@ -40,7 +47,7 @@ define ptx_kernel void @k(` + params + `) {
 		}
 		lines = append(lines, strings.Join(strings.Fields(l), " "))
 	}
-	return lines
+	return decls, lines
 }
 
 // TestEmittedLines checks the exact instructions of small kernels, one per
@@ -48,6 +55,7 @@ define ptx_kernel void @k(` + params + `) {
 func TestEmittedLines(t *testing.T) {
 	for _, tc := range []struct {
 		name, params, body string
+		decls              []string // the parameter declarations, when not nil
 		want               []string
 	}{{
 		name:   "undef lanes overwritten by insertelement cost nothing",
@@ -192,9 +200,38 @@ b:
 			"st.global.b32 [%rd1], %r7;",
 			"ret;",
 		},
+	}, {
+		name:   "a byval parameter is a .param array whose generic address is taken once",
+		params: `i8* byval([128 x i8]) align 64 "nvvm.grid_constant" %desc, i32 addrspace(1)* %p`,
+		body: `  %v = load i32, i32 addrspace(1)* %p, align 4
+  call void asm sideeffect "prefetch.tensormap [$0];", "l"(i8* %desc)
+  %q = bitcast i8* %desc to i32*
+  %w = load i32, i32* %q, align 4
+  %s = add i32 %v, %w
+  store i32 %s, i32 addrspace(1)* %p, align 4
+  ret void`,
+		decls: []string{
+			".param .align 64 .b8 k_param_0[128],",
+			".param .u64 .ptr .global .align 1 k_param_1",
+		},
+		want: []string{
+			"mov.b64 %rd1, k_param_0;",
+			"cvta.param.u64 %rd2, %rd1;",
+			"ld.global.b32 %r1, [%rd3];",
+			"// begin inline asm",
+			"prefetch.tensormap [%rd2];",
+			"// end inline asm",
+			"ld.b32 %r2, [%rd2];",
+			"add.s32 %r3, %r1, %r2;",
+			"st.global.b32 [%rd3], %r3;",
+			"ret;",
+		},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := bodyLines(t, tc.params, tc.body)
+			decls, got := kernelLines(t, tc.params, tc.body)
+			if tc.decls != nil && strings.Join(decls, "\n") != strings.Join(tc.decls, "\n") {
+				t.Errorf("got declarations:\n\t%s\nwant:\n\t%s", strings.Join(decls, "\n\t"), strings.Join(tc.decls, "\n\t"))
+			}
 			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
 				t.Errorf("got:\n\t%s\nwant:\n\t%s", strings.Join(got, "\n\t"), strings.Join(tc.want, "\n\t"))
 			}

@@ -64,15 +64,11 @@ func (c *compiler) kernel(f *ir.Func, idx int, ki *kernelInfo) error {
 	name := symbol(f.Name())
 	var params []string
 	for i, p := range f.Params {
-		decl, ld, err := e.param(p)
+		decl, err := e.param(p, name+"_param_"+strconv.Itoa(i))
 		if err != nil {
 			return fmt.Errorf("parameter %d: %v", i, err)
 		}
-		pname := fmt.Sprintf("%s_param_%d", name, i)
-		params = append(params, "\t.param "+decl+" "+pname)
-		if err := ld(pname); err != nil {
-			return err
-		}
+		params = append(params, decl)
 	}
 	n := 0
 	for _, b := range f.Blocks {
@@ -117,17 +113,21 @@ var paramTypes = [numRegClasses]string{
 	rcPred: ".u8", rcB16: ".u16", rcF16: ".b16", rcB32: ".u32", rcF32: ".f32", rcB64: ".u64", rcF64: ".f64",
 }
 
-// param returns the declaration of a kernel parameter and a function that
-// loads it into a register at the top of the body.
-func (e *fnEmitter) param(p *ir.Param) (string, func(string) error, error) {
+// param loads kernel parameter p, named name, into registers at the top of
+// the body and returns its declaration ("\t.param .u32 k_param_0").
+func (e *fnEmitter) param(p *ir.Param, name string) (string, error) {
+	if by := byvalType(p); by != nil {
+		return e.byvalParam(p, by, name)
+	}
 	rc, err := e.lay.classOf(p.Typ)
 	if err != nil {
-		return "", nil, err
+		return "", err
 	}
-	decl := paramTypes[rc]
+	typ := paramTypes[rc]
 	if intBits(p.Typ) == 8 {
-		decl = ".u8"
+		typ = ".u8"
 	}
+	decl := typ
 	if pt, ok := p.Typ.(*types.PointerType); ok && pt.AddrSpace == 1 && rc == rcB64 {
 		align := 1
 		for _, a := range p.Attrs {
@@ -137,22 +137,77 @@ func (e *fnEmitter) param(p *ir.Param) (string, func(string) error, error) {
 		}
 		decl = ".u64 .ptr .global .align " + strconv.Itoa(align)
 	}
-	ld := func(pname string) error {
-		switch rc {
-		case rcPred:
-			t := e.newReg(rcB16)
-			e.emit("ld.param.u8", t, "["+pname+"]")
-			d := e.newReg(rcPred)
-			e.emit("setp.ne.b16", d, t, "0")
-			e.vals[p] = e.one(d)
-		default:
-			d := e.newReg(rc)
-			e.emit("ld.param"+strings.Fields(decl)[0], d, "["+pname+"]")
-			e.vals[p] = e.one(d)
-		}
-		return nil
+	switch rc {
+	case rcPred:
+		t := e.newReg(rcB16)
+		e.emit("ld.param.u8", t, "["+name+"]")
+		d := e.newReg(rcPred)
+		e.emit("setp.ne.b16", d, t, "0")
+		e.vals[p] = e.one(d)
+	default:
+		d := e.newReg(rc)
+		e.emit("ld.param"+typ, d, "["+name+"]")
+		e.vals[p] = e.one(d)
 	}
-	return decl, ld, nil
+	return "\t.param " + decl + " " + name, nil
+}
+
+// byvalType returns the type passed by value through parameter p (its byval
+// attribute's type, or else the pointee), or nil when p is not byval.
+func byvalType(p *ir.Param) types.Type {
+	for _, a := range p.Attrs {
+		if by, ok := a.(ir.Byval); ok {
+			if by.Typ != nil {
+				return by.Typ
+			}
+			if pt, ok := p.Typ.(*types.PointerType); ok {
+				return pt.ElemType
+			}
+		}
+	}
+	return nil
+}
+
+// minByvalPTX is the PTX ISA version (times ten) that brought cvta.param.
+const minByvalPTX = 77
+
+// byvalParam declares a parameter passed by value ("byval" with
+// "nvvm.grid_constant", such as Triton's 128-byte CUtensorMap) as a .param
+// byte array, sized by the byval type and aligned by the align attribute
+// (else the type's alignment). The parameter's value, a generic pointer to
+// that read-only array, is computed once in the prologue with cvta.param;
+// loads through it are generic loads. Without "nvvm.grid_constant" LLVM
+// gives the kernel a private, writable copy, which is not supported.
+func (e *fnEmitter) byvalParam(p *ir.Param, by types.Type, name string) (string, error) {
+	pt, ok := p.Typ.(*types.PointerType)
+	if !ok || pt.AddrSpace != 0 || e.lay.pointerBits(0) != 64 {
+		return "", fmt.Errorf("byval parameter of type %s is not supported (want a 64-bit generic pointer)", p.Typ)
+	}
+	size, align, err := e.lay.sizeAlign(by)
+	if err != nil {
+		return "", err
+	}
+	grid := false
+	for _, a := range p.Attrs {
+		switch a := a.(type) {
+		case ir.Align:
+			align = int64(a)
+		case ir.AttrString:
+			grid = grid || a == "nvvm.grid_constant"
+		}
+	}
+	if !grid {
+		return "", fmt.Errorf("byval parameter without \"nvvm.grid_constant\" is not supported (it would need a writable local copy)")
+	}
+	if v := e.c.opts.PTXVersion; v < minByvalPTX {
+		return "", fmt.Errorf("byval parameters need PTX ISA %d.%d or later (cvta.param), not %d.%d", minByvalPTX/10, minByvalPTX%10, v/10, v%10)
+	}
+	a := e.newReg(rcB64)
+	e.emit("mov.b64", a, name)
+	d := e.newReg(rcB64)
+	e.emit("cvta.param.u64", d, a)
+	e.vals[p] = e.one(d)
+	return "\t.param .align " + strconv.FormatInt(align, 10) + " .b8 " + name + "[" + strconv.FormatInt(size, 10) + "]", nil
 }
 
 // newReg allocates a fresh virtual register.
