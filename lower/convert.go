@@ -332,25 +332,34 @@ func (g *gen) exchangeMany(vals [][]value.Value, writes, reads []index, numel in
 	g.barrier()
 	out := make([][]value.Value, len(reads))
 	for j, x := range reads {
-		ptr := g.scratchPointers(x, st, need)
-		out[j] = make([]value.Value, x.len())
-		for r := 0; r < x.len(); {
-			v := x.run(r, size)
-			if v == 1 {
-				ld := g.cur.NewLoad(st, ptr(r, 1))
-				ld.Align = ir.Align(size)
-				out[j][r] = g.fromStorable(ld, t)
-				r++
-				continue
-			}
-			vt := types.NewVector(uint64(v), st)
-			ld := g.cur.NewLoad(vt, ptr(r, v))
-			ld.Align = ir.Align(v * size)
-			for k := range v {
-				out[j][r+k] = g.fromStorable(g.cur.NewExtractElement(ld, i32c(int64(k))), t)
-			}
-			r += v
+		out[j] = g.readScratch(x, t, need)
+	}
+	return out
+}
+
+// readScratch loads the elements at x from the shared scratch buffer (need bytes) as
+// values of type t, as vectors of up to 16 bytes over runs of consecutive indices.
+func (g *gen) readScratch(x index, t types.Type, need int) []value.Value {
+	st := storableType(t)
+	size := byteSize(st)
+	ptr := g.scratchPointers(x, st, need)
+	out := make([]value.Value, x.len())
+	for r := 0; r < x.len(); {
+		v := x.run(r, size)
+		if v == 1 {
+			ld := g.cur.NewLoad(st, ptr(r, 1))
+			ld.Align = ir.Align(size)
+			out[r] = g.fromStorable(ld, t)
+			r++
+			continue
 		}
+		vt := types.NewVector(uint64(v), st)
+		ld := g.cur.NewLoad(vt, ptr(r, v))
+		ld.Align = ir.Align(v * size)
+		for k := range v {
+			out[r+k] = g.fromStorable(g.cur.NewExtractElement(ld, i32c(int64(k))), t)
+		}
+		r += v
 	}
 	return out
 }
