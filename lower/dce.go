@@ -5,40 +5,71 @@ import (
 	"github.com/llir/llvm/ir/value"
 )
 
-// removeDeadCode deletes the instructions of f whose results nothing uses and that have
-// no effect besides their result (everything but stores, calls and atomics), repeatedly,
-// as LLVM's dead code elimination would: lowering produces every register of a tensor,
-// and accesses that move vectors use only the first pointer of each vector.
+// removeDeadCode deletes the instructions of f whose results nothing live uses and that
+// have no effect besides their result (everything but stores, calls and atomics), as
+// LLVM's dead code elimination would: lowering produces every register of a tensor, and
+// accesses that move vectors use only the first pointer of each vector. It marks what the
+// effectful instructions and the terminators use, transitively, and sweeps the rest.
+//
+// While it runs, each instruction's local ID (zero until the module is printed) holds its
+// index plus one, so that finding an operand's instruction needs no map.
 func removeDeadCode(f *ir.Func) {
-	uses := map[value.Value]int{}
-	count := func(u value.User, delta int) {
+	var insts []ir.Instruction
+	for _, b := range f.Blocks {
+		for _, inst := range b.Insts {
+			insts = append(insts, inst)
+			if n, ok := inst.(localID); ok {
+				n.SetID(int64(len(insts)))
+			}
+		}
+	}
+	live := make([]bool, len(insts))
+	var work []value.User
+	mark := func(u value.User) {
 		for _, op := range u.Operands() {
-			uses[*op] += delta
+			if n, ok := (*op).(localID); ok {
+				if _, isInst := n.(ir.Instruction); isInst && n.ID() > 0 && !live[n.ID()-1] {
+					live[n.ID()-1] = true
+					work = append(work, n.(value.User))
+				}
+			}
+		}
+	}
+	for i, inst := range insts {
+		if !removable(inst) {
+			live[i] = true
+			work = append(work, inst)
 		}
 	}
 	for _, b := range f.Blocks {
-		for _, inst := range b.Insts {
-			count(inst, 1)
-		}
-		count(b.Term, 1)
+		mark(b.Term)
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, b := range f.Blocks {
-			kept := b.Insts[:0]
-			for _, inst := range b.Insts {
-				v, ok := inst.(value.Value)
-				if ok && uses[v] == 0 && removable(inst) {
-					count(inst, -1)
-					changed = true
-					continue
-				}
+	for len(work) > 0 {
+		u := work[len(work)-1]
+		work = work[:len(work)-1]
+		mark(u)
+	}
+	i := 0
+	for _, b := range f.Blocks {
+		kept := b.Insts[:0]
+		for _, inst := range b.Insts {
+			if n, ok := inst.(localID); ok {
+				n.SetID(0)
+			}
+			if live[i] {
 				kept = append(kept, inst)
 			}
-			clear(b.Insts[len(kept):])
-			b.Insts = kept
+			i++
 		}
+		clear(b.Insts[len(kept):])
+		b.Insts = kept
 	}
+}
+
+// localID is a value with a local ID (%7), as every instruction with a result has.
+type localID interface {
+	ID() int64
+	SetID(id int64)
 }
 
 // removable reports whether inst may go when its result is unused.
