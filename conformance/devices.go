@@ -109,8 +109,9 @@ func cudaDevice(load func(d *cuda.Device) loadFunc) (*Device, error) {
 		Name:   "cuda",
 		Driver: d,
 		Load:   load(d),
-		// gotriton's ABI for a host descriptor (see package lower) is the tensor's global
-		// address; the runner passes its shape and strides as the parameters after it.
+		// A host descriptor is a CUtensorMap where the device has TMA (Triton 3.6's ABI),
+		// else the tensor's global address (gotriton's fallback; see package lower); the
+		// runner passes its shape and strides as the parameters after it.
 		HostDesc: func(hd HostDescriptor) (any, error) {
 			cb, ok := hd.Buffer.(*cuda.Buffer)
 			if !ok {
@@ -118,6 +119,9 @@ func cudaDevice(load func(d *cuda.Device) loadFunc) (*Device, error) {
 			}
 			if len(hd.Shape) != len(hd.Strides) {
 				return nil, fmt.Errorf("cuda: descriptor with %d dimensions and %d strides", len(hd.Shape), len(hd.Strides))
+			}
+			if t, err := target.Parse(cudaTarget(d)); err == nil && t.HasTMA() {
+				return d.EncodeTensorMap(cb, string(hd.DType), hd.Shape, hd.Strides, hd.Block)
 			}
 			return cb.Ptr(), nil
 		},

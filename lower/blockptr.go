@@ -11,8 +11,9 @@ import (
 	"github.com/gotriton/gotriton/tileir"
 )
 
-// Tensor descriptors made in the kernel (tl.make_tensor_descriptor) and block pointers
-// (tl.make_block_ptr) are lowered as masked n-D accesses. A descriptor's registers are its
+// Tensor descriptors made in the kernel (tl.make_tensor_descriptor), host descriptors on
+// targets without TMA (tma.go has the others) and block pointers (tl.make_block_ptr) are
+// lowered as masked n-D accesses. A descriptor's registers are its
 // base pointer, its shape (i32) and its strides (i64); a block pointer's are its base,
 // shape (i64), strides (i64) and offsets (i32). A block access checks coordinates against
 // the shape (every dimension for descriptors, as TMA's zero fill; the boundaryCheck
@@ -40,9 +41,15 @@ func init() {
 		return nil
 	}
 	lowerings["tt.descriptor_load"] = func(g *gen, op *tileir.Op) error {
+		if g.isTensorMap(op.Operands[0]) {
+			return g.tmaLoad(op)
+		}
 		return g.blockLoad(op, g.descBlock(op.Operands[0], op.Operands[1:]))
 	}
 	lowerings["tt.descriptor_store"] = func(g *gen, op *tileir.Op) error {
+		if g.isTensorMap(op.Operands[0]) {
+			return g.tmaStore(op)
+		}
 		return g.blockStore(op, op.Operands[1], g.descBlock(op.Operands[0], op.Operands[2:]))
 	}
 }

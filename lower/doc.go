@@ -51,21 +51,19 @@
 // end (dce.go). This is the subset package ptx accepts, and
 // llc-22 (-march=nvptx64 -mcpu=sm_90) accepts every module the tests produce.
 //
-// # Host tensor descriptors: gotriton's ABI, not Triton's
+// # Host tensor descriptors
 //
 // A !tt.tensordesc kernel parameter (a descriptor built on the host, Triton's
-// TensorDescriptor) is, in Triton 3.6, a 128-byte CUtensorMap passed by value (.param
-// .align 64 .b8 [128]) and read by TMA instructions. gotriton has no TMA path yet: the
-// parameter is a .u64 holding the tensor's global base address (i8 addrspace(1)* in the
-// LLVM IR), and the rank i32 shape and rank i64 stride (in elements) parameters that the
-// tile IR already flattens after it stay separate parameters, as in Triton. A launcher
-// passes the device address where Triton passes the CUtensorMap; descriptor loads and
-// stores are the same masked n-D accesses as for tl.make_tensor_descriptor (zero fill
-// out of bounds). Nothing is assumed of the base's or strides' alignment (TMA would need
-// 16 bytes), so these accesses are scalar. Kernels compiled by gotriton therefore cannot
-// be launched with Triton's own launcher when they take host descriptors; moving to
-// CUtensorMap and cp.async.bulk.tensor is future work.
+// TensorDescriptor) follows Triton 3.6's ABI on targets with TMA (sm_90 and later): a
+// 128-byte CUtensorMap passed by value (.param .align 64 .b8 [128]), followed by the
+// rank i32 shape and rank i64 stride (in elements) parameters, and descriptor loads and
+// stores are TMA copies (tma.go). The launcher encodes the map without swizzle or
+// interleave and with zero fill, over the block the descriptor type names
+// (driver/cuda.EncodeTensorMap); TMA's rules apply (16-byte-aligned base and row
+// strides). On sm_80, which has no TMA, the parameter is a .u64 holding the tensor's
+// global base address and the accesses are masked n-D accesses, as for
+// tl.make_tensor_descriptor.
 //
-// Not yet: AMD targets, TMA, tt.print/assert/histogram, calls of non-inlined
+// Not yet: AMD targets, TMA for in-kernel descriptors, tt.print/assert/histogram, calls of non-inlined
 // functions, software pipelining (num_stages) and wgmma.
 package lower

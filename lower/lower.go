@@ -114,10 +114,14 @@ type gen struct {
 
 	curOp           *tileir.Op // the op being lowered, for error messages
 	tid, lane, warp value.Value
-	smem            *ir.Global
-	smemBytes       int
-	uses            map[*tileir.Value]bool // values some op uses (see used)
-	decls           map[string]*ir.Func
+	// tmaBarrier is the mbarrier of TMA loads (see tma.go), nil when the kernel has none;
+	// tmaWaits numbers their wait loops' labels.
+	tmaBarrier value.Value
+	tmaWaits   int
+	smem       *ir.Global
+	smemBytes  int
+	uses       map[*tileir.Value]bool // values some op uses (see used)
+	decls      map[string]*ir.Func
 
 	sp    *metadata.DISubprogram
 	files map[string]*metadata.DIFile
@@ -146,7 +150,7 @@ func (g *gen) kernel() error {
 			if err := hostDescParams(args[i+1:], len(d.Block().Shape())); err != nil {
 				return fmt.Errorf("%s: @%s argument %d (%s): %v", g.tf.Loc, g.tf.Name, i, a.Type, err)
 			}
-			params = append(params, ir.NewParam("", globalI8Ptr()))
+			params = append(params, g.hostDescParam())
 			continue
 		}
 		pt, err := g.llType(a.Type)
@@ -177,12 +181,18 @@ func (g *gen) kernel() error {
 	g.axes = analyzeAxes(g.tf)
 	assignLayouts(g)
 	g.threadIDs()
+	if g.usesTMA() {
+		g.initTMABarrier()
+	}
 	g.scopes = []map[string][]value.Value{{}}
 	if err := g.region(g.tf.Body.Entry()); err != nil {
 		return err
 	}
 	if g.smem != nil {
 		g.smem.Align = 16
+		if g.tmaBarrier != nil {
+			g.smem.Align = tmaScratchStart
+		}
 	}
 	return nil
 }
@@ -717,8 +727,9 @@ func (g *gen) used(v *tileir.Value) bool {
 	return g.uses[v]
 }
 
-// sharedBase returns global_smem, the kernel's dynamic shared memory, as an i8 pointer,
-// and records that n bytes of it are used.
+// sharedBase returns the shared scratch buffer as an i8 pointer, and records that n bytes
+// of it are used. It is global_smem, the kernel's dynamic shared memory, or the part of it
+// after the TMA mbarrier (tmaScratchStart) when the kernel has one.
 func (g *gen) sharedBase(n int) value.Value {
 	if g.smem == nil {
 		g.smem = g.m.NewGlobal("global_smem", types.NewArray(0, types.I8))
@@ -727,10 +738,15 @@ func (g *gen) sharedBase(n int) value.Value {
 		g.smem.Typ = types.NewPointer(g.smem.ContentType)
 		g.smem.Typ.AddrSpace = 3
 	}
-	g.smemBytes = max(g.smemBytes, n)
 	p := types.NewPointer(types.I8)
 	p.AddrSpace = 3
-	return constant.NewBitCast(g.smem, p)
+	base := constant.NewBitCast(g.smem, p)
+	if g.tmaBarrier == nil {
+		g.smemBytes = max(g.smemBytes, n)
+		return base
+	}
+	g.smemBytes = max(g.smemBytes, tmaScratchStart+n)
+	return constant.NewGetElementPtr(types.I8, base, i32c(tmaScratchStart))
 }
 
 func constantI64(v int64) *constant.Int { return constant.NewInt(types.I64, v) }

@@ -18,6 +18,12 @@ const ttirDir = "../semantic/testdata/ttir"
 
 func lowerFile(t *testing.T, name string) (string, Metadata, error) {
 	t.Helper()
+	return lowerFileFor(t, name, target.Default)
+}
+
+// lowerFileFor is lowerFile for the target tg.
+func lowerFileFor(t *testing.T, name string, tg target.Target) (string, Metadata, error) {
+	t.Helper()
 	src, err := os.ReadFile(filepath.Join(ttirDir, name+".ttir"))
 	if err != nil {
 		t.Fatal(err)
@@ -29,7 +35,7 @@ func lowerFile(t *testing.T, name string) (string, Metadata, error) {
 	if err := tileir.Verify(m); err != nil {
 		t.Fatalf("verify %s: %v", name, err)
 	}
-	mod, md, err := Lower(m, target.Default, Options{NumWarps: numWarps(name)})
+	mod, md, err := Lower(m, tg, Options{NumWarps: numWarps(name)})
 	if err != nil {
 		return "", md, err
 	}
