@@ -367,7 +367,7 @@ func (p *parser) closeOrComma(o op, elem int) {
 		nameStr := isIdent(first) && (p.toks[elem+1].kind == tkString || p.toks[elem+1].kind == tkFStart)
 		far := p.far
 		if !soft && !nameStr && p.try(func() { p.expression() }) {
-			p.errorAt(first.line, first.col, "invalid syntax. Perhaps you forgot a comma?")
+			p.errorAt(int(first.line), int(first.col), "invalid syntax. Perhaps you forgot a comma?")
 		}
 		p.far = far
 	}

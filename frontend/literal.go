@@ -144,7 +144,7 @@ func (p *parser) concat(parts []ast.Expr, pos ast.Pos) ast.Expr {
 // prefixLen returns the length of a string token's prefix and its flags.
 func (p *parser) prefix(t *token) (n int, raw, isBytes, u bool) {
 	for ; ; n++ {
-		switch c := p.src[t.start+n]; c | 0x20 {
+		switch c := p.src[int(t.start)+n]; c | 0x20 {
 		case 'r':
 			raw = true
 		case 'b':
@@ -162,12 +162,12 @@ func (p *parser) prefix(t *token) (n int, raw, isBytes, u bool) {
 func (p *parser) stringConst(t *token) *ast.Constant {
 	n, raw, isBytes, u := p.prefix(t)
 	q := 1
-	body := p.src[t.start+n : t.end]
+	body := p.src[int(t.start)+n : t.end]
 	if len(body) >= 6 && body[0] == body[1] && body[1] == body[2] {
 		q = 3
 	}
 	body = body[q : len(body)-q]
-	c := &ast.Constant{Pos: ast.Pos{Lineno: t.line, ColOffset: t.col, EndLineno: t.endLine, EndColOffset: t.endCol}}
+	c := &ast.Constant{Pos: t.pos()}
 	if u {
 		c.Kind = "u"
 	}
@@ -337,7 +337,7 @@ func (p *parser) fstring() ast.Expr {
 func (p *parser) middle(t *token, raw bool) *ast.Constant {
 	return &ast.Constant{
 		Value: p.decodeStr(t, p.src[t.start:t.end], raw),
-		Pos:   ast.Pos{Lineno: t.line, ColOffset: t.col, EndLineno: t.endLine, EndColOffset: t.endCol},
+		Pos:   t.pos(),
 	}
 }
 
@@ -388,18 +388,19 @@ func (p *parser) replacementField(raw bool) ast.Expr {
 	if convTok == nil && colon == nil {
 		fv.Conversion = 'r'
 	}
-	el, ec := rb.endLine, rb.endCol
+	el, ec := int(rb.endLine), int(rb.endCol)
 	switch {
 	case convTok != nil:
-		el, ec = convTok.line, convTok.col
+		el, ec = int(convTok.line), int(convTok.col)
 	case colon != nil:
-		el, ec = colon.line, colon.col+1
+		el, ec = int(colon.line), int(colon.col)+1
 	}
+	line, col := int(lb.line), int(lb.col)
 	text := &ast.Constant{
 		Value: p.decodeStr(term, p.src[lb.end:term.start], raw),
-		Pos:   ast.Pos{Lineno: lb.line, ColOffset: lb.col + 1, EndLineno: el, EndColOffset: ec - 1},
+		Pos:   ast.Pos{Lineno: line, ColOffset: col + 1, EndLineno: el, EndColOffset: ec - 1},
 	}
-	return &ast.JoinedStr{Values: []ast.Expr{text, fv}, Pos: ast.Pos{Lineno: lb.line, ColOffset: lb.col, EndLineno: el, EndColOffset: ec}}
+	return &ast.JoinedStr{Values: []ast.Expr{text, fv}, Pos: ast.Pos{Lineno: line, ColOffset: col, EndLineno: el, EndColOffset: ec}}
 }
 
 // formatSpec parses ':' and the format spec up to the field's '}'. As in CPython 3.12, the

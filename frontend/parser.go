@@ -45,7 +45,7 @@ func ParseFile(filename string, src []byte) (mod *ast.Module, err error) {
 				return
 			}
 			t := &p.toks[min(p.pos, len(p.toks)-1)]
-			mod, err = nil, diag.New(filename, src, diag.Span{Line: t.line, Col: t.col}, "internal error: parser: %v", r)
+			mod, err = nil, diag.New(filename, src, diag.Span{Line: int(t.line), Col: int(t.col)}, "internal error: parser: %v", r)
 		}
 	}()
 	return p.module(), nil
@@ -167,14 +167,14 @@ func (p *parser) lastEnd() (int, int) {
 		i--
 	}
 	t := &p.toks[max(i, 0)]
-	return t.endLine, t.endCol
+	return int(t.endLine), int(t.endCol)
 }
 
 // posFrom spans from token index start to the last consumed token.
 func (p *parser) posFrom(start int) ast.Pos {
 	t := &p.toks[start]
 	el, ec := p.lastEnd()
-	return ast.Pos{Lineno: t.line, ColOffset: t.col, EndLineno: el, EndColOffset: ec}
+	return ast.Pos{Lineno: int(t.line), ColOffset: int(t.col), EndLineno: el, EndColOffset: ec}
 }
 
 // ---- errors ----
@@ -184,7 +184,7 @@ func (p *parser) errorAt(line, col int, format string, args ...any) {
 }
 
 func (p *parser) errorTok(t *token, format string, args ...any) {
-	p.errorAt(t.line, t.col, format, args...)
+	p.errorAt(int(t.line), int(t.col), format, args...)
 }
 
 func (p *parser) errorNode(n ast.Node, format string, args ...any) {
@@ -807,7 +807,7 @@ func (p *parser) funcDef(start int, decos []ast.Expr) ast.Stmt {
 		returns = p.expression()
 	}
 	p.colon(true)
-	body := p.block("function definition", defTok.line)
+	body := p.block("function definition", int(defTok.line))
 	pos := p.posFrom(start)
 	if async {
 		return &ast.AsyncFunctionDef{Name: name, Args: args, Body: body, DecoratorList: decos, Returns: returns, TypeParams: tps, Pos: pos}
@@ -817,7 +817,7 @@ func (p *parser) funcDef(start int, decos []ast.Expr) ast.Stmt {
 
 func (p *parser) classDef(decos []ast.Expr) ast.Stmt {
 	start := p.pos
-	line := p.next().line
+	line := int(p.next().line)
 	s := &ast.ClassDef{Name: p.expectName(), DecoratorList: decos}
 	if p.isOp(opLsqb) {
 		s.TypeParams = p.typeParams()
@@ -840,7 +840,7 @@ func (p *parser) ifStmt() ast.Stmt {
 	}
 	s := &ast.If{Test: p.namedExpression()}
 	p.colon(false)
-	s.Body = p.block(what, t.line)
+	s.Body = p.block(what, int(t.line))
 	switch {
 	case p.isKw(kwElif):
 		s.Orelse = []ast.Stmt{p.ifStmt()}
@@ -852,14 +852,14 @@ func (p *parser) ifStmt() ast.Stmt {
 }
 
 func (p *parser) elseBlock() []ast.Stmt {
-	line := p.next().line
+	line := int(p.next().line)
 	p.colon(true)
 	return p.block("'else' statement", line)
 }
 
 func (p *parser) whileStmt() ast.Stmt {
 	start := p.pos
-	line := p.next().line
+	line := int(p.next().line)
 	s := &ast.While{Test: p.namedExpression()}
 	p.colon(false)
 	s.Body = p.block("'while' statement", line)
@@ -871,7 +871,7 @@ func (p *parser) whileStmt() ast.Stmt {
 }
 
 func (p *parser) forStmt(start int) ast.Stmt {
-	line := p.next().line
+	line := int(p.next().line)
 	target := p.starTargets()
 	if !p.isKw(kwIn) {
 		p.syntaxError()
@@ -892,7 +892,7 @@ func (p *parser) forStmt(start int) ast.Stmt {
 }
 
 func (p *parser) withStmt(start int) ast.Stmt {
-	line := p.next().line
+	line := int(p.next().line)
 	var items []*ast.WithItem
 	if !p.isOp(opLpar) || !p.try(func() {
 		p.next()
@@ -934,7 +934,7 @@ func (p *parser) withItems(paren bool) []*ast.WithItem {
 
 func (p *parser) tryStmt() ast.Stmt {
 	start := p.pos
-	line := p.next().line
+	line := int(p.next().line)
 	p.colon(true)
 	body := p.block("'try' statement", line)
 	var handlers []*ast.ExceptHandler
@@ -968,7 +968,7 @@ func (p *parser) tryStmt() ast.Stmt {
 		if isStar == 1 {
 			what = "'except*' statement"
 		}
-		h.Body = p.block(what, et.line)
+		h.Body = p.block(what, int(et.line))
 		h.Pos = p.posFrom(hs)
 		handlers = append(handlers, h)
 	}
@@ -977,7 +977,7 @@ func (p *parser) tryStmt() ast.Stmt {
 		orelse = p.elseBlock()
 	}
 	if p.isKw(kwFinally) {
-		fl := p.next().line
+		fl := int(p.next().line)
 		p.colon(true)
 		final = p.block("'finally' statement", fl)
 	}
@@ -1013,7 +1013,7 @@ func (p *parser) matchStmt() ast.Stmt {
 	}) {
 		return nil
 	}
-	line := p.toks[start].line
+	line := int(p.toks[start].line)
 	p.colon(false)
 	if p.peek().kind != tkNewline {
 		p.syntaxError()
@@ -1036,7 +1036,7 @@ func (p *parser) matchStmt() ast.Stmt {
 			c.Guard = p.namedExpression()
 		}
 		p.colon(false)
-		c.Body = p.block("'case' statement", t.line)
+		c.Body = p.block("'case' statement", int(t.line))
 		s.Cases = append(s.Cases, c)
 	}
 	p.next()

@@ -163,7 +163,7 @@ func (p *parser) literalExpr() ast.Expr {
 		p.next()
 		v := p.number(it)
 		if _, ok := v.(complex128); !ok {
-			p.errorAt(it.line, it.col, "imaginary number required in complex literal")
+			p.errorAt(int(it.line), int(it.col), "imaginary number required in complex literal")
 		}
 		r := &ast.Constant{Value: v, Pos: p.posFrom(is)}
 		bo := ast.Add

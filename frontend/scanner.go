@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"math"
 	"unicode"
 	"unicode/utf8"
 
@@ -50,11 +51,14 @@ func tokenize(file string, src []byte) ([]token, *diag.Error) {
 		toks:    make([]token, 0, len(src)/4+8),
 		indents: []int{0}, altIndents: []int{0},
 	}
+	if len(src) > math.MaxInt32 {
+		s.errorAt(1, 0, "source file too large (over 2 GiB)")
+	}
 	for s.err == nil && s.step() {
 	}
 	if s.err != nil {
 		sp := s.err.Span
-		s.toks = append(s.toks, token{kind: tkError, start: s.i, end: s.i, line: sp.Line, col: sp.Col, endLine: sp.Line, endCol: sp.Col})
+		s.emit(tkError, opNone, s.i, s.i, sp.Line, sp.Col, sp.Line, sp.Col)
 	}
 	return s.toks, s.err
 }
@@ -78,7 +82,15 @@ func (s *scanner) newline() {
 
 // add appends a token that starts at byte start (line sl, column sc) and ends at s.i.
 func (s *scanner) add(kind tokKind, o op, start, sl, sc int) {
-	s.toks = append(s.toks, token{kind: kind, op: o, start: start, end: s.i, line: sl, col: sc, endLine: s.line, endCol: s.i - s.lineStart})
+	s.emit(kind, o, start, s.i, sl, sc, s.line, s.i-s.lineStart)
+}
+
+// emit appends a token. Positions are stored as int32: tokenize rejects larger sources.
+func (s *scanner) emit(kind tokKind, o op, start, end, line, col, endLine, endCol int) {
+	s.toks = append(s.toks, token{
+		kind: kind, op: o, start: int32(start), end: int32(end),
+		line: int32(line), col: int32(col), endLine: int32(endLine), endCol: int32(endCol),
+	})
 }
 
 // addHere appends a single-line token spanning [start, s.i) on the current line.
@@ -197,11 +209,11 @@ loop:
 		}
 		s.indents = append(s.indents, col)
 		s.altIndents = append(s.altIndents, alt)
-		s.toks = append(s.toks, token{kind: tkIndent, start: j, end: j, line: s.line, col: max(n-1, 0), endLine: s.line, endCol: n})
+		s.emit(tkIndent, opNone, j, j, s.line, max(n-1, 0), s.line, n)
 	default:
 		for top > 0 && col < s.indents[top] {
 			top--
-			s.toks = append(s.toks, token{kind: tkDedent, start: j, end: j, line: s.line, col: max(n-1, 0), endLine: s.line, endCol: n})
+			s.emit(tkDedent, opNone, j, j, s.line, max(n-1, 0), s.line, n)
 		}
 		s.indents, s.altIndents = s.indents[:top+1], s.altIndents[:top+1]
 		if col != s.indents[top] {
@@ -233,7 +245,7 @@ func (s *scanner) eof() {
 		return
 	}
 	if n := len(s.toks); n > 0 && s.toks[n-1].kind != tkNewline {
-		s.toks = append(s.toks, token{kind: tkNewline, start: s.i, end: s.i, line: s.line, col: s.i - s.lineStart, endLine: s.line, endCol: s.i - s.lineStart + 1})
+		s.emit(tkNewline, opNone, s.i, s.i, s.line, s.i-s.lineStart, s.line, s.i-s.lineStart+1)
 	}
 	// CPython places DEDENT and ENDMARKER at the end of the last line.
 	line, col := s.line, s.i-s.lineStart
@@ -246,9 +258,9 @@ func (s *scanner) eof() {
 		col = len(s.src) - 1 - start
 	}
 	for range len(s.indents) - 1 {
-		s.toks = append(s.toks, token{kind: tkDedent, start: s.i, end: s.i, line: line, col: col, endLine: line, endCol: col})
+		s.emit(tkDedent, opNone, s.i, s.i, line, col, line, col)
 	}
-	s.toks = append(s.toks, token{kind: tkEnd, start: s.i, end: s.i, line: line, col: col, endLine: line, endCol: col})
+	s.emit(tkEnd, opNone, s.i, s.i, line, col, line, col)
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -1,5 +1,7 @@
 package frontend
 
+import "github.com/gotriton/gotriton/ast"
+
 // tokKind classifies tokens the way CPython's tokenizer does.
 type tokKind uint8
 
@@ -126,6 +128,11 @@ var keywords = map[string]op{
 type token struct {
 	kind                       tokKind
 	op                         op
-	start, end                 int
-	line, col, endLine, endCol int
+	start, end                 int32
+	line, col, endLine, endCol int32
+}
+
+// pos is the token's range as a syntax tree position.
+func (t *token) pos() ast.Pos {
+	return ast.Pos{Lineno: int(t.line), ColOffset: int(t.col), EndLineno: int(t.endLine), EndColOffset: int(t.endCol)}
 }
