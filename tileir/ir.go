@@ -107,9 +107,13 @@ func (op *Op) Has(t Trait) bool {
 	return d != nil && d.Traits&t == t
 }
 
+// addResults appends results of the given types, allocated together.
 func (op *Op) addResults(types ...Type) {
-	for _, t := range types {
-		op.Results = append(op.Results, &Value{Type: t, def: op, index: len(op.Results)})
+	vals := make([]Value, len(types))
+	op.Results = slices.Grow(op.Results, len(types))
+	for i, t := range types {
+		vals[i] = Value{Type: t, def: op, index: len(op.Results)}
+		op.Results = append(op.Results, &vals[i])
 	}
 }
 
@@ -200,11 +204,28 @@ func (op *Op) ParentOp() *Op {
 // Walk calls f on every op of the region in order, parents before the ops they contain.
 // f returning false skips the op's regions.
 func (r *Region) Walk(f func(*Op) bool) {
+	w := walker{visit: f}
+	w.region(r, 0)
+}
+
+// walker is one Walk. It visits a copy of each block's op list, so that visits may insert
+// and erase ops; the copies reuse one buffer per nesting depth.
+type walker struct {
+	visit func(*Op) bool
+	bufs  [][]*Op
+}
+
+func (w *walker) region(r *Region, depth int) {
+	if depth == len(w.bufs) {
+		w.bufs = append(w.bufs, nil)
+	}
 	for _, b := range r.Blocks {
-		for _, op := range slices.Clone(b.Ops) {
-			if f(op) {
+		ops := append(w.bufs[depth][:0], b.Ops...)
+		w.bufs[depth] = ops
+		for _, op := range ops {
+			if w.visit(op) {
 				for _, sub := range op.Regions {
-					sub.Walk(f)
+					w.region(sub, depth+1)
 				}
 			}
 		}

@@ -56,6 +56,7 @@ func Run(m *Module, passes []string, verifyEach bool) error {
 type rewriter struct {
 	repl    map[*Value]*Value
 	changed bool
+	in      []Attr // tryFold's scratch: the constant operands of the op being folded
 }
 
 func newRewriter() *rewriter { return &rewriter{repl: map[*Value]*Value{}} }
@@ -120,11 +121,11 @@ func (rw *rewriter) tryFold(op *Op) bool {
 	if d == nil || d.fold == nil || op.Name == "arith.constant" || len(op.Results) != 1 {
 		return false
 	}
-	in := make([]Attr, len(op.Operands))
-	for i, v := range op.Operands {
-		in[i] = constOf(v)
+	rw.in = rw.in[:0]
+	for _, v := range op.Operands {
+		rw.in = append(rw.in, constOf(v))
 	}
-	a := d.fold(op, in)
+	a := d.fold(op, rw.in)
 	if a == nil {
 		return false
 	}
@@ -439,17 +440,27 @@ func dce(f *Func) bool {
 			}
 		}
 	}
+	unused := func(op *Op) bool {
+		for _, v := range op.Results {
+			if uses[v] > 0 {
+				return false
+			}
+		}
+		return true
+	}
 	var sweep func(r *Region)
 	sweep = func(r *Region) {
-		for _, b := range slices.Backward(r.Blocks) {
-			for _, op := range slices.Backward(b.Ops) {
-				if len(op.Results) > 0 && IsPure(op) && !slices.ContainsFunc(op.Results, func(v *Value) bool { return uses[v] > 0 }) {
+		for i := len(r.Blocks) - 1; i >= 0; i-- {
+			ops := r.Blocks[i].Ops
+			for j := len(ops) - 1; j >= 0; j-- {
+				op := ops[j]
+				if len(op.Results) > 0 && IsPure(op) && unused(op) {
 					dead[op] = true
 					unuse(op)
 					continue
 				}
-				for _, sub := range slices.Backward(op.Regions) {
-					sweep(sub)
+				for k := len(op.Regions) - 1; k >= 0; k-- {
+					sweep(op.Regions[k])
 				}
 			}
 		}
