@@ -80,11 +80,8 @@ func init() {
 		}
 		return c.g.full(c, shapeOf(x.T), c.arg("value"), d)
 	})
-	def("tl.cast", "input, dtype, fp_downcast_rounding=None, bitcast=False", castImpl)
-	def("tensor.to", "self, dtype, fp_downcast_rounding=None, bitcast=False", func(c *callCtx) Value {
-		c.vals["input"], c.nodes["input"] = c.vals["self"], c.nodes["self"]
-		return castImpl(c)
-	})
+	def("tl.cast", "input, dtype, fp_downcast_rounding=None, bitcast=False", func(c *callCtx) Value { return cast(c, "input") })
+	def("tensor.to", "self, dtype, fp_downcast_rounding=None, bitcast=False", func(c *callCtx) Value { return cast(c, "self") })
 
 	// Memory.
 	def("tl.load", "pointer, mask=None, other=None, boundary_check=(), padding_option='', cache_modifier='', eviction_policy='', volatile=False", loadImpl)
@@ -524,8 +521,9 @@ func numel(t Type) int64 {
 	return 1
 }
 
-func castImpl(c *callCtx) Value {
-	x := c.tensor("input")
+// cast implements tl.cast and tensor.to, whose tensor is parameter input.
+func cast(c *callCtx, input string) Value {
+	x := c.tensor(input)
 	d := c.dtype("dtype")
 	if c.constBool("bitcast") {
 		return c.g.bitcast(c.call, x, d)
@@ -1406,12 +1404,10 @@ func softmaxImpl(c *callCtx) Value {
 		dim = constInt(0)
 	}
 	keep := c.constBool("keep_dims")
-	maxB := registry["tl.max"]
-	mx := maxB.impl(&callCtx{g: g, call: c.call, b: maxB, vals: map[string]Value{"input": x, "axis": dim, "return_indices": constFalse, "return_indices_tie_break_left": constTrue, "keep_dims": Const{pyeval.Bool(keep)}}, nodes: c.nodes})
+	mx := g.callBuiltin(c.call, "tl.max", map[string]Value{"input": x, "axis": dim, "return_indices": constFalse, "return_indices_tie_break_left": constTrue, "keep_dims": Const{pyeval.Bool(keep)}})
 	z := g.binary(c.call, ast.Sub, x, mx, c.call, c.call).(*Tensor)
 	num := &Tensor{V: g.b.Math("exp", z.V), T: z.T}
-	sumB := registry["tl.sum"]
-	den := sumB.impl(&callCtx{g: g, call: c.call, b: sumB, vals: map[string]Value{"input": num, "axis": dim, "keep_dims": Const{pyeval.Bool(keep)}, "dtype": constNone}, nodes: c.nodes})
+	den := g.callBuiltin(c.call, "tl.sum", map[string]Value{"input": num, "axis": dim, "keep_dims": Const{pyeval.Bool(keep)}, "dtype": constNone})
 	a, b := g.binaryTypeCheck(c.call, operand{num, c.call}, operand{den, c.call}, false, false, false, true)
 	return g.arith(a, b, "divf", "")
 }

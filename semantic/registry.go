@@ -83,21 +83,38 @@ func parseDefault(s string) Value {
 // lookupBuiltin returns the builtin registered under key, or nil.
 func lookupBuiltin(key string) *builtin { return registry[key] }
 
-// callCtx is one call of a builtin: its bound arguments and the expressions they came from.
+// callCtx is one call of a builtin: its bound arguments and the expressions they came from,
+// indexed like b.params (nil where a parameter is unbound, or was defaulted).
 type callCtx struct {
 	g     *gen
 	call  *ast.Call
 	b     *builtin
-	vals  map[string]Value
-	nodes map[string]ast.Node
+	vals  []Value
+	nodes []ast.Node
 	rest  []argv // varargs
+}
+
+func newCallCtx(g *gen, call *ast.Call, b *builtin) *callCtx {
+	n := len(b.params)
+	return &callCtx{g: g, call: call, b: b, vals: make([]Value, n), nodes: make([]ast.Node, n)}
+}
+
+// callBuiltin runs the builtin registered under key on arguments given by parameter name,
+// for builtins implemented by others; errors point at call.
+func (g *gen) callBuiltin(call *ast.Call, key string, args map[string]Value) Value {
+	b := registry[key]
+	c := newCallCtx(g, call, b)
+	for name, v := range args {
+		c.vals[b.index(name)] = v
+	}
+	return b.impl(c)
 }
 
 // bind matches a call's arguments to a builtin's parameters, as Python would.
 func (g *gen) bind(call *ast.Call, b *builtin, args []argv, kws []kwv) *callCtx {
-	c := &callCtx{g: g, call: call, b: b, vals: map[string]Value{}, nodes: map[string]ast.Node{}}
+	c := newCallCtx(g, call, b)
 	pos := 0
-	for _, p := range b.params {
+	for i, p := range b.params {
 		if p.variadic {
 			c.rest = args[pos:]
 			pos = len(args)
@@ -106,34 +123,34 @@ func (g *gen) bind(call *ast.Call, b *builtin, args []argv, kws []kwv) *callCtx 
 		if p.kwOnly || pos >= len(args) {
 			break
 		}
-		c.vals[p.name], c.nodes[p.name] = args[pos].v, args[pos].node
+		c.vals[i], c.nodes[i] = args[pos].v, args[pos].node
 		pos++
 	}
 	if pos < len(args) {
 		g.fail(args[pos].node, "%s() takes %d positional arguments but %d were given", b.display(), positionalCount(b), len(args))
 	}
 	for _, k := range kws {
-		p := b.param(k.name)
-		if p == nil || p.variadic {
+		i := b.index(k.name)
+		if i < 0 || b.params[i].variadic {
 			msg := b.display() + "() got an unexpected keyword argument '" + k.name + "'"
 			if s := nearestParam(b, k.name); s != "" {
 				msg += "; did you mean '" + s + "'?"
 			}
 			g.fail(k.node, "%s", msg)
 		}
-		if _, dup := c.vals[k.name]; dup {
+		if c.vals[i] != nil {
 			g.fail(k.node, "%s() got multiple values for argument '%s'", b.display(), k.name)
 		}
-		c.vals[k.name], c.nodes[k.name] = k.v, k.node
+		c.vals[i], c.nodes[i] = k.v, k.node
 	}
-	for _, p := range b.params {
-		if _, ok := c.vals[p.name]; ok || p.variadic {
+	for i, p := range b.params {
+		if c.vals[i] != nil || p.variadic {
 			continue
 		}
 		if p.def == nil {
 			g.fail(call, "%s() missing 1 required positional argument: '%s'", b.display(), p.name)
 		}
-		c.vals[p.name] = p.def
+		c.vals[i] = p.def
 	}
 	return c
 }
@@ -158,25 +175,36 @@ func nearestParam(b *builtin, name string) string {
 	return best
 }
 
-func (b *builtin) param(name string) *param {
+// index returns the position of parameter name, or -1.
+func (b *builtin) index(name string) int {
 	for i := range b.params {
 		if b.params[i].name == name {
-			return &b.params[i]
+			return i
 		}
 	}
-	return nil
+	return -1
 }
 
 // display is the builtin's name as a user writes it: tl.arange, libdevice.asin, tensor.to.
 func (b *builtin) display() string { return b.name }
 
-// arg returns the bound value of parameter name.
-func (c *callCtx) arg(name string) Value { return c.vals[name] }
+// arg returns the bound value of parameter name (nil when unbound).
+func (c *callCtx) arg(name string) Value {
+	if c.b == nil {
+		return nil
+	}
+	if i := c.b.index(name); i >= 0 {
+		return c.vals[i]
+	}
+	return nil
+}
 
 // node returns the expression of argument name, or the call when it was defaulted.
 func (c *callCtx) node(name string) ast.Node {
-	if n, ok := c.nodes[name]; ok {
-		return n
+	if c.b != nil {
+		if i := c.b.index(name); i >= 0 && c.nodes[i] != nil {
+			return c.nodes[i]
+		}
 	}
 	return c.call
 }
@@ -187,11 +215,11 @@ func (c *callCtx) fail(name string, format string, args ...any) {
 }
 
 // given reports whether argument name was passed (and is not None).
-func (c *callCtx) given(name string) bool { return !isNone(c.vals[name]) }
+func (c *callCtx) given(name string) bool { return !isNone(c.arg(name)) }
 
 // tensor returns argument name as a tensor (Python numbers become constants).
 func (c *callCtx) tensor(name string) *Tensor {
-	v := c.vals[name]
+	v := c.arg(name)
 	switch t := v.(type) {
 	case *Tensor:
 		return t
@@ -214,7 +242,7 @@ func (c *callCtx) optTensor(name string) *Tensor {
 
 // operand returns argument name as a binary-operator operand (a tensor or Python number).
 func (c *callCtx) operand(name string) operand {
-	v := c.vals[name]
+	v := c.arg(name)
 	if _, ok := v.(*Tensor); !ok && !isNumber(v) {
 		c.fail(name, "%s() argument '%s' must be a tensor or a number, got %s", c.b.display(), name, describe(v))
 	}
@@ -223,15 +251,15 @@ func (c *callCtx) operand(name string) operand {
 
 // constant returns argument name as a compile-time Python value.
 func (c *callCtx) constant(name string) pyeval.Value {
-	p, ok := toPy(c.vals[name])
+	p, ok := toPy(c.arg(name))
 	if !ok {
-		c.fail(name, "%s() argument '%s' must be a constexpr, got %s", c.b.display(), name, describe(c.vals[name]))
+		c.fail(name, "%s() argument '%s' must be a constexpr, got %s", c.b.display(), name, describe(c.arg(name)))
 	}
 	return p
 }
 
 // constInt returns argument name as a constexpr int.
-func (c *callCtx) constInt(name string) int64 { return c.intOf(name, c.vals[name]) }
+func (c *callCtx) constInt(name string) int64 { return c.intOf(name, c.arg(name)) }
 
 // intOf requires v (argument name's value) to be a constexpr int.
 func (c *callCtx) intOf(name string, v Value) int64 { return c.g.constIntOf(c.node(name), v, name) }
@@ -275,14 +303,14 @@ func (c *callCtx) constStr(name string) string {
 	}
 	s, ok := c.constant(name).(pyeval.Str)
 	if !ok {
-		c.fail(name, "%s() argument '%s' must be a constexpr string, got %s", c.b.display(), name, describe(c.vals[name]))
+		c.fail(name, "%s() argument '%s' must be a constexpr string, got %s", c.b.display(), name, describe(c.arg(name)))
 	}
 	return string(s)
 }
 
 // intList returns argument name as a list of constexpr ints (a single int is a list of one).
 func (c *callCtx) intList(name string) []int64 {
-	v := c.vals[name]
+	v := c.arg(name)
 	t, ok := v.(Tuple)
 	if !ok {
 		return []int64{c.constInt(name)}
@@ -308,9 +336,9 @@ func (c *callCtx) shape(name string) []int64 {
 
 // dtype returns argument name as a type (tl.float16, x.dtype, tl.pointer_type(...)).
 func (c *callCtx) dtype(name string) Type {
-	d, ok := c.vals[name].(DTypeVal)
+	d, ok := c.arg(name).(DTypeVal)
 	if !ok {
-		c.fail(name, "%s() argument '%s' must be a dtype, got %s", c.b.display(), name, describe(c.vals[name]))
+		c.fail(name, "%s() argument '%s' must be a dtype, got %s", c.b.display(), name, describe(c.arg(name)))
 	}
 	return d.T
 }
