@@ -69,14 +69,17 @@ func TestBuiltModule(t *testing.T) {
 	}
 }
 
-func TestSubstitute(t *testing.T) {
-	got, err := substitute("@$2 ld.b32 ${0}, [$1+0]; // $$ ${10:x}", []string{"%r1", "%rd1", "%p1", "a", "b", "c", "d", "e", "f", "g", "%r9"})
-	if want := "@%p1 ld.b32 %r1, [%rd1+0]; // $ %r9"; err != nil || got != want {
-		t.Errorf("substitute = %q, %v; want %q", got, err, want)
+func TestTemplate(t *testing.T) {
+	ops := []string{"%r1", "%rd1", "%p1", "a", "b", "c", "d", "e", "f", "g", "%r9"}
+	tmpl := parseTemplate("  @$2 ld.b32 ${0}, [$1+0]; // $$ ${10:x}\n\t\n $3\t\n  {\n")
+	var b strings.Builder
+	tmpl.write(&b, ops)
+	if want := "\t@%p1 ld.b32 %r1, [%rd1+0]; // $ %r9\n\ta\n\t{\n"; tmpl.check(len(ops)) != nil || b.String() != want {
+		t.Errorf("template = %q, %v; want %q", b.String(), tmpl.check(len(ops)), want)
 	}
-	for _, bad := range []string{"$", "${1", "$x"} {
-		if _, err := substitute(bad, []string{"%r1"}); err == nil {
-			t.Errorf("substitute(%q) did not fail", bad)
+	for _, bad := range []string{"$", "${1", "$x", "$1"} {
+		if err := parseTemplate(bad).check(1); err == nil {
+			t.Errorf("template %q did not fail", bad)
 		}
 	}
 }

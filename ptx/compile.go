@@ -57,7 +57,8 @@ func Compile(m *ir.Module, opts Options) (out string, err error) {
 	if opts.PTXVersion < low {
 		return "", fmt.Errorf("ptx: %s needs PTX ISA %d.%d or later, not %d.%d", opts.Arch, low/10, low%10, opts.PTXVersion/10, opts.PTXVersion%10)
 	}
-	c := &compiler{opts: opts, lay: parseLayout(m.DataLayout), files: map[string]int{}, fileNums: map[*metadata.DIFile]int{}}
+	c := &compiler{opts: opts, lay: parseLayout(m.DataLayout), files: map[string]int{}, fileNums: map[*metadata.DIFile]int{},
+		asmConstraints: map[string][]asmConstraint{}, asmTemplates: map[string]*asmTemplate{}}
 	return c.module(m)
 }
 
@@ -85,6 +86,9 @@ type compiler struct {
 	files    map[string]int           // .file index per source path
 	fileNums map[*metadata.DIFile]int // cache of fileIndex
 	out      strings.Builder
+
+	asmConstraints map[string][]asmConstraint // parsed inline asm constraint strings
+	asmTemplates   map[string]*asmTemplate    // parsed inline asm templates
 }
 
 // parseLayout reads the pointer widths ("pN:size:...") of a data layout.

@@ -1,6 +1,7 @@
 package ptx_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -46,6 +47,42 @@ func BenchmarkCompileCorpus(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.Run(s.Name(), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := ptx.Compile(r.LLVM, ptx.Options{Arch: r.Target.Arch}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkCompileTutorials times ptx.Compile alone on the LLVM IR of every
+// specialization the official tutorials launch (as BenchmarkTutorialsPTX in
+// package compiler names them, with the index among the kernel's
+// specializations). Needs GOTRITON_TUTORIALS.
+func BenchmarkCompileTutorials(b *testing.B) {
+	dir := os.Getenv("GOTRITON_TUTORIALS")
+	if dir == "" {
+		b.Skip("GOTRITON_TUTORIALS not set")
+	}
+	seen := map[string]int{}
+	for _, s := range kernelspecs.Tutorials {
+		src, err := os.ReadFile(filepath.Join(dir, s.File))
+		if err != nil {
+			b.Fatal(err)
+		}
+		f, err := frontend.LoadSource(s.File, src, pyeval.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		r, err := compiler.Compile(f, s.Kernel, compiler.Options{Options: semantic.Options{SignatureText: s.Signature}}, compiler.LLVM)
+		if err != nil {
+			b.Fatal(err)
+		}
+		name := s.File + "/" + s.Kernel
+		seen[name]++
+		b.Run(fmt.Sprintf("%s#%02d", name, seen[name]), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := ptx.Compile(r.LLVM, ptx.Options{Arch: r.Target.Arch}); err != nil {

@@ -42,6 +42,11 @@ type fnEmitter struct {
 	materializing value.Value               // the deferred value being selected for one use
 	names         []byte                    // backing store of register names (newReg)
 	opChunk       []string                  // backing store of operand lists (opSlice)
+	asmOuts       []string                  // scratch of inlineAsm: outputs,
+	asmOutRCs     []regClass                // their classes,
+	asmIns        []string                  // inputs
+	asmOps        []string                  // and both
+	readers       map[string]int32          // scratch of copies: pending moves reading each register
 	lastDI        *metadata.DILocation      // the !dbg setLoc saw last
 	leafLast      struct {                  // its last hit
 		k  leafKey
@@ -60,6 +65,7 @@ func (c *compiler) kernel(f *ir.Func, idx int, ki *kernelInfo) error {
 	e.w = &e.pre
 	e.addrs = map[value.Value]addr{}
 	e.scaled = map[scaledKey]string{}
+	e.readers = map[string]int32{}
 	e.countUses()
 	name := symbol(f.Name())
 	var params []string
@@ -519,35 +525,35 @@ func (e *fnEmitter) copies(b, to *ir.Block) error {
 		}
 	}
 	// Sequentialize: emit a move whose destination no pending move reads;
-	// when only cycles remain, save one destination in a temporary.
+	// when only cycles remain, save one destination in a temporary. Each pass
+	// goes through the pending moves in order.
+	readers := e.readers
+	clear(readers)
+	for _, m := range moves {
+		readers[m.src]++
+	}
 	for len(moves) > 0 {
-		progress := false
-		for i := 0; i < len(moves); i++ {
-			m := moves[i]
-			read := false
-			for j, o := range moves {
-				if j != i && o.src == m.dst {
-					read = true
-					break
-				}
+		pending := moves[:0]
+		for _, m := range moves {
+			if readers[m.dst] > 0 {
+				pending = append(pending, m)
+				continue
 			}
-			if !read {
-				e.emit("mov."+m.rc.movType(), m.dst, m.src)
-				moves = append(moves[:i], moves[i+1:]...)
-				i--
-				progress = true
-			}
+			e.emit("mov."+m.rc.movType(), m.dst, m.src)
+			readers[m.src]--
 		}
-		if !progress {
-			m := moves[0]
+		if len(pending) == len(moves) {
+			m := pending[0]
 			t := e.newReg(m.rc)
 			e.emit("mov."+m.rc.movType(), t, m.dst)
-			for j := range moves {
-				if moves[j].src == m.dst {
-					moves[j].src = t
+			for j := range pending {
+				if pending[j].src == m.dst {
+					pending[j].src = t
 				}
 			}
+			readers[t], readers[m.dst] = readers[m.dst], 0
 		}
+		moves = pending
 	}
 	return nil
 }

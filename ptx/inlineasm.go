@@ -3,6 +3,7 @@ package ptx
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/types"
@@ -15,109 +16,183 @@ var constraintClasses = map[byte]regClass{
 	'b': rcPred, 'c': rcB16, 'h': rcB16, 'r': rcB32, 'l': rcB64, 'f': rcF32, 'd': rcF64,
 }
 
+// asmKind is what one inline asm constraint asks for.
+type asmKind uint8
+
+const (
+	asmSkip asmKind = iota // empty, or a clobber ("~{memory}")
+	asmOut                 // an output register ("=r", "=&r")
+	asmIn                  // an input register ("r")
+	asmTied                // an input tied to output n ("0")
+	asmImm                 // an immediate ("n", "i")
+)
+
+// asmConstraint is one parsed inline asm constraint. An unsupported output
+// or input constraint has bad set; the error is reported when a call
+// reaches it, so that errors come in the order of the constraints.
+type asmConstraint struct {
+	kind asmKind
+	rc   regClass
+	tied int
+	bad  bool
+	text string // as written, trimmed, for errors
+}
+
+// parseConstraints splits an inline asm constraint string.
+func parseConstraints(s string) []asmConstraint {
+	var out []asmConstraint
+	for _, c := range strings.Split(s, ",") {
+		c = strings.TrimSpace(c)
+		k := asmConstraint{text: c}
+		switch {
+		case c == "" || strings.HasPrefix(c, "~"):
+			k.kind = asmSkip
+		case strings.HasPrefix(c, "="):
+			letter := strings.TrimLeft(c, "=&")
+			k.kind = asmOut
+			k.bad = len(letter) != 1
+			if !k.bad {
+				k.rc, k.bad = constraintClass(letter[0])
+			}
+		default:
+			if n, ok := atoi(c); ok {
+				k.kind, k.tied = asmTied, n
+				break
+			}
+			if c == "n" || c == "i" {
+				k.kind = asmImm
+				break
+			}
+			k.kind = asmIn
+			k.bad = len(c) != 1
+			if !k.bad {
+				k.rc, k.bad = constraintClass(c[0])
+			}
+		}
+		out = append(out, k)
+	}
+	return out
+}
+
+// constraintClass returns the register class of a constraint letter, and
+// true when the letter has none.
+func constraintClass(letter byte) (regClass, bool) {
+	rc, ok := constraintClasses[letter]
+	return rc, !ok
+}
+
 // inlineAsm substitutes operands into an inline PTX template. Outputs ("=r")
 // are fresh registers; inputs are moved into registers of the constraint's
 // class (repacking a vector into one register when the widths match); an
 // input constraint "N" ties the input to output N; "n" and "i" take
-// immediates; clobbers ("~{memory}") are ignored.
+// immediates; clobbers ("~{memory}") are ignored. Constraint strings and
+// templates are parsed once per Compile.
 func (e *fnEmitter) inlineAsm(i *ir.InstCall, asm *ir.InlineAsm) error {
-	var outs []string           // output operands
-	var outTypes [][]types.Type // LLVM leaf types read back from each output
-	var ins []string
-	resLeaves := e.leaves(i.Typ)
-	if types.Equal(i.Typ, types.Void) {
-		resLeaves = nil
+	cons, ok := e.c.asmConstraints[asm.Constraint]
+	if !ok {
+		cons = parseConstraints(asm.Constraint)
+		e.c.asmConstraints[asm.Constraint] = cons
 	}
+	tmpl, ok := e.c.asmTemplates[asm.Asm]
+	if !ok {
+		tmpl = parseTemplate(asm.Asm)
+		e.c.asmTemplates[asm.Asm] = tmpl
+	}
+	_, void := i.Typ.(*types.VoidType)
+	var resLeaves []types.Type
+	if !void {
+		resLeaves = e.leaves(i.Typ)
+	}
+	outs, outRCs, ins := e.asmOuts[:0], e.asmOutRCs[:0], e.asmIns[:0]
 	arg := 0
-	var result []string
-	for _, c := range strings.Split(asm.Constraint, ",") {
-		c = strings.TrimSpace(c)
-		switch {
-		case c == "" || strings.HasPrefix(c, "~"):
+	for _, c := range cons {
+		switch c.kind {
+		case asmSkip:
 			continue
-		case strings.HasPrefix(c, "="):
-			letter := strings.TrimLeft(c, "=&")
-			rc, ok := constraintClasses[letter[0]]
-			if !ok || len(letter) != 1 {
-				return fmt.Errorf("inline asm output constraint %q is not supported", c)
+		case asmOut:
+			if c.bad {
+				return fmt.Errorf("inline asm output constraint %q is not supported", c.text)
 			}
 			if len(outs) >= len(resLeaves) {
 				return fmt.Errorf("inline asm has more outputs than its result type %s", i.Typ)
 			}
-			r := e.newReg(rc)
-			outs = append(outs, r)
-			outTypes = append(outTypes, []types.Type{resLeaves[len(outs)-1]})
-		default:
-			if arg >= len(i.Args) {
-				return fmt.Errorf("inline asm constraint %q has no argument", c)
+			outs = append(outs, e.newReg(c.rc))
+			outRCs = append(outRCs, c.rc)
+			continue
+		}
+		if arg >= len(i.Args) {
+			return fmt.Errorf("inline asm constraint %q has no argument", c.text)
+		}
+		a := i.Args[arg]
+		arg++
+		switch c.kind {
+		case asmTied:
+			if c.tied >= len(outs) {
+				return fmt.Errorf("inline asm constraint %q ties to a missing output", c.text)
 			}
-			a := i.Args[arg]
-			arg++
-			if n, ok := atoi(c); ok { // tied to output n
-				if n >= len(outs) {
-					return fmt.Errorf("inline asm constraint %q ties to a missing output", c)
-				}
-				op, err := e.asmInput(a, classOfReg(outs[n]))
-				if err != nil {
-					return err
-				}
-				e.emit("mov."+classOfReg(outs[n]).movType(), outs[n], op)
-				ins = append(ins, outs[n])
-				continue
-			}
-			if c == "n" || c == "i" {
-				op, err := e.getOne(a)
-				if err != nil || isReg(op) {
-					return fmt.Errorf("inline asm constraint %q needs a constant", c)
-				}
-				ins = append(ins, op)
-				continue
-			}
-			rc, ok := constraintClasses[c[0]]
-			if !ok || len(c) != 1 {
-				return fmt.Errorf("inline asm input constraint %q is not supported", c)
-			}
+			rc := outRCs[c.tied]
 			op, err := e.asmInput(a, rc)
+			if err != nil {
+				return err
+			}
+			e.emit("mov."+rc.movType(), outs[c.tied], op)
+			ins = append(ins, outs[c.tied])
+		case asmImm:
+			op, err := e.getOne(a)
+			if err != nil || isReg(op) {
+				return fmt.Errorf("inline asm constraint %q needs a constant", c.text)
+			}
+			ins = append(ins, op)
+		default:
+			if c.bad {
+				return fmt.Errorf("inline asm input constraint %q is not supported", c.text)
+			}
+			op, err := e.asmInput(a, c.rc)
 			if err != nil {
 				return err
 			}
 			ins = append(ins, op)
 		}
 	}
+	e.asmOuts, e.asmOutRCs, e.asmIns = outs, outRCs, ins
+	whole := false // one output register holds the whole result vector
 	if len(outs) != len(resLeaves) {
-		if len(outs) != 1 || types.Equal(i.Typ, types.Void) {
+		if len(outs) != 1 || void {
 			return fmt.Errorf("inline asm has %d outputs for result type %s", len(outs), i.Typ)
 		}
-		outTypes[0] = resLeaves // one register holding a whole vector
+		whole = true
 	}
-	text, err := substitute(asm.Asm, append(append([]string(nil), outs...), ins...))
-	if err != nil {
+	ops := append(append(e.asmOps[:0], outs...), ins...)
+	e.asmOps = ops
+	if err := tmpl.check(len(ops)); err != nil {
 		return err
 	}
 	e.w.WriteString("\t// begin inline asm\n")
-	for _, line := range strings.Split(text, "\n") {
-		if line = strings.TrimSpace(line); line != "" {
-			e.w.WriteString("\t" + line + "\n")
-		}
-	}
+	tmpl.write(e.w, ops)
 	e.w.WriteString("\t// end inline asm\n")
+	if len(outs) == 0 {
+		return nil
+	}
+	result := e.opSlice(len(resLeaves))[:0]
 	for k, o := range outs {
-		rc := classOfReg(o)
-		if len(outTypes[k]) == 1 {
-			if tc, err := e.lay.classOf(outTypes[k][0]); err == nil && tc == rc {
+		rc := outRCs[k]
+		want := resLeaves[k : k+1]
+		if whole {
+			want = resLeaves
+		}
+		if len(want) == 1 {
+			if tc, err := e.lay.classOf(want[0]); err == nil && tc == rc {
 				result = append(result, o)
 				continue
 			}
 		}
-		ops, err := e.repack([]string{o}, []types.Type{classType(rc)}, outTypes[k])
+		ops, err := e.repack([]string{o}, []types.Type{classType(rc)}, want)
 		if err != nil {
 			return err
 		}
 		result = append(result, ops...)
 	}
-	if result != nil {
-		e.vals[i] = result
-	}
+	e.vals[i] = result
 	return nil
 }
 
@@ -162,43 +237,60 @@ func classType(rc regClass) types.Type {
 	return types.I64
 }
 
-// classOfReg returns the class of a register from its name.
-func classOfReg(r string) regClass {
-	best, n := regClass(0), 0
-	for rc := regClass(0); rc < numRegClasses; rc++ {
-		p := regClassInfo[rc].prefix
-		if strings.HasPrefix(r, p) && len(p) > n {
-			if _, ok := atoi(r[len(p):]); ok {
-				best, n = rc, len(p)
-			}
-		}
-	}
-	return best
+// asmTemplate is a parsed inline asm template: its non-empty lines, trimmed,
+// as literal text and operand references.
+type asmTemplate struct {
+	lines [][]asmPart
+	refs  []asmRef // every operand reference, in order
+	maxOp int      // the largest operand number referred to; -1 for none
+	badOp bool     // some reference is not a number
+	err   error    // a malformed template ("$" at the end, an unclosed "${")
 }
 
-// substitute replaces $N and ${N} / ${N:modifier} in an LLVM inline asm
-// template with operand N, and $$ with $.
-func substitute(tmpl string, ops []string) (string, error) {
-	var b strings.Builder
+// asmPart is literal text, or operand op when op >= 0.
+type asmPart struct {
+	text string
+	op   int
+}
+
+// asmRef is a reference as written ("1" for "$1" and "${1:x}") and its
+// operand number, -1 when it is not a number.
+type asmRef struct {
+	num string
+	n   int
+}
+
+// parseTemplate parses an LLVM inline asm template: $N, ${N} and
+// ${N:modifier} refer to operand N, and $$ is $.
+func parseTemplate(tmpl string) *asmTemplate {
+	t := &asmTemplate{maxOp: -1}
+	var parts []asmPart
+	lit := 0 // start of the pending literal text
+	flush := func(end int) {
+		if end > lit {
+			parts = append(parts, asmPart{tmpl[lit:end], -1})
+		}
+	}
 	for k := 0; k < len(tmpl); k++ {
-		ch := tmpl[k]
-		if ch != '$' {
-			b.WriteByte(ch)
+		if tmpl[k] != '$' {
 			continue
 		}
+		flush(k)
 		k++
 		if k >= len(tmpl) {
-			return "", fmt.Errorf("inline asm template ends with '$'")
+			t.err = fmt.Errorf("inline asm template ends with '$'")
+			break
 		}
 		var num string
 		switch {
 		case tmpl[k] == '$':
-			b.WriteByte('$')
+			lit = k // the second '$' starts the next literal
 			continue
 		case tmpl[k] == '{':
 			end := strings.IndexByte(tmpl[k:], '}')
 			if end < 0 {
-				return "", fmt.Errorf("inline asm template has an unclosed ${")
+				t.err = fmt.Errorf("inline asm template has an unclosed ${")
+				break
 			}
 			num, _, _ = strings.Cut(tmpl[k+1:k+end], ":")
 			k += end
@@ -210,13 +302,95 @@ func substitute(tmpl string, ops []string) (string, error) {
 			num = tmpl[k:j]
 			k = j - 1
 		}
-		n, ok := atoi(num)
-		if !ok || n >= len(ops) {
-			return "", fmt.Errorf("inline asm template refers to operand $%s of %d", num, len(ops))
+		if t.err != nil {
+			break
 		}
-		b.WriteString(ops[n])
+		n, ok := atoi(num)
+		if !ok {
+			n = -1
+		}
+		t.refs = append(t.refs, asmRef{num, n})
+		t.maxOp, t.badOp = max(t.maxOp, n), t.badOp || n < 0
+		parts = append(parts, asmPart{op: max(n, 0)})
+		lit = k + 1
 	}
-	return b.String(), nil
+	if t.err == nil {
+		flush(len(tmpl))
+	}
+	t.lines = splitLines(parts)
+	return t
+}
+
+// splitLines cuts template parts into lines at newlines and trims white
+// space off both ends of every line, dropping empty lines. Operands are
+// never empty and hold no white space, so this trims the substituted text
+// as well.
+func splitLines(parts []asmPart) [][]asmPart {
+	var lines [][]asmPart
+	var line []asmPart
+	end := func() {
+		for len(line) > 0 && line[0].op < 0 {
+			if line[0].text = strings.TrimLeftFunc(line[0].text, unicode.IsSpace); line[0].text != "" {
+				break
+			}
+			line = line[1:]
+		}
+		for n := len(line); n > 0 && line[n-1].op < 0; n = len(line) {
+			if line[n-1].text = strings.TrimRightFunc(line[n-1].text, unicode.IsSpace); line[n-1].text != "" {
+				break
+			}
+			line = line[:n-1]
+		}
+		if len(line) > 0 {
+			lines = append(lines, line)
+		}
+		line = nil
+	}
+	for _, p := range parts {
+		for p.op < 0 {
+			before, after, found := strings.Cut(p.text, "\n")
+			line = append(line, asmPart{before, -1})
+			if !found {
+				break
+			}
+			end()
+			p.text = after
+		}
+		if p.op >= 0 {
+			line = append(line, p)
+		}
+	}
+	end()
+	return lines
+}
+
+// check reports a malformed template, or a reference to an operand beyond
+// the n there are.
+func (t *asmTemplate) check(n int) error {
+	if t.maxOp >= n || t.badOp {
+		for _, r := range t.refs {
+			if r.n < 0 || r.n >= n {
+				return fmt.Errorf("inline asm template refers to operand $%s of %d", r.num, n)
+			}
+		}
+	}
+	return t.err
+}
+
+// write writes the template's lines with the operands ops substituted, each
+// line indented by a tab.
+func (t *asmTemplate) write(w *strings.Builder, ops []string) {
+	for _, line := range t.lines {
+		w.WriteByte('\t')
+		for _, p := range line {
+			if p.op >= 0 {
+				w.WriteString(ops[p.op])
+			} else {
+				w.WriteString(p.text)
+			}
+		}
+		w.WriteByte('\n')
+	}
 }
 
 // atoi parses a non-negative decimal number.

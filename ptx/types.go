@@ -148,28 +148,37 @@ func leaves(t types.Type) []types.Type {
 	return []types.Type{t}
 }
 
-// leafKey identifies a type whose leaves are cached: a scalar (n < 0), or a vector
-// (vec) or array of n scalars.
+// leafKey identifies a type whose leaves are cached: n leaves of type elem.
+// A scalar, and a vector, array or struct of scalars of one type, with as
+// many leaves, have the same leaves.
 type leafKey struct {
 	elem types.Type
 	n    int64
-	vec  bool
 }
 
-// leaves is the package's leaves, memoized per kernel for scalars and for vectors and
-// arrays of scalars (lower makes a new vector type per instruction, so the key is
-// structural). The returned slice is shared: callers must not modify it.
+// leaves is the package's leaves, memoized per kernel for scalars and for vectors,
+// arrays and structs of one scalar type (lower makes a new vector type per
+// instruction, so the key is structural). The returned slice is shared: callers must
+// not modify it.
 func (e *fnEmitter) leaves(t types.Type) []types.Type {
 	var k leafKey
 	switch t := t.(type) {
 	case *types.VectorType:
-		k = leafKey{t.ElemType, int64(t.Len), true}
+		k = leafKey{t.ElemType, int64(t.Len)}
 	case *types.ArrayType:
-		k = leafKey{t.ElemType, int64(t.Len), false}
+		k = leafKey{t.ElemType, int64(t.Len)}
 	case *types.StructType:
-		return leaves(t)
+		if len(t.Fields) == 0 {
+			return leaves(t)
+		}
+		for _, f := range t.Fields[1:] {
+			if f != t.Fields[0] {
+				return leaves(t)
+			}
+		}
+		k = leafKey{t.Fields[0], int64(len(t.Fields))}
 	default:
-		k = leafKey{t, -1, false}
+		k = leafKey{t, 1}
 	}
 	switch k.elem.(type) {
 	case *types.IntType, *types.FloatType:
