@@ -35,23 +35,17 @@ type scaledKey struct {
 	stride int64
 }
 
-// countUses fills e.uses for the values address folding may absorb:
+// countUses counts the uses of the values address folding may absorb:
 // getelementptrs, pointer bitcasts, index adds and index extensions.
 func (e *fnEmitter) countUses() {
-	e.uses = make(map[value.Value]*useCount)
-	var counts []useCount
 	note := func(v value.Value, fold bool) {
 		switch v.(type) {
 		case *ir.InstGetElementPtr, *ir.InstBitCast, *ir.InstAdd, *ir.InstSExt, *ir.InstZExt:
-			c := e.uses[v]
-			if c == nil {
-				if len(counts) == cap(counts) {
-					counts = make([]useCount, 0, 1024)
-				}
-				counts = append(counts, useCount{})
-				c = &counts[len(counts)-1]
-				e.uses[v] = c
+			in := e.infoOf(v)
+			if in == nil {
+				return // an instruction of another function
 			}
+			c := &in.uses
 			if fold {
 				c.fold++
 			} else {
@@ -165,14 +159,14 @@ func (e *fnEmitter) deferred(v value.Value) bool {
 	if e.materializing == v {
 		return false
 	}
-	c := e.uses[v]
-	return c != nil && c.other == 0 && c.fold > 0
+	in := e.infoOf(v)
+	return in != nil && in.uses.other == 0 && in.uses.fold > 0
 }
 
 // address returns the register and byte offset of pointer v.
 func (e *fnEmitter) address(v value.Value, pbits int) (addr, error) {
-	if a, ok := e.addrs[v]; ok {
-		return a, nil
+	if in := e.infoOf(v); in != nil && in.folded {
+		return in.addr, nil
 	}
 	op, err := e.getOne(v)
 	if err != nil {
@@ -195,9 +189,10 @@ func (e *fnEmitter) offsetReg(a addr, pbits int) string {
 // deferred index) at a use that needs it in a register. The result is not
 // recorded, as this use need not dominate the others.
 func (e *fnEmitter) materialize(v value.Value) ([]string, bool, error) {
-	if a, ok := e.addrs[v]; ok {
+	in := e.infoOf(v)
+	if in != nil && in.folded {
 		pt := v.Type().(*types.PointerType)
-		return []string{e.offsetReg(a, e.lay.pointerBits(pt.AddrSpace))}, true, nil
+		return []string{e.offsetReg(in.addr, e.lay.pointerBits(pt.AddrSpace))}, true, nil
 	}
 	inst, ok := v.(ir.Instruction)
 	if !ok || !e.deferred(v) {
@@ -207,8 +202,8 @@ func (e *fnEmitter) materialize(v value.Value) ([]string, bool, error) {
 	e.materializing = v
 	err := e.inst(inst)
 	e.materializing = saved
-	ops := e.vals[v]
-	delete(e.vals, v)
+	ops := in.ops
+	in.ops, in.defined = nil, false
 	return ops, true, err
 }
 

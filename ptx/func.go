@@ -24,7 +24,8 @@ type fnEmitter struct {
 	pre    strings.Builder  // prologue: parameter loads and materialized constants
 	w      *strings.Builder // where emit writes: body or pre
 	nreg   [numRegClasses]int
-	vals   map[value.Value][]string // operands of each defined value, one per leaf
+	nums   map[value.Value]int32 // number of each parameter and instruction
+	info   []valInfo             // what is known of each, by number
 	labels map[*ir.Block]string
 	order  []*ir.Block // layout: reverse postorder
 	next   *ir.Block   // block laid out after the one being emitted
@@ -36,19 +37,18 @@ type fnEmitter struct {
 	constOps  map[constant.Constant][]string // operands of materialized constant expressions
 	leafCache map[leafKey][]types.Type       // see (*fnEmitter).leaves
 
-	uses          map[value.Value]*useCount // see countUses
-	addrs         map[value.Value]addr      // folded addresses
-	scaled        map[scaledKey]string      // base+index*stride registers of the current block
-	materializing value.Value               // the deferred value being selected for one use
-	names         []byte                    // backing store of register names (newReg)
-	opChunk       []string                  // backing store of operand lists (opSlice)
-	asmOuts       []string                  // scratch of inlineAsm: outputs,
-	asmOutRCs     []regClass                // their classes,
-	asmIns        []string                  // inputs
-	asmOps        []string                  // and both
-	readers       map[string]int32          // scratch of copies: pending moves reading each register
-	lastDI        *metadata.DILocation      // the !dbg setLoc saw last
-	leafLast      struct {                  // its last hit
+	scaled        map[scaledKey]string // base+index*stride registers of the current block
+	materializing value.Value          // the deferred value being selected for one use
+	names         []byte               // backing store of register names (newReg)
+	opChunk       []string             // backing store of operand lists (opSlice)
+	asmOuts       []string             // scratch of inlineAsm: outputs,
+	asmOutRCs     []regClass           // their classes,
+	asmIns        []string             // inputs
+	asmOps        []string             // and both
+	readers       map[string]int32     // scratch of copies: pending moves reading each register
+	locLine       []byte               // scratch of setLoc
+	lastDI        *metadata.DILocation // the !dbg setLoc saw last
+	leafLast      struct {             // its last hit
 		k  leafKey
 		ls []types.Type
 		ok bool
@@ -57,13 +57,9 @@ type fnEmitter struct {
 
 // kernel writes the .entry for f.
 func (c *compiler) kernel(f *ir.Func, idx int, ki *kernelInfo) error {
-	ninst := len(f.Params)
-	for _, b := range f.Blocks {
-		ninst += len(b.Insts)
-	}
-	e := &fnEmitter{c: c, lay: c.lay, f: f, idx: idx, vals: make(map[value.Value][]string, ninst), labels: make(map[*ir.Block]string, len(f.Blocks))}
+	e := &fnEmitter{c: c, lay: c.lay, f: f, idx: idx, labels: make(map[*ir.Block]string, len(f.Blocks))}
 	e.w = &e.pre
-	e.addrs = map[value.Value]addr{}
+	e.number()
 	e.scaled = map[scaledKey]string{}
 	e.readers = map[string]int32{}
 	e.countUses()
@@ -114,6 +110,51 @@ func (c *compiler) kernel(f *ir.Func, idx int, ki *kernelInfo) error {
 	return nil
 }
 
+// valInfo is what the emitter knows of one parameter or instruction.
+type valInfo struct {
+	ops     []string // its operands, one per leaf, once defined
+	defined bool
+	folded  bool // it is a folded address, addr
+	addr    addr
+	uses    useCount // see countUses
+}
+
+// number numbers the parameters and instructions of the kernel, so that
+// what is known of each lives in one slice and one map lookup finds it.
+func (e *fnEmitter) number() {
+	n := len(e.f.Params)
+	for _, b := range e.f.Blocks {
+		n += len(b.Insts)
+	}
+	e.nums = make(map[value.Value]int32, n)
+	for _, p := range e.f.Params {
+		e.nums[p] = int32(len(e.nums))
+	}
+	for _, b := range e.f.Blocks {
+		for _, inst := range b.Insts {
+			if v, ok := inst.(value.Value); ok {
+				e.nums[v] = int32(len(e.nums))
+			}
+		}
+	}
+	e.info = make([]valInfo, len(e.nums))
+}
+
+// infoOf returns what is known of v, or nil when v is not a parameter or
+// an instruction of the kernel.
+func (e *fnEmitter) infoOf(v value.Value) *valInfo {
+	if n, ok := e.nums[v]; ok {
+		return &e.info[n]
+	}
+	return nil
+}
+
+// set records the operands of v, a parameter or instruction.
+func (e *fnEmitter) set(v value.Value, ops []string) {
+	in := e.infoOf(v)
+	in.ops, in.defined = ops, true
+}
+
 // paramTypes is the .param type of each register class.
 var paramTypes = [numRegClasses]string{
 	rcPred: ".u8", rcB16: ".u16", rcF16: ".b16", rcB32: ".u32", rcF32: ".f32", rcB64: ".u64", rcF64: ".f64",
@@ -149,11 +190,11 @@ func (e *fnEmitter) param(p *ir.Param, name string) (string, error) {
 		e.emit("ld.param.u8", t, "["+name+"]")
 		d := e.newReg(rcPred)
 		e.emit("setp.ne.b16", d, t, "0")
-		e.vals[p] = e.one(d)
+		e.set(p, e.one(d))
 	default:
 		d := e.newReg(rc)
 		e.emit("ld.param"+typ, d, "["+name+"]")
-		e.vals[p] = e.one(d)
+		e.set(p, e.one(d))
 	}
 	return "\t.param " + decl + " " + name, nil
 }
@@ -212,7 +253,7 @@ func (e *fnEmitter) byvalParam(p *ir.Param, by types.Type, name string) (string,
 	e.emit("mov.b64", a, name)
 	d := e.newReg(rcB64)
 	e.emit("cvta.param.u64", d, a)
-	e.vals[p] = e.one(d)
+	e.set(p, e.one(d))
 	return "\t.param .align " + strconv.FormatInt(align, 10) + " .b8 " + name + "[" + strconv.FormatInt(size, 10) + "]", nil
 }
 
@@ -357,7 +398,7 @@ func (e *fnEmitter) blocks() error {
 				if err != nil {
 					return fmt.Errorf("%s: %v", strings.TrimSpace(phi.LLString()), err)
 				}
-				e.vals[phi] = e.newRegs(rcs)
+				e.set(phi, e.newRegs(rcs))
 			}
 		}
 	}
@@ -518,7 +559,7 @@ func (e *fnEmitter) copies(b, to *ir.Block) error {
 			return err
 		}
 		rcs, _ := e.lay.classesOf(phi.Typ)
-		for i, d := range e.vals[phi] {
+		for i, d := range e.infoOf(phi).ops {
 			if d != src[i] {
 				moves = append(moves, move{d, src[i], rcs[i]})
 			}
@@ -590,7 +631,14 @@ func (e *fnEmitter) setLoc(v interface{}) {
 	}
 	l := srcLoc{int64(e.c.fileIndex(file)), line, col}
 	if l != e.loc {
-		fmt.Fprintf(&e.body, "\t.loc\t%d %d %d\n", l.file, l.line, l.col)
+		b := append(e.locLine[:0], "\t.loc\t"...)
+		b = strconv.AppendInt(b, l.file, 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, l.line, 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, l.col, 10)
+		e.locLine = append(b, '\n')
+		e.body.Write(e.locLine)
 		e.loc = l
 	}
 }

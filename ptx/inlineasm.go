@@ -192,7 +192,7 @@ func (e *fnEmitter) inlineAsm(i *ir.InstCall, asm *ir.InlineAsm) error {
 		}
 		result = append(result, ops...)
 	}
-	e.vals[i] = result
+	e.set(i, result)
 	return nil
 }
 

@@ -155,7 +155,7 @@ func (e *fnEmitter) call(i *ir.InstCall) error {
 		}
 		d := e.newReg(rc)
 		e.emit("mov.u"+strconv.Itoa(rc.bits()), d, "%"+sreg)
-		e.vals[i] = e.one(d)
+		e.set(i, e.one(d))
 		return nil
 	}
 	in, ok, ignored := lookupIntrinsic(name)
@@ -226,6 +226,6 @@ func (e *fnEmitter) call(i *ir.InstCall) error {
 	} else {
 		e.emit(op, append([]string{d}, ops...)...)
 	}
-	e.vals[i] = e.one(d)
+	e.set(i, e.one(d))
 	return nil
 }

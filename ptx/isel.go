@@ -91,8 +91,9 @@ func (e *fnEmitter) inst(inst ir.Instruction) error {
 	case *ir.InstIntToPtr:
 		return e.def(i)(e.cast("inttoptr", i.From, i.To))
 	case *ir.InstBitCast:
-		if a, ok := e.addrs[i.From]; ok { // a pointer cast of a folded address
-			e.addrs[i] = a
+		if from := e.infoOf(i.From); from != nil && from.folded { // a pointer cast of a folded address
+			in := e.infoOf(i)
+			in.folded, in.addr = true, from.addr
 			return nil
 		}
 		return e.def(i)(e.cast("bitcast", i.From, i.To))
@@ -138,7 +139,7 @@ func (e *fnEmitter) inst(inst ir.Instruction) error {
 func (e *fnEmitter) def(v value.Value) func([]string, error) error {
 	return func(ops []string, err error) error {
 		if err == nil {
-			e.vals[v] = ops
+			e.set(v, ops)
 		}
 		return err
 	}
@@ -266,7 +267,7 @@ func (e *fnEmitter) leafwise(v, x, y value.Value, leaf func(k int, a, b string, 
 			return err
 		}
 	}
-	e.vals[v] = out
+	e.set(v, out)
 	return nil
 }
 
@@ -731,11 +732,11 @@ func (e *fnEmitter) getElementPtr(i *ir.InstGetElementPtr) error {
 	if err != nil {
 		return err
 	}
-	if a.off != 0 && fitsOffset(a.off) && (e.uses[i] == nil || e.uses[i].other == 0) {
-		e.addrs[i] = a
+	if in := e.infoOf(i); a.off != 0 && fitsOffset(a.off) && in.uses.other == 0 {
+		in.folded, in.addr = true, a
 		return nil
 	}
-	e.vals[i] = e.one(e.offsetReg(a, pbits))
+	e.set(i, e.one(e.offsetReg(a, pbits)))
 	return nil
 }
 

@@ -211,7 +211,7 @@ func (e *fnEmitter) load(i *ir.InstLoad) error {
 			return err
 		}
 		regs := e.newRegs(rcs)
-		e.emit(fmt.Sprintf("%s%s%s.%s", prefix, space, vecSuffix(len(regs)), e.memType(whole[0])), vecOperand(regs), at(ad.reg, offs[0]))
+		e.emit(prefix+space+vecSuffix(len(regs))+"."+e.memType(whole[0]), vecOperand(regs), at(ad.reg, offs[0]))
 		if out, err = e.repack(regs, whole, ts); err != nil {
 			return err
 		}
@@ -231,7 +231,7 @@ func (e *fnEmitter) load(i *ir.InstLoad) error {
 			e.emit(prefix+space+"."+e.memType(t), out[k], at(ad.reg, offs[k]))
 		}
 	}
-	e.vals[i] = out
+	e.set(i, out)
 	return nil
 }
 
@@ -253,7 +253,7 @@ func (e *fnEmitter) store(i *ir.InstStore) error {
 		if err != nil {
 			return err
 		}
-		e.emit(fmt.Sprintf("%s%s%s.%s", prefix, space, vecSuffix(len(words)), e.memType(whole[0])), at(ad.reg, offs[0]), vecOperand(words))
+		e.emit(prefix+space+vecSuffix(len(words))+"."+e.memType(whole[0]), at(ad.reg, offs[0]), vecOperand(words))
 		return nil
 	}
 	for k, t := range ts {
@@ -324,7 +324,7 @@ func (e *fnEmitter) atomicRMW(i *ir.InstAtomicRMW) error {
 	}
 	d := e.newReg(rc)
 	e.emit(prefix+"."+spec.op+"."+typ, d, addr, x)
-	e.vals[i] = e.one(d)
+	e.set(i, e.one(d))
 	return nil
 }
 
@@ -348,7 +348,7 @@ func (e *fnEmitter) cmpXchg(i *ir.InstCmpXchg) error {
 	d, ok := e.newReg(rc), e.newReg(rcPred)
 	e.emit(fmt.Sprintf("%s.cas.b%d", prefix, rc.bits()), d, addr, c, n)
 	e.emit("setp.eq.b"+strconv.Itoa(rc.bits()), ok, d, c)
-	e.vals[i] = []string{d, ok}
+	e.set(i, []string{d, ok})
 	return nil
 }
 
@@ -375,7 +375,7 @@ func (e *fnEmitter) extract(v value.Value, x value.Value, indices []uint64) erro
 	if err != nil {
 		return err
 	}
-	e.vals[v] = xs[start : start+n]
+	e.set(v, xs[start:start+n])
 	return nil
 }
 
@@ -405,7 +405,7 @@ func (e *fnEmitter) insert(v value.Value, x, elem value.Value, indices []uint64)
 		out = append(e.opSlice(len(xs))[:0], xs...)
 	}
 	copy(out[start:start+n], es)
-	e.vals[v] = out
+	e.set(v, out)
 	return nil
 }
 
@@ -449,6 +449,6 @@ func (e *fnEmitter) shuffle(i *ir.InstShuffleVector) error {
 			out[k] = both[n]
 		}
 	}
-	e.vals[i] = out
+	e.set(i, out)
 	return nil
 }

@@ -386,11 +386,19 @@ func halfBits(f float64) uint16 {
 
 // floatImm formats the bits of an f32 or f64 constant as a PTX immediate.
 func floatImm(rc regClass, bits uint64) string {
+	prefix, digits := "0x", 4
 	switch rc {
 	case rcF32:
-		return fmt.Sprintf("0f%08X", bits)
+		prefix, digits = "0f", 8
 	case rcF64:
-		return fmt.Sprintf("0d%016X", bits)
+		prefix, digits = "0d", 16
 	}
-	return fmt.Sprintf("0x%04X", bits)
+	const hex = "0123456789ABCDEF"
+	b := make([]byte, 2+digits)
+	copy(b, prefix)
+	for i := len(b) - 1; i >= 2; i-- {
+		b[i] = hex[bits&15]
+		bits >>= 4
+	}
+	return string(b)
 }

@@ -16,8 +16,8 @@ import (
 // constant expressions are materialized into registers, once per kernel, in
 // the prologue.
 func (e *fnEmitter) get(v value.Value) ([]string, error) {
-	if ops, ok := e.vals[v]; ok {
-		return ops, nil
+	if in := e.infoOf(v); in != nil && in.defined {
+		return in.ops, nil
 	}
 	switch v := v.(type) {
 	case *ir.Global:
@@ -124,9 +124,9 @@ func (e *fnEmitter) constant(k constant.Constant) ([]string, error) {
 			if k.X.Sign() != 0 {
 				imm = "-1"
 			}
-			return []string{e.inReg(imm, rcPred)}, nil
+			return e.one(e.inReg(imm, rcPred)), nil
 		}
-		return []string{intImm(k.X)}, nil
+		return e.one(intImm(k.X)), nil
 	case *constant.Float:
 		bits, err := floatBits(k)
 		if err != nil {
@@ -134,11 +134,11 @@ func (e *fnEmitter) constant(k constant.Constant) ([]string, error) {
 		}
 		rc, _ := e.lay.classOf(k.Typ)
 		if rc == rcF16 {
-			return []string{e.inReg(floatImm(rc, bits), rc)}, nil
+			return e.one(e.inReg(floatImm(rc, bits), rc)), nil
 		}
-		return []string{floatImm(rc, bits)}, nil
+		return e.one(floatImm(rc, bits)), nil
 	case *constant.Null:
-		return []string{"0"}, nil
+		return e.one("0"), nil
 	case *constant.Undef, *constant.Poison, *constant.ZeroInitializer:
 		rcs, err := e.lay.classesOf(k.Type())
 		if err != nil {
