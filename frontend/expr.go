@@ -271,7 +271,7 @@ func (p *parser) binary(minLevel int) ast.Expr {
 		}
 		p.next()
 		right := p.binary(l + 1)
-		left = &ast.BinOp{Left: left, Op: o, Right: right, Pos: p.posFrom(start)}
+		left = p.nodes.binOps.new(ast.BinOp{Left: left, Op: o, Right: right, Pos: p.posFrom(start)})
 	}
 }
 
@@ -336,18 +336,18 @@ func (p *parser) primary() ast.Expr {
 		case opDot:
 			p.next()
 			name := p.expectName()
-			e = &ast.Attribute{Value: e, Attr: name, Pos: p.posFrom(start)}
+			e = p.nodes.attributes.new(ast.Attribute{Value: e, Attr: name, Pos: p.posFrom(start)})
 		case opLpar:
 			args, kws, gen := p.arguments()
 			if gen != nil {
 				args = []ast.Expr{gen}
 			}
-			e = &ast.Call{Func: e, Args: args, Keywords: kws, Pos: p.posFrom(start)}
+			e = p.nodes.calls.new(ast.Call{Func: e, Args: args, Keywords: kws, Pos: p.posFrom(start)})
 		case opLsqb:
 			p.next()
 			s := p.slices()
 			p.closeOrComma(opRsqb, -1)
-			e = &ast.Subscript{Value: e, Slice: s, Pos: p.posFrom(start)}
+			e = p.nodes.subscripts.new(ast.Subscript{Value: e, Slice: s, Pos: p.posFrom(start)})
 		default:
 			return e
 		}
@@ -421,7 +421,7 @@ func (p *parser) atom() ast.Expr {
 		switch t.op {
 		case opNone:
 			p.next()
-			return &ast.Name{ID: p.text(t), Pos: p.posFrom(start)}
+			return p.nodes.names.new(ast.Name{ID: p.text(t), Pos: p.posFrom(start)})
 		case kwTrue:
 			v = true
 		case kwFalse:
@@ -431,10 +431,10 @@ func (p *parser) atom() ast.Expr {
 			p.syntaxError()
 		}
 		p.next()
-		return &ast.Constant{Value: v, Pos: p.posFrom(start)}
+		return p.nodes.constants.new(ast.Constant{Value: v, Pos: p.posFrom(start)})
 	case tkNumber:
 		p.next()
-		return &ast.Constant{Value: p.number(t), Pos: p.posFrom(start)}
+		return p.nodes.constants.new(ast.Constant{Value: p.number(t), Pos: p.posFrom(start)})
 	case tkString, tkFStart:
 		return p.strings()
 	case tkOp:
@@ -678,7 +678,7 @@ func (p *parser) arguments() (args []ast.Expr, kws []*ast.Keyword, gen ast.Expr)
 			p.next()
 			p.next()
 			v := p.expression()
-			kws = append(kws, &ast.Keyword{Arg: p.text(t), Value: v, Pos: p.posFrom(elem)})
+			kws = append(kws, p.nodes.keywords.new(ast.Keyword{Arg: p.text(t), Value: v, Pos: p.posFrom(elem)}))
 			sawKw = true
 		default:
 			e := p.namedExpression()

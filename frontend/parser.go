@@ -24,6 +24,34 @@ type parser struct {
 	far    int // furthest token examined: where "invalid syntax" is reported
 	tokErr *diag.Error
 	depth  int
+	nodes  nodeSlabs
+}
+
+// nodeSlabs allocate the most frequent nodes in chunks rather than one by one.
+type nodeSlabs struct {
+	names      slab[ast.Name]
+	constants  slab[ast.Constant]
+	attributes slab[ast.Attribute]
+	calls      slab[ast.Call]
+	subscripts slab[ast.Subscript]
+	binOps     slab[ast.BinOp]
+	keywords   slab[ast.Keyword]
+	assigns    slab[ast.Assign]
+	exprStmts  slab[ast.ExprStmt]
+}
+
+// slab hands out values of one type from chunks of slabSize.
+type slab[T any] []T
+
+const slabSize = 64
+
+// new returns a pointer to a copy of v.
+func (s *slab[T]) new(v T) *T {
+	if len(*s) == cap(*s) {
+		*s = make([]T, 0, slabSize)
+	}
+	*s = append(*s, v)
+	return &(*s)[len(*s)-1]
 }
 
 // bailout carries a syntax error up to ParseFile (or to a backtracking point).
@@ -407,7 +435,7 @@ func (p *parser) exprStmt() ast.Stmt {
 	first := p.assignValue()
 	t := p.peek()
 	if t.kind != tkOp {
-		return &ast.ExprStmt{Value: first, Pos: p.posFrom(start)}
+		return p.nodes.exprStmts.new(ast.ExprStmt{Value: first, Pos: p.posFrom(start)})
 	}
 	switch t.op {
 	case opColon:
@@ -446,7 +474,7 @@ func (p *parser) exprStmt() ast.Stmt {
 			}
 			p.setCtx(tg, ast.Store)
 		}
-		return &ast.Assign{Targets: targets, Value: exprs[len(exprs)-1], Pos: p.posFrom(start)}
+		return p.nodes.assigns.new(ast.Assign{Targets: targets, Value: exprs[len(exprs)-1], Pos: p.posFrom(start)})
 	}
 	if aug, ok := augOps[t.op]; ok {
 		switch first.(type) {
@@ -458,7 +486,7 @@ func (p *parser) exprStmt() ast.Stmt {
 		p.setCtx(first, ast.Store)
 		return &ast.AugAssign{Target: first, Op: aug, Value: p.assignValue(), Pos: p.posFrom(start)}
 	}
-	return &ast.ExprStmt{Value: first, Pos: p.posFrom(start)}
+	return p.nodes.exprStmts.new(ast.ExprStmt{Value: first, Pos: p.posFrom(start)})
 }
 
 // checkSingleAssign reports CPython's "cannot assign to X here. Maybe you meant '=='
