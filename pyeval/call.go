@@ -150,11 +150,20 @@ func (ev *evaluator) callFunction(f *Function, args []Value, kwargs *Dict, pos a
 func (ev *evaluator) attr(obj Value, name string, pos ast.Pos) (Value, error) {
 	switch o := obj.(type) {
 	case Ref:
+		key := [2]string{o.Path, name}
+		if v, ok := ev.refs[key]; ok {
+			return v, nil
+		}
 		path := o.Path + "." + name
 		if v, ok := hostValues[path]; ok {
 			return v(ev.mod.Target), nil
 		}
-		return Ref{path}, nil
+		if ev.refs == nil {
+			ev.refs = map[[2]string]Value{}
+		}
+		v := Value(Ref{path})
+		ev.refs[key] = v
+		return v, nil
 	case *Module:
 		v, err := o.Attr(name)
 		if err != nil {

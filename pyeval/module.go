@@ -243,6 +243,7 @@ type evaluator struct {
 	steps  int
 	retval Value
 	depth  int
+	refs   map[[2]string]Value // Ref attributes already evaluated, by (Ref path, name)
 }
 
 func (ev *evaluator) errorf(pos ast.Pos, format string, args ...any) error {

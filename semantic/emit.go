@@ -14,6 +14,9 @@ func (g *gen) emit(name string, result tileir.Type, rest ...any) *tileir.Value {
 	for _, r := range rest {
 		switch r := r.(type) {
 		case *tileir.Value:
+			if operands == nil {
+				operands = make([]*tileir.Value, 0, len(rest))
+			}
 			operands = append(operands, r)
 		case tileir.NamedAttr:
 			attrs = append(attrs, r)

@@ -84,19 +84,18 @@ func parseDefault(s string) Value {
 func lookupBuiltin(key string) *builtin { return registry[key] }
 
 // callCtx is one call of a builtin: its bound arguments and the expressions they came from,
-// indexed like b.params (nil where a parameter is unbound, or was defaulted).
+// indexed like b.params (a nil value where a parameter is unbound, a nil node where it was
+// defaulted).
 type callCtx struct {
 	g     *gen
 	call  *ast.Call
 	b     *builtin
-	vals  []Value
-	nodes []ast.Node
+	bound []argv
 	rest  []argv // varargs
 }
 
 func newCallCtx(g *gen, call *ast.Call, b *builtin) *callCtx {
-	n := len(b.params)
-	return &callCtx{g: g, call: call, b: b, vals: make([]Value, n), nodes: make([]ast.Node, n)}
+	return &callCtx{g: g, call: call, b: b, bound: make([]argv, len(b.params))}
 }
 
 // callBuiltin runs the builtin registered under key on arguments given by parameter name,
@@ -105,7 +104,7 @@ func (g *gen) callBuiltin(call *ast.Call, key string, args map[string]Value) Val
 	b := registry[key]
 	c := newCallCtx(g, call, b)
 	for name, v := range args {
-		c.vals[b.index(name)] = v
+		c.bound[b.index(name)].v = v
 	}
 	return b.impl(c)
 }
@@ -123,7 +122,7 @@ func (g *gen) bind(call *ast.Call, b *builtin, args []argv, kws []kwv) *callCtx 
 		if p.kwOnly || pos >= len(args) {
 			break
 		}
-		c.vals[i], c.nodes[i] = args[pos].v, args[pos].node
+		c.bound[i] = args[pos]
 		pos++
 	}
 	if pos < len(args) {
@@ -138,19 +137,19 @@ func (g *gen) bind(call *ast.Call, b *builtin, args []argv, kws []kwv) *callCtx 
 			}
 			g.fail(k.node, "%s", msg)
 		}
-		if c.vals[i] != nil {
+		if c.bound[i].v != nil {
 			g.fail(k.node, "%s() got multiple values for argument '%s'", b.display(), k.name)
 		}
-		c.vals[i], c.nodes[i] = k.v, k.node
+		c.bound[i] = argv{k.v, k.node}
 	}
 	for i, p := range b.params {
-		if c.vals[i] != nil || p.variadic {
+		if c.bound[i].v != nil || p.variadic {
 			continue
 		}
 		if p.def == nil {
 			g.fail(call, "%s() missing 1 required positional argument: '%s'", b.display(), p.name)
 		}
-		c.vals[i] = p.def
+		c.bound[i].v = p.def
 	}
 	return c
 }
@@ -194,7 +193,7 @@ func (c *callCtx) arg(name string) Value {
 		return nil
 	}
 	if i := c.b.index(name); i >= 0 {
-		return c.vals[i]
+		return c.bound[i].v
 	}
 	return nil
 }
@@ -202,8 +201,8 @@ func (c *callCtx) arg(name string) Value {
 // node returns the expression of argument name, or the call when it was defaulted.
 func (c *callCtx) node(name string) ast.Node {
 	if c.b != nil {
-		if i := c.b.index(name); i >= 0 && c.nodes[i] != nil {
-			return c.nodes[i]
+		if i := c.b.index(name); i >= 0 && c.bound[i].node != nil {
+			return c.bound[i].node
 		}
 	}
 	return c.call
