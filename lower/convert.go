@@ -1,8 +1,6 @@
 package lower
 
 import (
-	"fmt"
-
 	"github.com/llir/llvm/ir"
 
 	"github.com/llir/llvm/ir/constant"
@@ -12,23 +10,6 @@ import (
 
 	"github.com/gotriton/gotriton/tileir"
 )
-
-// memo looks a value up in the conversion scopes, innermost first.
-func (g *gen) memo(key string) ([]value.Value, bool) {
-	for i := len(g.scopes) - 1; i >= 0; i-- {
-		if v, ok := g.scopes[i][key]; ok {
-			return v, true
-		}
-	}
-	return nil, false
-}
-
-func (g *gen) remember(key string, v []value.Value) { g.scopes[len(g.scopes)-1][key] = v }
-
-// pushScope and popScope bracket the lowering of a nested region, whose values do not
-// dominate the code after it.
-func (g *gen) pushScope() { g.scopes = append(g.scopes, map[string][]value.Value{}) }
-func (g *gen) popScope()  { g.scopes = g.scopes[:len(g.scopes)-1] }
 
 // bitsTo returns the part of coordinate d that the bits of x select through bases:
 // consecutive bits that map to consecutive powers of two become one shift and mask.
@@ -80,7 +61,7 @@ func (g *gen) combineBits(acc, part value.Value, accMask, partMask int) value.Va
 
 // threadCoords returns, per dimension, the coordinate part set by the lane and warp ids.
 func (g *gen) threadCoords(l *linLayout) []value.Value {
-	key := fmt.Sprintf("coords %v", *l)
+	key := memoKey{kind: memoThreadCoords, id: g.layouts.layoutID(l)}
 	if v, ok := g.memo(key); ok {
 		return v
 	}
@@ -446,18 +427,17 @@ func (g *gen) convert(vals []value.Value, src, dst *linLayout) []value.Value {
 // conversion in the current scope) when v lives in another one.
 func (g *gen) in(v *tileir.Value, e encoding) []value.Value {
 	home := g.enc[v]
-	if !isTensor(v) || e == nil || home == nil || home.String() == e.String() {
+	if !isTensor(v) || e == nil || home == nil || g.layouts.encID(home) == g.layouts.encID(e) {
 		return g.vals[v]
 	}
-	key := fmt.Sprintf("%p %s", v, e)
+	key := memoKey{kind: memoConvert, v: v, id: g.layouts.encID(e)}
 	if out, ok := g.memo(key); ok {
 		return out
 	}
 	shape := shapeInts(v.Type)
-	dst := e.linear(shape)
 	out, ok := g.remat(v, e)
 	if !ok {
-		out = g.convert(g.vals[v], home.linear(shape), dst)
+		out = g.convert(g.vals[v], g.layouts.layout(home, shape), g.layouts.layout(e, shape))
 	}
 	g.remember(key, out)
 	return out
@@ -481,7 +461,9 @@ func (g *gen) remat(v *tileir.Value, e encoding) ([]value.Value, bool) {
 }
 
 // layoutOf returns the linear layout of tensor value v in its own encoding.
-func (g *gen) layoutOf(v *tileir.Value) *linLayout { return g.enc[v].linear(shapeInts(v.Type)) }
+func (g *gen) layoutOf(v *tileir.Value) *linLayout {
+	return g.layouts.layout(g.enc[v], shapeInts(v.Type))
+}
 
 // cheap reports whether v is computed from scalars by at most depth levels of splats,
 // ranges, broadcasts and pure elementwise ops, so that recomputing it costs less than

@@ -14,47 +14,44 @@ import (
 // While it runs, each instruction's local ID (zero until the module is printed) holds its
 // index plus one, so that finding an operand's instruction needs no map.
 func removeDeadCode(f *ir.Func) {
-	var insts []ir.Instruction
+	n := 0
+	var work []value.User
+	for _, b := range f.Blocks {
+		n += len(b.Insts)
+	}
+	live := make([]bool, n)
+	i := 0
 	for _, b := range f.Blocks {
 		for _, inst := range b.Insts {
-			insts = append(insts, inst)
-			if n, ok := inst.(localID); ok {
-				n.SetID(int64(len(insts)))
+			if v, ok := inst.(localID); ok {
+				v.SetID(int64(i + 1))
 			}
-		}
-	}
-	live := make([]bool, len(insts))
-	var work []value.User
-	mark := func(u value.User) {
-		for _, op := range u.Operands() {
-			if n, ok := (*op).(localID); ok {
-				if _, isInst := n.(ir.Instruction); isInst && n.ID() > 0 && !live[n.ID()-1] {
-					live[n.ID()-1] = true
-					work = append(work, n.(value.User))
-				}
+			if !removable(inst) {
+				live[i] = true
+				work = append(work, inst)
 			}
+			i++
 		}
-	}
-	for i, inst := range insts {
-		if !removable(inst) {
-			live[i] = true
-			work = append(work, inst)
-		}
-	}
-	for _, b := range f.Blocks {
-		mark(b.Term)
+		work = append(work, b.Term)
 	}
 	for len(work) > 0 {
 		u := work[len(work)-1]
 		work = work[:len(work)-1]
-		mark(u)
+		for _, op := range u.Operands() {
+			if v, ok := (*op).(localID); ok {
+				if inst, isInst := v.(ir.Instruction); isInst && v.ID() > 0 && !live[v.ID()-1] {
+					live[v.ID()-1] = true
+					work = append(work, inst)
+				}
+			}
+		}
 	}
-	i := 0
+	i = 0
 	for _, b := range f.Blocks {
 		kept := b.Insts[:0]
 		for _, inst := range b.Insts {
-			if n, ok := inst.(localID); ok {
-				n.SetID(0)
+			if v, ok := inst.(localID); ok {
+				v.SetID(0)
 			}
 			if live[i] {
 				kept = append(kept, inst)

@@ -38,17 +38,17 @@ func ldmatrixRow(opIdx, lane int) (row, col int) {
 // renumbered, or it is cheap to recompute) or its type does not suit.
 func (g *gen) mmaOperandsFromShared(v *tileir.Value, e *dotOpEnc, l *linLayout, steps [2]int) ([][][]value.Value, bool) {
 	home := g.enc[v]
-	if s := tileir.ScalarOf(v.Type); e.kWidth != 2 || (s != tileir.F16 && s != tileir.BF16) || home == nil || home.String() == e.String() || cheap(v, 16) {
+	if s := tileir.ScalarOf(v.Type); e.kWidth != 2 || (s != tileir.F16 && s != tileir.BF16) || home == nil || g.layouts.encID(home) == g.layouts.encID(e) || cheap(v, 16) {
 		return nil, false
 	}
-	src := home.linear(l.shape)
+	src := g.layouts.layout(home, l.shape)
 	if src.sameThreads(l) {
 		return nil, false
 	}
 	rows, cols := l.shape[0], l.shape[1]
 	n0, n1 := max(rows/steps[0], 1), max(cols/steps[1], 1)
 	per := []int{4, 2}[e.opIdx] // registers per fragment
-	key := fmt.Sprintf("%p ldmatrix %s", v, e)
+	key := memoKey{kind: memoLdmatrix, v: v, id: g.layouts.encID(e)}
 	if flat, ok := g.memo(key); ok {
 		return splitFrags(flat, n0, n1, per), true
 	}

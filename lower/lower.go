@@ -110,7 +110,8 @@ type gen struct {
 	enc  map[*tileir.Value]encoding
 	vals map[*tileir.Value][]value.Value
 	// scopes memoizes layout conversions per structured region, innermost last.
-	scopes []map[string][]value.Value
+	scopes  []map[string][]value.Value // keys: memoText
+	layouts layouts
 
 	curOp           *tileir.Op // the op being lowered, for error messages
 	tid, lane, warp value.Value
@@ -130,7 +131,7 @@ type gen struct {
 
 func newGen(t target.Target, opts Options, f *tileir.Func) *gen {
 	return &gen{t: t, opts: opts, tf: f, m: ir.NewModule(), enc: map[*tileir.Value]encoding{},
-		vals: map[*tileir.Value][]value.Value{}, decls: map[string]*ir.Func{},
+		vals: map[*tileir.Value][]value.Value{}, layouts: newLayouts(), decls: map[string]*ir.Func{},
 		files: map[string]*metadata.DIFile{}, locs: map[tileir.Loc]*metadata.DILocation{}}
 }
 
