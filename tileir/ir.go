@@ -107,8 +107,21 @@ func (op *Op) Has(t Trait) bool {
 	return d != nil && d.Traits&t == t
 }
 
+// oneResult is the storage of a single-result op's result and result list, allocated
+// together: most ops have exactly one result.
+type oneResult struct {
+	v    Value
+	list [1]*Value
+}
+
 // addResults appends results of the given types, allocated together.
 func (op *Op) addResults(types ...Type) {
+	if len(types) == 1 && len(op.Results) == 0 {
+		r := &oneResult{v: Value{Type: types[0], def: op}}
+		r.list[0] = &r.v
+		op.Results = r.list[:]
+		return
+	}
 	vals := make([]Value, len(types))
 	op.Results = slices.Grow(op.Results, len(types))
 	for i, t := range types {
