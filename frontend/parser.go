@@ -460,7 +460,7 @@ func (p *parser) exprStmt() ast.Stmt {
 		s.Pos = p.posFrom(start)
 		return s
 	case opEqual:
-		exprs := []ast.Expr{first}
+		exprs := append(make([]ast.Expr, 0, 2), first) // room for the usual single target
 		for p.eatOp(opEqual) {
 			exprs = append(exprs, p.assignValue())
 		}
