@@ -119,10 +119,12 @@ type gen struct {
 	// tmaWaits numbers their wait loops' labels.
 	tmaBarrier value.Value
 	tmaWaits   int
-	smem       *ir.Global
-	smemBytes  int
-	uses       map[*tileir.Value]bool // values some op uses (see used)
-	decls      map[string]*ir.Func
+	// formats holds device_print's format strings (print.go).
+	formats   map[string]*ir.Global
+	smem      *ir.Global
+	smemBytes int
+	uses      map[*tileir.Value]bool // values some op uses (see used)
+	decls     map[string]*ir.Func
 
 	sp    *metadata.DISubprogram
 	files map[string]*metadata.DIFile
