@@ -64,6 +64,6 @@
 // global base address and the accesses are masked n-D accesses, as for
 // tl.make_tensor_descriptor.
 //
-// Not yet: AMD targets, TMA for in-kernel descriptors, tt.print/assert/histogram, calls of non-inlined
+// Not yet: AMD targets, TMA for in-kernel descriptors, tt.assert/histogram, calls of non-inlined
 // functions, software pipelining (num_stages) and wgmma.
 package lower

@@ -134,10 +134,13 @@ func (c *compiler) module(m *ir.Module) (string, error) {
 	if err := readAnnotations(m, info); err != nil {
 		return "", err
 	}
-	var kernels []*ir.Func
+	var kernels, externs []*ir.Func
 	for _, f := range m.Funcs {
 		if len(f.Blocks) == 0 {
-			continue // a declaration: intrinsics are checked at their calls
+			if !strings.HasPrefix(f.Name(), "llvm.") {
+				externs = append(externs, f) // e.g. vprintf; intrinsics are checked at their calls
+			}
+			continue
 		}
 		ki := info(f)
 		ki.kernel = ki.kernel || f.CallingConv == enum.CallingConvPTXKernel
@@ -156,6 +159,11 @@ func (c *compiler) module(m *ir.Module) (string, error) {
 	fmt.Fprintf(o, ".version %d.%d\n.target %s\n.address_size 64\n\n", c.opts.PTXVersion/10, c.opts.PTXVersion%10, c.opts.Arch)
 	for _, f := range kernels {
 		fmt.Fprintf(o, "\t// .globl\t%s\n", symbol(f.Name()))
+	}
+	for _, f := range externs {
+		if err := c.extern(f); err != nil {
+			return "", err
+		}
 	}
 	for _, g := range m.Globals {
 		if err := c.global(g); err != nil {
@@ -301,6 +309,35 @@ func symbol(name string) string {
 	return b.String()
 }
 
+// extern declares a device function defined elsewhere (the CUDA runtime's vprintf):
+// ".extern .func (.param .b32 func_retval0) vprintf(.param .b64 vprintf_param_0, ...);".
+// Parameters and results are 32- or 64-bit scalars or pointers.
+func (c *compiler) extern(f *ir.Func) error {
+	name := symbol(f.Name())
+	o := &c.out
+	o.WriteString(".extern .func ")
+	if !types.Equal(f.Sig.RetType, types.Void) {
+		bits, err := c.lay.callBits(f.Sig.RetType)
+		if err != nil {
+			return fmt.Errorf("ptx: function @%s: result: %v", f.Name(), err)
+		}
+		fmt.Fprintf(o, "(.param .b%d func_retval0) ", bits)
+	}
+	o.WriteString(name + "\n(\n")
+	for i, p := range f.Sig.Params {
+		bits, err := c.lay.callBits(p)
+		if err != nil {
+			return fmt.Errorf("ptx: function @%s: parameter %d: %v", f.Name(), i, err)
+		}
+		if i > 0 {
+			o.WriteString(",\n")
+		}
+		fmt.Fprintf(o, "\t.param .b%d %s_param_%d", bits, name, i)
+	}
+	o.WriteString("\n)\n;\n")
+	return nil
+}
+
 // spaceName is the PTX state space of an LLVM NVPTX address space.
 var spaceName = map[types.AddrSpace]string{0: "", 1: ".global", 3: ".shared", 4: ".const", 5: ".local"}
 
@@ -349,7 +386,11 @@ func (c *compiler) global(g *ir.Global) error {
 	for i, b := range bytes {
 		parts[i] = strconv.Itoa(int(b))
 	}
-	fmt.Fprintf(&c.out, ".visible %s .align %d .b8 %s[%d] = {%s};\n", sp, align, name, len(bytes), strings.Join(parts, ", "))
+	vis := ".visible "
+	if g.Linkage == enum.LinkageInternal || g.Linkage == enum.LinkagePrivate {
+		vis = ""
+	}
+	fmt.Fprintf(&c.out, "%s%s .align %d .b8 %s[%d] = {%s};\n", vis, sp, align, name, len(bytes), strings.Join(parts, ", "))
 	return nil
 }
 

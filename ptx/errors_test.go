@@ -15,10 +15,17 @@ func TestUnsupported(t *testing.T) {
 	tests := []struct {
 		name, body, want string
 	}{
-		{"alloca", `define ptx_kernel void @k() {
+		{"alloca outside the entry block", `define ptx_kernel void @k() {
+  br label %b
+b:
   %a = alloca i32
   ret void
-}`, "@k: %a = alloca i32: instruction is not supported"},
+}`, "@k: %a = alloca i32: alloca outside the entry block is not supported"},
+		{"extern call with a 16-bit argument", `declare i32 @f(i16)
+define ptx_kernel void @k(i16 %x) {
+  %r = call i32 @f(i16 %x)
+  ret void
+}`, "function @f: parameter 0: i16: only 32- and 64-bit scalars and pointers are passed to external functions"},
 		{"unknown intrinsic", `declare float @llvm.nvvm.fancy.f(float)
 define ptx_kernel void @k(float %x) {
   %y = call float @llvm.nvvm.fancy.f(float %x)

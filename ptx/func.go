@@ -3,6 +3,7 @@ package ptx
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -30,7 +31,12 @@ type fnEmitter struct {
 	order  []*ir.Block // layout: reverse postorder
 	next   *ir.Block   // block laid out after the one being emitted
 	nlabel int
-	loc    srcLoc // last .loc written
+	ncall  int // extern calls so far (callseq numbers)
+
+	depot      int64  // bytes of the local depot (allocas)
+	depotAlign int64  // its alignment
+	depotSP    string // generic address of the depot, once an alloca needs it
+	loc        srcLoc // last .loc written
 
 	globals   map[*ir.Global]string          // address register of each global used
 	immRegs   map[immKey]string              // register holding each immediate moved into one
@@ -98,6 +104,9 @@ func (c *compiler) kernel(f *ir.Func, idx int, ki *kernelInfo) error {
 		fmt.Fprintf(o, ".maxnreg %d\n", ki.maxnreg)
 	}
 	o.WriteString("{\n")
+	if e.depot > 0 {
+		fmt.Fprintf(o, "\t.local .align %d .b8 \t%s[%d];\n", e.depotAlign, e.depotName(), e.depot)
+	}
 	for rc := regClass(0); rc < numRegClasses; rc++ {
 		if n := e.nreg[rc]; n > 0 {
 			fmt.Fprintf(o, "\t.reg %s \t%s<%d>;\n", regClassInfo[rc].decl, regClassInfo[rc].prefix, n+1)
@@ -718,4 +727,41 @@ func (c *compiler) collectFiles(fs []*ir.Func) {
 			}
 		}
 	}
+}
+
+// depotName is the kernel's local depot, the per-thread memory of its allocas.
+func (e *fnEmitter) depotName() string { return "__local_depot" + strconv.Itoa(e.idx) }
+
+// alloca places a fixed-size alloca of the entry block in the local depot; its value is
+// the generic address of its slot, computed in the prologue.
+func (e *fnEmitter) alloca(i *ir.InstAlloca) error {
+	if !slices.Contains(e.f.Blocks[0].Insts, ir.Instruction(i)) {
+		return fmt.Errorf("alloca outside the entry block is not supported")
+	}
+	if i.NElems != nil {
+		if n, ok := constIndex(i.NElems); !ok || n != 1 {
+			return fmt.Errorf("alloca of a variable or repeated count is not supported")
+		}
+	}
+	size, align, err := e.lay.sizeAlign(i.ElemType)
+	if err != nil {
+		return err
+	}
+	if i.Align != 0 {
+		align = max(align, int64(i.Align))
+	}
+	off := (e.depot + align - 1) / align * align
+	e.depot, e.depotAlign = off+size, max(e.depotAlign, align)
+	d := e.newReg(rcB64)
+	e.inPrologue(func() {
+		if e.depotSP == "" {
+			local := e.newReg(rcB64)
+			e.depotSP = e.newReg(rcB64)
+			e.emit("mov.b64", local, e.depotName())
+			e.emit("cvta.local.u64", e.depotSP, local)
+		}
+		e.emit("add.u64", d, e.depotSP, strconv.FormatInt(off, 10))
+	})
+	e.set(i, e.one(d))
+	return nil
 }

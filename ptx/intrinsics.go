@@ -166,6 +166,9 @@ func (e *fnEmitter) call(i *ir.InstCall) error {
 		if strings.HasPrefix(name, "llvm.") {
 			return fmt.Errorf("intrinsic @%s is not supported", name)
 		}
+		if len(fn.Blocks) == 0 {
+			return e.externCall(i, fn)
+		}
 		return fmt.Errorf("call to @%s: device function calls are not supported; inline the callee", name)
 	}
 	var ops []string
@@ -227,5 +230,51 @@ func (e *fnEmitter) call(i *ir.InstCall) error {
 		e.emit(op, append([]string{d}, ops...)...)
 	}
 	e.set(i, e.one(d))
+	return nil
+}
+
+// externCall calls a function declared by the module (compiler.extern) with the PTX
+// calling sequence: arguments and result in .param variables scoped to a block.
+func (e *fnEmitter) externCall(i *ir.InstCall, fn *ir.Func) error {
+	e.ncall++
+	e.w.WriteString("\t{ // callseq " + strconv.Itoa(e.ncall) + "\n")
+	var params []string
+	for k, a := range i.Args {
+		bits, err := e.lay.callBits(a.Type())
+		if err != nil {
+			return fmt.Errorf("call to @%s: argument %d: %v", fn.Name(), k, err)
+		}
+		op, err := e.getOne(a)
+		if err != nil {
+			return err
+		}
+		p := "param" + strconv.Itoa(k)
+		b := strconv.Itoa(bits)
+		e.w.WriteString("\t.param .b" + b + " " + p + ";\n")
+		e.emit("st.param.b"+b, "["+p+"]", op)
+		params = append(params, p)
+	}
+	call := "call.uni " + symbol(fn.Name()) + ", (" + strings.Join(params, ", ") + ")"
+	var ret string
+	var rc regClass
+	if !types.Equal(i.Typ, types.Void) {
+		bits, err := e.lay.callBits(i.Typ)
+		if err != nil {
+			return fmt.Errorf("call to @%s: result: %v", fn.Name(), err)
+		}
+		if rc, err = e.lay.classOf(i.Typ); err != nil {
+			return err
+		}
+		ret = ".b" + strconv.Itoa(bits)
+		e.w.WriteString("\t.param " + ret + " retval0;\n")
+		call = "call.uni (retval0), " + symbol(fn.Name()) + ", (" + strings.Join(params, ", ") + ")"
+	}
+	e.w.WriteString("\t" + call + ";\n")
+	if ret != "" {
+		d := e.newReg(rc)
+		e.emit("ld.param"+ret, d, "[retval0]")
+		e.set(i, e.one(d))
+	}
+	e.w.WriteString("\t}\n")
 	return nil
 }

@@ -113,6 +113,8 @@ func (e *fnEmitter) inst(inst ir.Instruction) error {
 		return e.fence(i)
 	case *ir.InstCall:
 		return e.call(i)
+	case *ir.InstAlloca:
+		return e.alloca(i)
 	case *ir.InstExtractValue:
 		return e.extract(i, i.X, i.Indices)
 	case *ir.InstInsertValue:

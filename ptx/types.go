@@ -99,6 +99,19 @@ func intBits(t types.Type) int {
 }
 
 // classOf returns the register class that holds a scalar of type t.
+// callBits is the width of a call parameter or result of type t: a 32- or 64-bit scalar
+// or pointer (the only ones extern calls pass).
+func (l *layout) callBits(t types.Type) (int, error) {
+	rc, err := l.classOf(t)
+	if err != nil {
+		return 0, err
+	}
+	if rc != rcB32 && rc != rcB64 && rc != rcF32 && rc != rcF64 {
+		return 0, fmt.Errorf("%s: only 32- and 64-bit scalars and pointers are passed to external functions", t)
+	}
+	return rc.bits(), nil
+}
+
 func (l *layout) classOf(t types.Type) (regClass, error) {
 	switch t := t.(type) {
 	case *types.IntType:
