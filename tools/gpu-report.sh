@@ -19,7 +19,8 @@
 #      run when llc-22 or llc is on PATH (else a note), and the real-sizes comparison:
 #      gotriton conformance --device cuda --real-sizes --compare-cpu --json $OUT/compare.json
 #      (every case, ours and the tutorials', plus the tutorials' real sizes, each output
-#      checked against the reference on the GPU and on the CPU interpreter, and the two compared)
+#      checked against the reference on the GPU and on the CPU interpreter, and the two compared),
+#      and device_print's lines on the GPU against the CPU interpreter's
 #   5. python3 tools/conformance-report.py -> $OUT/conformance.md
 # Logs are $OUT/<step>.txt; $OUT/steps.txt has each step's exit status and seconds.
 #
@@ -154,6 +155,27 @@ else
   echo "llc-22 / llc not found on this machine: the --via-llc run was skipped (run it where LLVM 22 is installed)" > "$OUT/via-llc.txt"
   printf '%-12s skipped: no llc on PATH\n' via-llc >> "$OUT/steps.txt"
 fi
+# device_print: the CPU interpreter's and the GPU's lines must be the same (the GPU prints
+# an element once per thread holding it, so distinct lines are compared).
+print_check() {
+  local k=conformance/kernels/language_features.py dev
+  "$PY" -c 'import struct, sys
+v = [1.5, -2.0, 0.25, 3.0, 4.5, -0.125, 7.0, 8.25, 9.5, -10.0]
+h = "{\x27descr\x27: \x27<f4\x27, \x27fortran_order\x27: False, \x27shape\x27: (%d,), }" % len(v)
+h += " " * (64 - 10 - len(h) - 1) + "\n"
+sys.stdout.buffer.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(h)) + h.encode() + struct.pack("<%df" % len(v), *v))' > "$OUT/print-x.npy" || return 1
+  for dev in cpu cuda; do
+    cp "$OUT/print-x.npy" "$OUT/print-x-$dev.npy"
+    "$GT" run "$k" -n print_kernel -s "*fp32:16, i32, 8" -g "cdiv(n,8),1,1" -w 1 --device $dev --args "$OUT/print-x-$dev.npy,10" \
+      | grep '^pid' | sort -u > "$OUT/print-$dev.txt" || return 1
+  done
+  rm -f "$OUT"/print-x*.npy
+  echo "device_print (print_kernel, n=10, BLOCK=8, 2 programs): $(wc -l < "$OUT/print-cpu.txt") distinct lines on the CPU, $(wc -l < "$OUT/print-cuda.txt") on the GPU"
+  diff "$OUT/print-cpu.txt" "$OUT/print-cuda.txt" && echo "the same lines"
+}
+export -f print_check
+export GT PY
+step print 60 bash -c print_check &
 if [ -z "${NO_COMPARE:-}" ]; then
   step compare "$T_COMPARE" "$GT" conformance --device cuda --real-sizes --compare-cpu --json "$OUT/compare.json" "${TUTARGS[@]}" "${RUNARGS[@]}" &
 fi
@@ -167,6 +189,7 @@ SECTIONS=(
   --section "compute-sanitizer --tool racecheck (${RACECHECK_RUN:-all cases})=$OUT/racecheck.txt"
   --section "gotriton conformance --device cuda --via-llc=$OUT/via-llc.txt"
   --section "gotriton conformance --device cuda --real-sizes --compare-cpu (log)=$OUT/compare.txt"
+  --section "tl.device_print on the GPU and on the CPU interpreter=$OUT/print.txt"
   --section "tools/triton-times.py (log)=$OUT/triton-times.txt"
   --section "the machine=$OUT/env.txt"
   --section "steps (exit status, seconds)=$OUT/steps.txt"
