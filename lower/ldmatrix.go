@@ -30,7 +30,7 @@ func ldmatrixRow(opIdx, lane int) (row, col int) {
 }
 
 // mmaOperandsFromShared returns the mma fragments of dot operand v (e: its dot operand
-// encoding, 16-bit elements, kWidth 2; l: e's layout), loaded with ldmatrix after v's
+// encoding, 16-bit or fp8 elements, kWidth 2; l: e's layout), loaded with ldmatrix after v's
 // registers are written to shared memory row-major with padded rows: frags[i][j] holds
 // the packed registers of the fragment at origin (i*steps[0], j*steps[1]), the steps
 // being (mStep, 16) for A and (16, nStep) for B. It reports false when v need not go
@@ -38,7 +38,9 @@ func ldmatrixRow(opIdx, lane int) (row, col int) {
 // renumbered, or it is cheap to recompute) or its type does not suit.
 func (g *gen) mmaOperandsFromShared(v *tileir.Value, e *dotOpEnc, l *linLayout, steps [2]int) ([][][]value.Value, bool) {
 	home := g.enc[v]
-	if s := tileir.ScalarOf(v.Type); e.kWidth != 2 || (s != tileir.F16 && s != tileir.BF16) || home == nil || g.layouts.encID(home) == g.layouts.encID(e) || cheap(v, 16) {
+	s := tileir.ScalarOf(v.Type)
+	fp8 := s == tileir.F8E4M3FN || s == tileir.F8E5M2
+	if e.kWidth != 2 || (s != tileir.F16 && s != tileir.BF16 && !fp8) || home == nil || g.layouts.encID(home) == g.layouts.encID(e) || cheap(v, 16) {
 		return nil, false
 	}
 	src := g.layouts.layout(home, l.shape)
@@ -52,11 +54,25 @@ func (g *gen) mmaOperandsFromShared(v *tileir.Value, e *dotOpEnc, l *linLayout, 
 	if flat, ok := g.memo(key); ok {
 		return splitFrags(flat, n0, n1, per), true
 	}
+	// fp8 operands are widened to f16 (mma's input type here) before they are staged, in
+	// their own layout, where each element is held once.
+	vals := g.vals[v]
+	if fp8 {
+		wide := make([]value.Value, len(vals))
+		for i, x := range vals {
+			w, err := g.floatCast(x, s, tileir.F16, "")
+			if err != nil {
+				return nil, false
+			}
+			wide[i] = w
+		}
+		vals = wide
+	}
 	stride := cols + ldmatrixPad
-	st := storableType(g.vals[v][0].Type())
+	st := storableType(vals[0].Type())
 	need := rows * stride * byteSize(st)
 	g.smemBarrier()
-	g.writeScratch([][]value.Value{g.vals[v]}, []index{g.linearIndex(src, nil, []int{rows, stride})}, st, need, nil)
+	g.writeScratch([][]value.Value{vals}, []index{g.linearIndex(src, nil, []int{rows, stride})}, st, need, nil)
 	g.barrier()
 
 	// the thread's address: its lane's row of the fragment at the origin, plus its warp's
