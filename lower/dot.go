@@ -21,6 +21,7 @@ type mmaPlan struct {
 	in     string // "f16", "bf16" or "tf32"
 	k      int
 	kWidth int
+	text   string // the mma.sync instruction (see mmaSync)
 }
 
 // planMMA returns the mma.sync plan of a dot, or false when it takes the FMA path.
@@ -35,11 +36,11 @@ func (g *gen) planMMA(op *tileir.Op) (mmaPlan, bool) {
 	var p mmaPlan
 	switch {
 	case as == tileir.F16 || as == tileir.BF16:
-		p = mmaPlan{as.String(), 16, 2}
+		p = mmaPlan{in: as.String(), k: 16, kWidth: 2}
 	case as == tileir.F8E4M3FN || as == tileir.F8E5M2:
-		p = mmaPlan{"f16", 16, 2}
+		p = mmaPlan{in: "f16", k: 16, kWidth: 2}
 	case as == tileir.F32 && op.EnumAttr("inputPrecision") == "tf32": // absent means ieee; tf32x3 takes the exact FMA path
-		p = mmaPlan{"tf32", 8, 1}
+		p = mmaPlan{in: "tf32", k: 8, kWidth: 1}
 	default:
 		return mmaPlan{}, false
 	}
@@ -47,6 +48,7 @@ func (g *gen) planMMA(op *tileir.Op) (mmaPlan, bool) {
 	if _, ok := g.t.HasMMA(target.MMASync, shapeIn); !ok || k < int64(p.k) {
 		return mmaPlan{}, false
 	}
+	p.text = fmt.Sprintf("mma.sync.aligned.m16n8k%d.row.col.f32.%s.%s.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};", p.k, p.in, p.in)
 	return p, true
 }
 
@@ -183,13 +185,15 @@ func (g *gen) packPairs(vals []value.Value, kWidth int) []value.Value {
 	return out
 }
 
+// f32x4 is the result of mma.sync with f32 accumulators.
+var f32x4 = types.NewStruct(types.Float, types.Float, types.Float, types.Float)
+
 // mmaSync emits one mma.sync.aligned.m16n8kK with f32 accumulators; C is an input of
 // its own (not tied to D), so that the emitter need not copy it first.
 func (g *gen) mmaSync(p mmaPlan, a, b, c []value.Value) []value.Value {
-	text := fmt.Sprintf("mma.sync.aligned.m16n8k%d.row.col.f32.%s.%s.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};", p.k, p.in, p.in)
-	args := append(append(append([]value.Value{}, a...), b...), c...)
-	ret := types.NewStruct(types.Float, types.Float, types.Float, types.Float)
-	call := g.asm(ret, text, "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f", args...)
+	args := make([]value.Value, 0, len(a)+len(b)+len(c))
+	args = append(append(append(args, a...), b...), c...)
+	call := g.asm(f32x4, p.text, "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f", args...)
 	out := make([]value.Value, 4)
 	for i := range out {
 		out[i] = g.cur.NewExtractValue(call, uint64(i))

@@ -127,26 +127,49 @@ func splitFrags(flat []value.Value, n0, n1, per int) [][][]value.Value {
 // ldmatrix emits ldmatrix.sync.aligned.m8n8.x4 (or .x2) .shared.b16, .trans when asked,
 // at the lane's row address p, and returns its 32-bit registers.
 func (g *gen) ldmatrix(p value.Value, x4, trans bool) []value.Value {
-	n := 2
-	if x4 {
-		n = 4
-	}
-	t := ""
-	if trans {
-		t = ".trans"
-	}
-	fields := make([]types.Type, n)
-	regs, cons := "", ""
-	for i := range fields {
-		fields[i] = types.I32
-		regs += fmt.Sprintf(",$%d", i)
-		cons += "=r,"
-	}
-	text := fmt.Sprintf("ldmatrix.sync.aligned.m8n8.x%d%s.shared.b16 {%s}, [$%d];", n, t, regs[1:], n)
-	call := g.asm(types.NewStruct(fields...), text, cons+"r", p)
-	out := make([]value.Value, n)
+	form := ldmatrixForms[boolIndex(x4)][boolIndex(trans)]
+	call := g.asm(form.ret, form.text, form.constraints, p)
+	out := make([]value.Value, len(form.ret.Fields))
 	for i := range out {
 		out[i] = g.cur.NewExtractValue(call, uint64(i))
 	}
 	return out
+}
+
+// asmForm is the result type, text and constraints of an inline-asm instruction.
+type asmForm struct {
+	ret               *types.StructType
+	text, constraints string
+}
+
+// ldmatrixForms are ldmatrix's forms, indexed by x4 and trans.
+var ldmatrixForms = func() (forms [2][2]asmForm) {
+	for x4 := range 2 {
+		for trans := range 2 {
+			n := 2 << x4
+			t := ""
+			if trans == 1 {
+				t = ".trans"
+			}
+			fields := make([]types.Type, n)
+			regs, cons := "", ""
+			for i := range fields {
+				fields[i] = types.I32
+				regs += fmt.Sprintf(",$%d", i)
+				cons += "=r,"
+			}
+			forms[x4][trans] = asmForm{ret: types.NewStruct(fields...),
+				text:        fmt.Sprintf("ldmatrix.sync.aligned.m8n8.x%d%s.shared.b16 {%s}, [$%d];", n, t, regs[1:], n),
+				constraints: cons + "r"}
+		}
+	}
+	return forms
+}()
+
+// boolIndex is 1 for true, 0 for false.
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

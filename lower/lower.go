@@ -125,6 +125,7 @@ type gen struct {
 	smemBytes int
 	uses      map[*tileir.Value]bool // values some op uses (see used)
 	decls     map[string]*ir.Func
+	asms      map[asmKey][]*ir.InlineAsm // see asm
 
 	sp    *metadata.DISubprogram
 	files map[string]*metadata.DIFile
@@ -133,7 +134,7 @@ type gen struct {
 
 func newGen(t target.Target, opts Options, f *tileir.Func) *gen {
 	return &gen{t: t, opts: opts, tf: f, m: ir.NewModule(), enc: map[*tileir.Value]encoding{},
-		vals: map[*tileir.Value][]value.Value{}, layouts: newLayouts(), decls: map[string]*ir.Func{},
+		vals: map[*tileir.Value][]value.Value{}, layouts: newLayouts(), decls: map[string]*ir.Func{}, asms: map[asmKey][]*ir.InlineAsm{},
 		files: map[string]*metadata.DIFile{}, locs: map[tileir.Loc]*metadata.DILocation{}}
 }
 
@@ -609,15 +610,40 @@ func (g *gen) call(name string, ret types.Type, args ...value.Value) *ir.InstCal
 	return g.cur.NewCall(g.declare(name, ret, pts...), args...)
 }
 
-// asm emits a side-effecting inline-asm call, as Triton's PTXBuilder does.
+// asm emits a side-effecting inline-asm call, as Triton's PTXBuilder does. Calls of the
+// same text and constraints with the same types share one InlineAsm value.
 func (g *gen) asm(ret types.Type, text, constraints string, args ...value.Value) *ir.InstCall {
+	key := asmKey{text, constraints}
+	for _, fn := range g.asms[key] {
+		if asmFits(fn, ret, args) {
+			return g.cur.NewCall(fn, args...)
+		}
+	}
 	pts := make([]types.Type, len(args))
 	for i, a := range args {
 		pts[i] = a.Type()
 	}
 	fn := ir.NewInlineAsm(types.NewPointer(types.NewFunc(ret, pts...)), text, constraints)
 	fn.SideEffect = true
+	g.asms[key] = append(g.asms[key], fn)
 	return g.cur.NewCall(fn, args...)
+}
+
+// asmKey identifies inline asm by its text and constraints.
+type asmKey struct{ text, constraints string }
+
+// asmFits reports whether inline asm fn returns ret and takes arguments of args' types.
+func asmFits(fn *ir.InlineAsm, ret types.Type, args []value.Value) bool {
+	sig := fn.Typ.(*types.PointerType).ElemType.(*types.FuncType)
+	if len(sig.Params) != len(args) || !sig.RetType.Equal(ret) {
+		return false
+	}
+	for i, a := range args {
+		if !sig.Params[i].Equal(a.Type()) {
+			return false
+		}
+	}
+	return true
 }
 
 // barrier synchronizes the block (bar.sync 0), ordering every memory access before it
