@@ -42,7 +42,9 @@ func shapeOrScalar(t tileir.Type) []int64 {
 
 func uniform(t tileir.Type, c, d, k int64) *axisInfo {
 	s := shapeOrScalar(t)
-	a := &axisInfo{contig: make([]int64, len(s)), div: make([]int64, len(s)), constancy: make([]int64, len(s))}
+	n := len(s)
+	buf := make([]int64, 3*n)
+	a := &axisInfo{contig: buf[:n:n], div: buf[n : 2*n : 2*n], constancy: buf[2*n:]}
 	for i, n := range s {
 		a.contig[i], a.div[i], a.constancy[i] = min(c, n), d, min(k, n)
 	}

@@ -231,10 +231,8 @@ func (g *gen) smemPtr(t types.Type, base int, idx value.Value, need int) value.V
 	if base != 0 {
 		p = constant.NewGetElementPtr(types.I8, p.(constant.Constant), i32c(int64(base)))
 	}
-	pt := types.NewPointer(t)
-	pt.AddrSpace = 3
-	tp := g.cur.NewBitCast(p, pt)
-	return g.cur.NewGetElementPtr(t, tp, idx)
+	tp := g.cur.NewBitCast(p, g.ptrType(t, 3))
+	return g.gep(t, tp, idx)
 }
 
 // storable converts a register value to the type it has in shared memory (pointers as i64,
@@ -334,7 +332,7 @@ func (g *gen) readScratch(x index, t types.Type, need int) []value.Value {
 			r++
 			continue
 		}
-		vt := types.NewVector(uint64(v), st)
+		vt := g.vecType(v, st)
 		ld := g.cur.NewLoad(vt, ptr(r, v))
 		ld.Align = ir.Align(v * size)
 		for k := range v {
@@ -361,14 +359,12 @@ func (g *gen) scratchPointers(x index, st types.Type, need int) func(r, v int) v
 		case x.offs[r] == 0:
 			p = base
 		default:
-			p = g.cur.NewGetElementPtr(st, base, i32c(int64(x.offs[r])))
+			p = g.gep(st, base, i32c(int64(x.offs[r])))
 		}
 		if v == 1 {
 			return p
 		}
-		pt := types.NewPointer(types.NewVector(uint64(v), st))
-		pt.AddrSpace = 3
-		return g.cur.NewBitCast(p, pt)
+		return g.cur.NewBitCast(p, g.ptrType(g.vecType(v, st), 3))
 	}
 }
 
@@ -387,7 +383,7 @@ func (g *gen) writeScratch(vals [][]value.Value, writes []index, st types.Type, 
 			p := ptr(r, v)
 			var x value.Value = g.toStorable(vs[r])
 			if v > 1 {
-				x = constant.NewUndef(types.NewVector(uint64(v), st))
+				x = constant.NewUndef(g.vecType(v, st))
 				for j := range v {
 					x = g.cur.NewInsertElement(x, g.toStorable(vs[r+j]), i32c(int64(j)))
 				}

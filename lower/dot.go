@@ -176,7 +176,7 @@ func (g *gen) packPairs(vals []value.Value, kWidth int) []value.Value {
 			out = append(out, g.cur.NewBitCast(vals[i], types.I32))
 			continue
 		}
-		vt := types.NewVector(2, vals[i].Type())
+		vt := g.vecType(2, vals[i].Type())
 		var v value.Value = constant.NewUndef(vt)
 		v = g.cur.NewInsertElement(v, vals[i], i32c(0))
 		v = g.cur.NewInsertElement(v, vals[i+1], i32c(1))

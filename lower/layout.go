@@ -24,13 +24,26 @@ type encoding interface {
 type linLayout struct {
 	shape           []int
 	reg, lane, warp [][]int
+
+	coords [][]int // every register's regCoord, made on first use
+	index  *regIdx // regIndex, made on first use
 }
 
 func (l *linLayout) numRegs() int { return 1 << len(l.reg) }
 
-// regCoord returns the coordinate contributed by register index r.
+// regCoord returns the coordinate contributed by register index r. The slice is shared:
+// callers must not modify it.
 func (l *linLayout) regCoord(r int) []int {
-	return xorBases(l.reg, r, len(l.shape))
+	if l.coords == nil {
+		n, rank := l.numRegs(), len(l.shape)
+		buf := make([]int, n*rank)
+		l.coords = make([][]int, n)
+		for i := range n {
+			l.coords[i] = buf[i*rank : (i+1)*rank : (i+1)*rank]
+			copy(l.coords[i], xorBases(l.reg, i, rank))
+		}
+	}
+	return l.coords[r]
 }
 
 func xorBases(bases [][]int, idx, rank int) []int {
@@ -53,11 +66,14 @@ type regIdx struct {
 
 // regIndex indexes the registers of l by the coordinate they contribute.
 func (l *linLayout) regIndex() regIdx {
-	x := regIdx{shape: l.shape, regs: make(map[int]int32, l.numRegs())}
-	for r := range l.numRegs() {
-		x.regs[x.flat(l.regCoord(r))] = int32(r)
+	if l.index == nil {
+		x := regIdx{shape: l.shape, regs: make(map[int]int32, l.numRegs())}
+		for r := range l.numRegs() {
+			x.regs[x.flat(l.regCoord(r))] = int32(r)
+		}
+		l.index = &x
 	}
-	return x
+	return *l.index
 }
 
 // flat returns the row-major index of c, or -1 when c lies outside the shape.

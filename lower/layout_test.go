@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -37,7 +38,7 @@ func TestCovers(t *testing.T) {
 		for r := range l.numRegs() {
 			for ln := range 1 << len(l.lane) {
 				for w := range 1 << len(l.warp) {
-					c := l.regCoord(r)
+					c := slices.Clone(l.regCoord(r))
 					lc, wc := xorBases(l.lane, ln, len(c)), xorBases(l.warp, w, len(c))
 					for d := range c {
 						c[d] ^= lc[d] ^ wc[d]

@@ -99,7 +99,7 @@ func (g *gen) mmaOperandsFromShared(v *tileir.Value, e *dotOpEnc, l *linLayout, 
 		for j := range n1 {
 			p := base
 			if off := i*steps[0]*stride + j*steps[1]; off != 0 {
-				p = g.cur.NewGetElementPtr(types.I16, base, i32c(int64(off)))
+				p = g.gep(types.I16, base, i32c(int64(off)))
 			}
 			regs := g.ldmatrix(p, x4, e.opIdx == 1)
 			for k := range kPerCall {

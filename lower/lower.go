@@ -126,6 +126,8 @@ type gen struct {
 	uses      map[*tileir.Value]bool // values some op uses (see used)
 	decls     map[string]*ir.Func
 	asms      map[asmKey][]*ir.InlineAsm // see asm
+	vecTypes  map[typeKey]*types.VectorType
+	ptrTypes  map[typeKey]*types.PointerType
 
 	sp    *metadata.DISubprogram
 	files map[string]*metadata.DIFile
@@ -135,6 +137,7 @@ type gen struct {
 func newGen(t target.Target, opts Options, f *tileir.Func) *gen {
 	return &gen{t: t, opts: opts, tf: f, m: ir.NewModule(), enc: map[*tileir.Value]encoding{},
 		vals: map[*tileir.Value][]value.Value{}, layouts: newLayouts(), decls: map[string]*ir.Func{}, asms: map[asmKey][]*ir.InlineAsm{},
+		vecTypes: map[typeKey]*types.VectorType{}, ptrTypes: map[typeKey]*types.PointerType{},
 		files: map[string]*metadata.DIFile{}, locs: map[tileir.Loc]*metadata.DILocation{}}
 }
 
@@ -581,6 +584,61 @@ func i32c(v int64) *constant.Int {
 	return k
 }
 
+// typeEqual is types.Equal without printing pointer types (llir compares those by their
+// text).
+func typeEqual(a, b types.Type) bool {
+	if a == b {
+		return true
+	}
+	pa, aPtr := a.(*types.PointerType)
+	pb, bPtr := b.(*types.PointerType)
+	if aPtr || bPtr {
+		return aPtr && bPtr && pa.AddrSpace == pb.AddrSpace && typeEqual(pa.ElemType, pb.ElemType)
+	}
+	return a.Equal(b)
+}
+
+// typeKey names a derived type: a vector of n elem, or an elem pointer in address space n.
+type typeKey struct {
+	elem types.Type
+	n    int
+}
+
+// vecType returns <n x elem>, one value per kernel.
+func (g *gen) vecType(n int, elem types.Type) *types.VectorType {
+	k := typeKey{elem, n}
+	t, ok := g.vecTypes[k]
+	if !ok {
+		t = types.NewVector(uint64(n), elem)
+		g.vecTypes[k] = t
+	}
+	return t
+}
+
+// ptrType returns elem addrspace(space)*, one value per kernel.
+func (g *gen) ptrType(elem types.Type, space int) *types.PointerType {
+	k := typeKey{elem, space}
+	t, ok := g.ptrTypes[k]
+	if !ok {
+		t = types.NewPointer(elem)
+		t.AddrSpace = types.AddrSpace(space)
+		g.ptrTypes[k] = t
+	}
+	return t
+}
+
+// gep emits getelementptr elem, src, idx. When src points to elem, the result has src's
+// type, which spares llir from building it.
+func (g *gen) gep(elem types.Type, src, idx value.Value) *ir.InstGetElementPtr {
+	inst := &ir.InstGetElementPtr{ElemType: elem, Src: src, Indices: []value.Value{idx}}
+	if pt, ok := src.Type().(*types.PointerType); ok && typeEqual(pt.ElemType, elem) {
+		inst.Typ = pt
+	}
+	inst.Type() // computed when not set
+	g.cur.Insts = append(g.cur.Insts, inst)
+	return inst
+}
+
 // i32Cache holds the small i32 constants, made on first use and shared (read-only) by
 // every module: llir/llvm constants are plain values, and most indices are small.
 var i32Cache [1 << 14]atomic.Pointer[constant.Int]
@@ -635,11 +693,11 @@ type asmKey struct{ text, constraints string }
 // asmFits reports whether inline asm fn returns ret and takes arguments of args' types.
 func asmFits(fn *ir.InlineAsm, ret types.Type, args []value.Value) bool {
 	sig := fn.Typ.(*types.PointerType).ElemType.(*types.FuncType)
-	if len(sig.Params) != len(args) || !sig.RetType.Equal(ret) {
+	if len(sig.Params) != len(args) || !typeEqual(sig.RetType, ret) {
 		return false
 	}
 	for i, a := range args {
-		if !sig.Params[i].Equal(a.Type()) {
+		if !typeEqual(sig.Params[i], a.Type()) {
 			return false
 		}
 	}

@@ -124,7 +124,7 @@ func (g *gen) pack(a access, elems []value.Value) []value.Value {
 			}
 			continue
 		}
-		vt := types.NewVector(uint64(per), a.mem)
+		vt := g.vecType(per, a.mem)
 		var v value.Value = constant.NewUndef(vt)
 		for i, e := range part {
 			v = g.cur.NewInsertElement(v, g.toStorable(e), i32c(int64(i)))
@@ -147,7 +147,7 @@ func (g *gen) unpack(a access, words []value.Value) []value.Value {
 			out = append(out, g.fromStorable(v, a.elem))
 			continue
 		}
-		vec := g.cur.NewBitCast(w, types.NewVector(uint64(per), a.mem))
+		vec := g.cur.NewBitCast(w, g.vecType(per, a.mem))
 		for i := range per {
 			out = append(out, g.fromStorable(g.cur.NewExtractElement(vec, i32c(int64(i))), a.elem))
 		}

@@ -20,21 +20,21 @@ func init() {
 		return nil
 	}
 	lowerings["tt.broadcast"] = func(g *gen, op *tileir.Op) error {
-		return g.gather(op, g.enc[op.Results[0]], func(c []int) []int {
-			src := tileir.ShapeOf(op.Operands[0].Type)
-			out := append([]int(nil), c...)
-			for d := range out {
+		src := tileir.ShapeOf(op.Operands[0].Type)
+		return g.gather(op, g.enc[op.Results[0]], func(dst, c []int) []int {
+			dst = append(dst, c...)
+			for d := range dst {
 				if src[d] == 1 {
-					out[d] = 0
+					dst[d] = 0
 				}
 			}
-			return out
+			return dst
 		})
 	}
 	lowerings["tt.expand_dims"] = func(g *gen, op *tileir.Op) error {
 		axis := int(op.IntAttr("axis"))
-		return g.gather(op, &sliceEnc{dim: axis, parent: g.enc[op.Results[0]]}, func(c []int) []int {
-			return append(append([]int(nil), c[:axis]...), c[axis+1:]...)
+		return g.gather(op, &sliceEnc{dim: axis, parent: g.enc[op.Results[0]]}, func(dst, c []int) []int {
+			return append(append(dst, c[:axis]...), c[axis+1:]...)
 		})
 	}
 	lowerings["tt.addptr"] = func(g *gen, op *tileir.Op) error {
@@ -48,7 +48,7 @@ func init() {
 			if off.Type().(*types.IntType).BitSize < 64 {
 				off = g.cur.NewSExt(off, types.I64)
 			}
-			return g.cur.NewGetElementPtr(elem, a[0], off), nil
+			return g.gep(elem, a[0], off), nil
 		})
 	}
 	lowerings["llvm.intr.assume"] = func(*gen, *tileir.Op) error { return nil }
@@ -90,16 +90,17 @@ func lowerMakeRange(g *gen, op *tileir.Op) error {
 
 // gather builds the result of a shape-changing op whose elements each thread already
 // holds: result register r takes the operand register (operand in encoding srcEnc) at
-// coordinate srcCoord(coordinate of r).
-func (g *gen) gather(op *tileir.Op, srcEnc encoding, srcCoord func([]int) []int) error {
+// coordinate srcCoord(coordinate of r), which srcCoord appends to dst (empty).
+func (g *gen) gather(op *tileir.Op, srcEnc encoding, srcCoord func(dst, c []int) []int) error {
 	res := op.Results[0]
 	src := g.in(op.Operands[0], srcEnc)
-	sl := srcEnc.linear(shapeInts(op.Operands[0].Type))
-	idx := sl.regIndex()
+	idx := g.layouts.layout(srcEnc, shapeInts(op.Operands[0].Type)).regIndex()
 	l := g.layoutOf(res)
 	out := make([]value.Value, l.numRegs())
+	var buf []int
 	for r := range out {
-		i, ok := idx.of(srcCoord(l.regCoord(r)))
+		buf = srcCoord(buf[:0], l.regCoord(r))
+		i, ok := idx.of(buf)
 		if !ok {
 			return g.errorf(op, "layouts %s and %s do not line up", srcEnc, g.enc[res])
 		}
