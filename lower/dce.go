@@ -34,17 +34,18 @@ func removeDeadCode(f *ir.Func) {
 		}
 		work = append(work, b.Term)
 	}
+	mark := func(op value.Value) {
+		if v, ok := op.(localID); ok {
+			if inst, isInst := v.(ir.Instruction); isInst && v.ID() > 0 && !live[v.ID()-1] {
+				live[v.ID()-1] = true
+				work = append(work, inst)
+			}
+		}
+	}
 	for len(work) > 0 {
 		u := work[len(work)-1]
 		work = work[:len(work)-1]
-		for _, op := range u.Operands() {
-			if v, ok := (*op).(localID); ok {
-				if inst, isInst := v.(ir.Instruction); isInst && v.ID() > 0 && !live[v.ID()-1] {
-					live[v.ID()-1] = true
-					work = append(work, inst)
-				}
-			}
-		}
+		visitOperands(u, mark)
 	}
 	i = 0
 	for _, b := range f.Blocks {
@@ -76,4 +77,77 @@ func removable(inst ir.Instruction) bool {
 		return false
 	}
 	return true
+}
+
+// visitOperands calls visit with each operand of u that may be an instruction: the
+// fields of the instructions lowering emits most, Operands() (which allocates) for the
+// rest.
+func visitOperands(u value.User, visit func(value.Value)) {
+	switch i := u.(type) {
+	case *ir.InstAdd:
+		visit(i.X)
+		visit(i.Y)
+	case *ir.InstMul:
+		visit(i.X)
+		visit(i.Y)
+	case *ir.InstFAdd:
+		visit(i.X)
+		visit(i.Y)
+	case *ir.InstFMul:
+		visit(i.X)
+		visit(i.Y)
+	case *ir.InstAnd:
+		visit(i.X)
+		visit(i.Y)
+	case *ir.InstOr:
+		visit(i.X)
+		visit(i.Y)
+	case *ir.InstICmp:
+		visit(i.X)
+		visit(i.Y)
+	case *ir.InstSelect:
+		visit(i.Cond)
+		visit(i.ValueTrue)
+		visit(i.ValueFalse)
+	case *ir.InstSExt:
+		visit(i.From)
+	case *ir.InstBitCast:
+		visit(i.From)
+	case *ir.InstFPTrunc:
+		visit(i.From)
+	case *ir.InstFPExt:
+		visit(i.From)
+	case *ir.InstExtractValue:
+		visit(i.X)
+	case *ir.InstExtractElement:
+		visit(i.X)
+		visit(i.Index)
+	case *ir.InstInsertElement:
+		visit(i.X)
+		visit(i.Elem)
+		visit(i.Index)
+	case *ir.InstGetElementPtr:
+		visit(i.Src)
+		for _, x := range i.Indices {
+			visit(x)
+		}
+	case *ir.InstLoad:
+		visit(i.Src)
+	case *ir.InstStore:
+		visit(i.Src)
+		visit(i.Dst)
+	case *ir.InstCall:
+		visit(i.Callee)
+		for _, x := range i.Args {
+			visit(x)
+		}
+	case *ir.InstPhi:
+		for _, inc := range i.Incs {
+			visit(inc.X)
+		}
+	default:
+		for _, op := range u.Operands() {
+			visit(*op)
+		}
+	}
 }

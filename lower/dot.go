@@ -196,7 +196,7 @@ func (g *gen) mmaSync(p mmaPlan, a, b, c []value.Value) []value.Value {
 	call := g.asm(f32x4, p.text, "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f", args...)
 	out := make([]value.Value, 4)
 	for i := range out {
-		out[i] = g.cur.NewExtractValue(call, uint64(i))
+		out[i] = g.extract(call, i)
 	}
 	return out
 }

@@ -131,7 +131,7 @@ func (g *gen) ldmatrix(p value.Value, x4, trans bool) []value.Value {
 	call := g.asm(form.ret, form.text, form.constraints, p)
 	out := make([]value.Value, len(form.ret.Fields))
 	for i := range out {
-		out[i] = g.cur.NewExtractValue(call, uint64(i))
+		out[i] = g.extract(call, i)
 	}
 	return out
 }

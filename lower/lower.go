@@ -627,6 +627,22 @@ func (g *gen) ptrType(elem types.Type, space int) *types.PointerType {
 	return t
 }
 
+// extract emits extractvalue agg, i; the index list is shared (fields up to 63).
+func (g *gen) extract(agg value.Value, i int) *ir.InstExtractValue {
+	if i < len(fieldIndices) {
+		return g.cur.NewExtractValue(agg, fieldIndices[i:i+1]...)
+	}
+	return g.cur.NewExtractValue(agg, uint64(i))
+}
+
+// fieldIndices are the small extractvalue indices, which instructions share.
+var fieldIndices = func() (x [64]uint64) {
+	for i := range x {
+		x[i] = uint64(i)
+	}
+	return x
+}()
+
 // gep emits getelementptr elem, src, idx. When src points to elem, the result has src's
 // type, which spares llir from building it.
 func (g *gen) gep(elem types.Type, src, idx value.Value) *ir.InstGetElementPtr {

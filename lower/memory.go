@@ -251,7 +251,7 @@ func (g *gen) loadWords(a access, ptr, pred value.Value, other []value.Value, qu
 	}
 	words := make([]value.Value, n)
 	for w := range words {
-		words[w] = g.cur.NewExtractValue(call, uint64(w))
+		words[w] = g.extract(call, w)
 	}
 	return words
 }

@@ -161,7 +161,7 @@ func lowerInlineAsm(g *gen, op *tileir.Op) error {
 			if len(rts) == 1 {
 				outs[i] = append(outs[i], call)
 			} else {
-				outs[i] = append(outs[i], g.cur.NewExtractValue(call, uint64(i)))
+				outs[i] = append(outs[i], g.extract(call, i))
 			}
 		}
 	}
