@@ -2,6 +2,7 @@ package lower
 
 import (
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/value"
 )
 
@@ -35,11 +36,12 @@ func removeDeadCode(f *ir.Func) {
 		work = append(work, b.Term)
 	}
 	mark := func(op value.Value) {
-		if v, ok := op.(localID); ok {
-			if inst, isInst := v.(ir.Instruction); isInst && v.ID() > 0 && !live[v.ID()-1] {
-				live[v.ID()-1] = true
-				work = append(work, inst)
-			}
+		if _, ok := op.(*constant.Int); ok { // the most frequent operand, and no instruction
+			return
+		}
+		if inst, ok := op.(numberedInst); ok && inst.ID() > 0 && !live[inst.ID()-1] {
+			live[inst.ID()-1] = true
+			work = append(work, inst)
 		}
 	}
 	for len(work) > 0 {
@@ -68,6 +70,12 @@ func removeDeadCode(f *ir.Func) {
 type localID interface {
 	ID() int64
 	SetID(id int64)
+}
+
+// numberedInst is an instruction with a local ID.
+type numberedInst interface {
+	ir.Instruction
+	localID
 }
 
 // removable reports whether inst may go when its result is unused.

@@ -132,13 +132,15 @@ type gen struct {
 	sp    *metadata.DISubprogram
 	files map[string]*metadata.DIFile
 	locs  map[tileir.Loc]*metadata.DILocation
+	dbgs  map[*metadata.DILocation]ir.Metadata // see stamp
 }
 
 func newGen(t target.Target, opts Options, f *tileir.Func) *gen {
 	return &gen{t: t, opts: opts, tf: f, m: ir.NewModule(), enc: map[*tileir.Value]encoding{},
 		vals: map[*tileir.Value][]value.Value{}, layouts: newLayouts(), decls: map[string]*ir.Func{}, asms: map[asmKey][]*ir.InlineAsm{},
 		vecTypes: map[typeKey]*types.VectorType{}, ptrTypes: map[typeKey]*types.PointerType{},
-		files: map[string]*metadata.DIFile{}, locs: map[tileir.Loc]*metadata.DILocation{}}
+		files: map[string]*metadata.DIFile{}, locs: map[tileir.Loc]*metadata.DILocation{},
+		dbgs: map[*metadata.DILocation]ir.Metadata{}}
 }
 
 func (g *gen) errorf(op *tileir.Op, format string, args ...any) error {
@@ -336,9 +338,13 @@ func (g *gen) diLoc(l tileir.Loc) *metadata.DILocation {
 // yet the location l; nested ops stamp theirs first.
 func (g *gen) stamp(l tileir.Loc, startBlock, startInst int) {
 	d := g.diLoc(l)
-	// One attachment list, of length and capacity 1, shared by every instruction that
-	// gets no other metadata: an append to it elsewhere copies it.
-	dbg := ir.Metadata{&metadata.Attachment{Name: "dbg", Node: d}}
+	// One attachment list per location, of length and capacity 1, shared by every
+	// instruction that gets no other metadata: an append to it elsewhere copies it.
+	dbg, ok := g.dbgs[d]
+	if !ok {
+		dbg = ir.Metadata{&metadata.Attachment{Name: "dbg", Node: d}}
+		g.dbgs[d] = dbg
+	}
 	for bi := startBlock; bi < len(g.f.Blocks); bi++ {
 		b := g.f.Blocks[bi]
 		from := 0

@@ -206,9 +206,9 @@ func lowerLoad(g *gen, op *tileir.Op) error {
 // and the load runs only where pred holds.
 func (g *gen) loadWords(a access, ptr, pred value.Value, other []value.Value, qual string) []value.Value {
 	var text strings.Builder
-	var cons []string
-	var args []value.Value
 	n := a.nWords
+	cons := make([]string, 0, 2*n+2)
+	args := make([]value.Value, 0, n+2)
 	movBits := max(a.wordBits, 16)
 	for w := range n {
 		cons = append(cons, "="+a.constraint())
@@ -335,13 +335,13 @@ func lowerStore(g *gen, op *tileir.Op) error {
 
 // storeWords emits Triton's predicated vector store.
 func (g *gen) storeWords(a access, ptr, pred value.Value, words []value.Value, qual string) {
-	var cons []string
+	cons := make([]string, 0, len(words)+2)
 	ins := make([]string, len(words))
 	for w := range words {
 		cons = append(cons, a.constraint())
 		ins[w] = fmt.Sprintf("$%d", w)
 	}
-	args := append([]value.Value(nil), words...)
+	args := append(make([]value.Value, 0, len(words)+2), words...)
 	addr := len(cons)
 	cons = append(cons, "l")
 	args = append(args, ptr)
