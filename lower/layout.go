@@ -1,11 +1,9 @@
 package lower
 
 import (
-	"fmt"
 	"math/bits"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // An encoding says how the elements of a tensor are spread over the registers, lanes and
@@ -185,16 +183,21 @@ type blocked struct {
 }
 
 func (e *blocked) String() string {
-	return fmt.Sprintf("#ttg.blocked<{sizePerThread = %v, threadsPerWarp = %v, warpsPerCTA = %v, order = %v}>",
-		ints(e.spt), ints(e.tpw), ints(e.wpc), ints(e.order))
+	return "#ttg.blocked<{sizePerThread = " + ints(e.spt) + ", threadsPerWarp = " + ints(e.tpw) +
+		", warpsPerCTA = " + ints(e.wpc) + ", order = " + ints(e.order) + "}>"
 }
 
+// ints prints v as [1, 2, 3].
 func ints(v []int) string {
-	s := make([]string, len(v))
+	b := make([]byte, 0, 4*len(v)+2)
+	b = append(b, '[')
 	for i, x := range v {
-		s[i] = fmt.Sprint(x)
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
 	}
-	return "[" + strings.Join(s, ", ") + "]"
+	return string(append(b, ']'))
 }
 
 func (e *blocked) linear(shape []int) *linLayout {
@@ -257,7 +260,7 @@ type sliceEnc struct {
 }
 
 func (e *sliceEnc) String() string {
-	return fmt.Sprintf("#ttg.slice<{dim = %d, parent = %s}>", e.dim, e.parent)
+	return "#ttg.slice<{dim = " + strconv.Itoa(e.dim) + ", parent = " + e.parent.String() + "}>"
 }
 
 func (e *sliceEnc) linear(shape []int) *linLayout {
@@ -283,7 +286,7 @@ type mmaEnc struct {
 }
 
 func (e *mmaEnc) String() string {
-	return fmt.Sprintf("#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = %s, instrShape = [16, 8]}>", ints(e.wpc))
+	return "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = " + ints(e.wpc) + ", instrShape = [16, 8]}>"
 }
 
 // linear: lane l holds rows l/4 and l/4+8, columns 2(l%4) and 2(l%4)+1.
@@ -310,7 +313,7 @@ type dotOpEnc struct {
 }
 
 func (e *dotOpEnc) String() string {
-	return fmt.Sprintf("#ttg.dot_op<{opIdx = %d, parent = %s, kWidth = %d}>", e.opIdx, e.parent, e.kWidth)
+	return "#ttg.dot_op<{opIdx = " + strconv.Itoa(e.opIdx) + ", parent = " + e.parent.String() + ", kWidth = " + strconv.Itoa(e.kWidth) + "}>"
 }
 
 func (e *dotOpEnc) linear(shape []int) *linLayout {
