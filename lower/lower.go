@@ -364,13 +364,6 @@ func (g *gen) stamp(l tileir.Loc, startBlock, startInst int) {
 // llir/llvm keeps metadata in a Metadata field of every instruction type, without a
 // common setter.
 func setDbg(inst any, dbg ir.Metadata) {
-	if a, ok := inst.(interface{ MDAttachments() []*metadata.Attachment }); ok {
-		for _, x := range a.MDAttachments() {
-			if x.Name == "dbg" {
-				return // already stamped by an inner op: no reflection needed
-			}
-		}
-	}
 	md := metadataOf(inst)
 	if md == nil {
 		return
