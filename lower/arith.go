@@ -22,6 +22,8 @@ func (g *gen) regs(v *tileir.Value) int {
 
 // elementwise lowers op by applying f to each register's operands, all in the encoding
 // of the op's first result.
+// Registers whose operands are those of the previous register (as all of a splat's are)
+// share its result, so f must not have side effects.
 func (g *gen) elementwise(op *tileir.Op, f func(args []value.Value) (value.Value, error)) error {
 	res := op.Results[0]
 	e := g.enc[res]
@@ -33,8 +35,15 @@ func (g *gen) elementwise(op *tileir.Op, f func(args []value.Value) (value.Value
 	out := make([]value.Value, n)
 	args := make([]value.Value, len(op.Operands))
 	for r := range n {
+		same := r > 0 // the same operands as the previous register (a splat's): same result
 		for i := range ins {
-			args[i] = ins[i][min(r, len(ins[i])-1)]
+			a := ins[i][min(r, len(ins[i])-1)]
+			same = same && a == args[i]
+			args[i] = a
+		}
+		if same {
+			out[r] = out[r-1]
+			continue
 		}
 		v, err := f(args)
 		if err != nil {

@@ -43,10 +43,14 @@ func init() {
 			return g.errorf(op, "%v", err)
 		}
 		elem := pt.(*types.PointerType).ElemType
+		var narrow, wide value.Value // the last offset widened, reused for a splat's repeats
 		return g.elementwise(op, func(a []value.Value) (value.Value, error) {
 			off := a[1]
 			if off.Type().(*types.IntType).BitSize < 64 {
-				off = g.cur.NewSExt(off, types.I64)
+				if off != narrow {
+					narrow, wide = off, g.cur.NewSExt(off, types.I64)
+				}
+				off = wide
 			}
 			return g.gep(elem, a[0], off), nil
 		})
