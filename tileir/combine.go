@@ -16,7 +16,7 @@ import (
 type greedy struct {
 	*rewriter
 	f     *Func
-	users map[*Value][]*Op
+	users *userTable
 }
 
 // usersOf returns the ops that used v when the sweep began.
@@ -24,22 +24,66 @@ func (g *greedy) usersOf(v *Value) []*Op {
 	if g.users == nil {
 		g.users = collectUsers(g.f)
 	}
-	return g.users[v]
+	return g.users.of(v)
 }
 
 // pattern is one rewrite; it reports whether it changed the IR.
 type pattern func(g *greedy, op *Op) bool
 
-// collectUsers maps every value of f to the ops that use it.
-func collectUsers(f *Func) map[*Value][]*Op {
-	users := map[*Value][]*Op{}
+// userTable holds the users of every value of a function: vals[i] is used by
+// users[start[i]:start[i+1]], in walk order. A value finds its entry through its slot
+// (see Value.slot).
+type userTable struct {
+	vals  []*Value
+	start []int32
+	users []*Op
+}
+
+// of returns the ops that use v.
+func (t *userTable) of(v *Value) []*Op {
+	if i := int(v.slot) - 1; i >= 0 && i < len(t.vals) && t.vals[i] == v {
+		return t.users[t.start[i]:t.start[i+1]:t.start[i+1]]
+	}
+	return nil
+}
+
+// collectUsers finds the users of every value of f.
+func collectUsers(f *Func) *userTable {
+	t := &userTable{}
+	var ops []*Op
+	uses := 0
 	f.Walk(func(op *Op) bool {
-		for _, v := range op.Operands {
-			users[v] = append(users[v], op)
-		}
+		ops = append(ops, op)
+		uses += len(op.Operands)
 		return true
 	})
-	return users
+	var count []int32
+	for _, op := range ops {
+		for _, v := range op.Operands {
+			if i := int(v.slot) - 1; i >= 0 && i < len(t.vals) && t.vals[i] == v {
+				count[i]++
+				continue
+			}
+			t.vals = append(t.vals, v)
+			v.slot = int32(len(t.vals))
+			count = append(count, 1)
+		}
+	}
+	t.start = make([]int32, len(t.vals)+1)
+	for i, c := range count {
+		t.start[i+1] = t.start[i] + c
+	}
+	t.users = make([]*Op, uses)
+	next := count[:0]
+	next = append(next, t.start[:len(t.vals)]...)
+	for _, op := range ops {
+		for _, v := range op.Operands {
+			i := v.slot - 1
+			t.users[next[i]] = op
+			next[i]++
+		}
+	}
+	return t
 }
 
 // applyGreedily folds constants and applies patterns (by op name) and anyOp (to every op)
@@ -93,14 +137,14 @@ func isZeroConst(v *Value) bool { return isSplatOf(constOf(v), 0) }
 // ---- combine ----
 
 // combineOps is Triton's combine pass.
-func combineOps(f *Func) bool {
-	return applyGreedily(f, map[string][]pattern{
-		"arith.addf":   {dotAdd},
-		"arith.addi":   {dotAdd},
-		"arith.select": {selectMaskedLoad},
-		"tt.addptr":    {addPtrChain},
-		"tt.reshape":   {reshapeForReduce},
-	})
+func combineOps(f *Func) bool { return applyGreedily(f, combinePatterns) }
+
+var combinePatterns = map[string][]pattern{
+	"arith.addf":   {dotAdd},
+	"arith.addi":   {dotAdd},
+	"arith.select": {selectMaskedLoad},
+	"tt.addptr":    {addPtrChain},
+	"tt.reshape":   {reshapeForReduce},
 }
 
 // dotAdd: add(dot(a, b, 0), d) => dot(a, b, d), when the dot has no other use (and, for
@@ -186,10 +230,12 @@ func reshapeForReduce(g *greedy, op *Op) bool {
 // reorderBroadcast is Triton's reorder_broadcast pass: elementwise ops move after the
 // splats and broadcasts that feed them, so that they compute on fewer elements.
 func reorderBroadcast(f *Func) bool {
-	return applyGreedily(f, map[string][]pattern{
-		"tt.broadcast":   {canon(sameTypeNoop), canon(splatThrough), canon(broadcastOfBroadcast)},
-		"tt.expand_dims": {canon(splatThrough), expandDimsOfBroadcast},
-	}, splatAfterElementwise, broadcastAfterElementwise)
+	return applyGreedily(f, reorderPatterns, splatAfterElementwise, broadcastAfterElementwise)
+}
+
+var reorderPatterns = map[string][]pattern{
+	"tt.broadcast":   {canon(sameTypeNoop), canon(splatThrough), canon(broadcastOfBroadcast)},
+	"tt.expand_dims": {canon(splatThrough), expandDimsOfBroadcast},
 }
 
 // canon adapts a canonicalizer to a pattern.

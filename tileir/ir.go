@@ -31,7 +31,11 @@ type Value struct {
 
 	def   *Op
 	block *Block
-	index int
+	index int32
+	// slot is scratch for passes: a value's position in a pass's own table, valid only
+	// when the table's entry at slot-1 is the value itself (a sparse set), so that no
+	// pass needs to clear it.
+	slot int32
 }
 
 // Def returns the op that defines v, or nil for a block argument.
@@ -41,7 +45,7 @@ func (v *Value) Def() *Op { return v.def }
 func (v *Value) Block() *Block { return v.block }
 
 // Index returns v's position among its op's results or its block's arguments.
-func (v *Value) Index() int { return v.index }
+func (v *Value) Index() int { return int(v.index) }
 
 // Op is one operation: a name from the catalogue (or any dialect.name, printed generically),
 // operands, results, a sorted attribute dictionary and nested regions.
@@ -125,7 +129,7 @@ func (op *Op) addResults(types ...Type) {
 	vals := make([]Value, len(types))
 	op.Results = slices.Grow(op.Results, len(types))
 	for i, t := range types {
-		vals[i] = Value{Type: t, def: op, index: len(op.Results)}
+		vals[i] = Value{Type: t, def: op, index: int32(len(op.Results))}
 		op.Results = append(op.Results, &vals[i])
 	}
 }
@@ -162,7 +166,7 @@ func (b *Block) Terminator() *Op {
 
 // AddArg appends a block argument of type t.
 func (b *Block) AddArg(t Type) *Value {
-	v := &Value{Type: t, block: b, index: len(b.Args)}
+	v := &Value{Type: t, block: b, index: int32(len(b.Args))}
 	b.Args = append(b.Args, v)
 	return v
 }

@@ -32,6 +32,8 @@ type OpDef struct {
 	verify  func(c *checker, op *Op) string
 	fold    func(op *Op, in []Attr) Attr
 	hints   func(op *Op) []string
+	// canon is canonicalizers[Name], attached once by canonicalizersOf.
+	canon []func(rw *rewriter, op *Op) bool
 }
 
 var opDefs = map[string]*OpDef{}

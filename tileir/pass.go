@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Pass is a named transformation of one function. It reports whether it changed anything.
@@ -150,7 +151,7 @@ func canonicalize(f *Func) bool {
 			if rw.tryFold(op) {
 				return
 			}
-			for _, r := range canonicalizers[op.Name] {
+			for _, r := range canonicalizersOf(op) {
 				if r(rw, op) {
 					rw.changed = true
 					return
@@ -163,6 +164,24 @@ func canonicalize(f *Func) bool {
 		changed = true
 	}
 	return changed
+}
+
+var attachCanon sync.Once
+
+// canonicalizersOf returns canonicalizers[op.Name], from op's catalogue entry when it has
+// one (the table is complete once every init has run; the entries take it then).
+func canonicalizersOf(op *Op) []func(rw *rewriter, op *Op) bool {
+	attachCanon.Do(func() {
+		for name, rs := range canonicalizers {
+			if d := opDefs[name]; d != nil {
+				d.canon = rs
+			}
+		}
+	})
+	if d := op.Def(); d != nil {
+		return d.canon
+	}
+	return canonicalizers[op.Name]
 }
 
 // isSplatOf reports whether constant a is (a splat of) the number n.
@@ -308,8 +327,19 @@ func appendOpKey(key []byte, op *Op, id func(*Value) int) []byte {
 		key = append(key, ' ')
 		key = strconv.AppendInt(key, int64(id(v)), 10)
 	}
-	if len(op.Attrs) > 0 {
-		key = append(key, dictString(op.Attrs)...)
+	if len(op.Attrs) > 0 { // dictString's text, appended in place
+		key = append(key, '{')
+		for i, a := range op.Attrs {
+			if i > 0 {
+				key = append(key, ", "...)
+			}
+			key = append(key, attrName(a.Name)...)
+			if _, unit := a.Value.(UnitAttr); !unit {
+				key = append(key, " = "...)
+				key = append(key, a.Value.String()...)
+			}
+		}
+		key = append(key, '}')
 	}
 	for _, r := range op.Results {
 		key = append(key, ' ')
@@ -322,14 +352,15 @@ func appendOpKey(key []byte, op *Op, id func(*Value) int) []byte {
 // dominates them: one earlier in the same block or in an enclosing one.
 func cse(f *Func) bool {
 	rw := newRewriter()
-	ids := map[*Value]int{}
+	// A value's id is its index in ids, found through its slot.
+	var ids []*Value
 	id := func(v *Value) int {
-		n, ok := ids[v]
-		if !ok {
-			n = len(ids)
-			ids[v] = n
+		if i := int(v.slot) - 1; i >= 0 && i < len(ids) && ids[i] == v {
+			return i
 		}
-		return n
+		ids = append(ids, v)
+		v.slot = int32(len(ids))
+		return len(ids) - 1
 	}
 	// seen holds the ops of the enclosing regions and of this one so far; each region
 	// removes the keys it added when it ends.
@@ -417,18 +448,30 @@ func regionKey(r *Region, id func(*Value) int) string {
 // visits ops last to first, so every user of an op is settled before the op itself: one
 // sweep finds them all.
 func dce(f *Func) bool {
-	uses := map[*Value]int{}
+	// uses[i] counts the uses of vals[i]; a value finds i through its slot.
+	var vals []*Value
+	var uses []int32
 	f.Walk(func(op *Op) bool {
 		for _, v := range op.Operands {
-			uses[v]++
+			if i := int(v.slot) - 1; i >= 0 && i < len(vals) && vals[i] == v {
+				uses[i]++
+				continue
+			}
+			vals = append(vals, v)
+			v.slot = int32(len(vals))
+			uses = append(uses, 1)
 		}
 		return true
 	})
+	used := func(v *Value) bool {
+		i := int(v.slot) - 1
+		return i >= 0 && i < len(vals) && vals[i] == v && uses[i] > 0
+	}
 	dead := map[*Op]bool{}
 	var unuse func(op *Op)
 	unuse = func(op *Op) { // drops the uses of op and of the ops nested in it
 		for _, v := range op.Operands {
-			uses[v]--
+			uses[v.slot-1]--
 		}
 		for _, r := range op.Regions {
 			for _, b := range r.Blocks {
@@ -442,7 +485,7 @@ func dce(f *Func) bool {
 	}
 	unused := func(op *Op) bool {
 		for _, v := range op.Results {
-			if uses[v] > 0 {
+			if used(v) {
 				return false
 			}
 		}

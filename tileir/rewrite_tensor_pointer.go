@@ -191,11 +191,11 @@ func (rw *tptrRewrite) forOp(loop *Op) {
 	}
 	loop.Operands = append(loop.Operands[:3:3], inits...)
 	for i, a := range args {
-		a.index = i
+		a.index = int32(i)
 	}
 	body.Args = args
 	for i, r := range results {
-		r.index = i
+		r.index = int32(i)
 	}
 	loop.Results = results
 	rw.block(loop.Regions[0])
@@ -286,11 +286,11 @@ func forInvariantArgs(rw *rewriter, loop *Op) bool {
 	}
 	loop.Operands = append(loop.Operands[:3:3], inits...)
 	for i, a := range args {
-		a.index = i
+		a.index = int32(i)
 	}
 	body.Args = args
 	for i, r := range results {
-		r.index = i
+		r.index = int32(i)
 	}
 	loop.Results = results
 	yield.Operands = yields
