@@ -24,7 +24,9 @@ func removeDeadCode(f *ir.Func) {
 	i := 0
 	for _, b := range f.Blocks {
 		for _, inst := range b.Insts {
-			if v, ok := inst.(localID); ok {
+			if id, _ := idField(inst); id != nil {
+				*id = int64(i + 1)
+			} else if v, ok := inst.(localID); ok {
 				v.SetID(int64(i + 1))
 			}
 			if !removable(inst) {
@@ -36,12 +38,20 @@ func removeDeadCode(f *ir.Func) {
 		work = append(work, b.Term)
 	}
 	mark := func(op value.Value) {
-		if _, ok := op.(*constant.Int); ok { // the most frequent operand, and no instruction
-			return
+		switch op.(type) {
+		case *constant.Int, *constant.Float, *constant.Undef, *ir.Param, *ir.Func, *ir.InlineAsm, *ir.Global:
+			return // the most frequent operands, and no instructions
 		}
-		if inst, ok := op.(numberedInst); ok && inst.ID() > 0 && !live[inst.ID()-1] {
-			live[inst.ID()-1] = true
-			work = append(work, inst)
+		var id int64
+		p, u := idField(op)
+		if p != nil {
+			id = *p
+		} else if inst, ok := op.(numberedInst); ok {
+			id, u = inst.ID(), inst
+		}
+		if id > 0 && !live[id-1] {
+			live[id-1] = true
+			work = append(work, u)
 		}
 	}
 	for len(work) > 0 {
@@ -51,19 +61,130 @@ func removeDeadCode(f *ir.Func) {
 	}
 	i = 0
 	for _, b := range f.Blocks {
-		kept := b.Insts[:0]
-		for _, inst := range b.Insts {
-			if v, ok := inst.(localID); ok {
+		k := 0
+		for j, inst := range b.Insts {
+			if id, _ := idField(inst); id != nil {
+				*id = 0
+			} else if v, ok := inst.(localID); ok {
 				v.SetID(0)
 			}
 			if live[i] {
-				kept = append(kept, inst)
+				if k != j { // no store (and no write barrier) while nothing moves
+					b.Insts[k] = inst
+				}
+				k++
 			}
 			i++
 		}
-		clear(b.Insts[len(kept):])
-		b.Insts = kept
+		clear(b.Insts[k:])
+		b.Insts = b.Insts[:k]
 	}
+}
+
+// idField returns a pointer to the local ID of the instructions lowering emits (a type
+// switch on concrete types, cheaper than asserting an interface), nil for other values.
+func idField(v any) (*int64, value.User) {
+	switch i := v.(type) {
+	case *ir.InstAdd:
+		return &i.LocalID, i
+	case *ir.InstSub:
+		return &i.LocalID, i
+	case *ir.InstMul:
+		return &i.LocalID, i
+	case *ir.InstSDiv:
+		return &i.LocalID, i
+	case *ir.InstUDiv:
+		return &i.LocalID, i
+	case *ir.InstSRem:
+		return &i.LocalID, i
+	case *ir.InstURem:
+		return &i.LocalID, i
+	case *ir.InstShl:
+		return &i.LocalID, i
+	case *ir.InstLShr:
+		return &i.LocalID, i
+	case *ir.InstAShr:
+		return &i.LocalID, i
+	case *ir.InstAnd:
+		return &i.LocalID, i
+	case *ir.InstOr:
+		return &i.LocalID, i
+	case *ir.InstXor:
+		return &i.LocalID, i
+	case *ir.InstFAdd:
+		return &i.LocalID, i
+	case *ir.InstFSub:
+		return &i.LocalID, i
+	case *ir.InstFMul:
+		return &i.LocalID, i
+	case *ir.InstFDiv:
+		return &i.LocalID, i
+	case *ir.InstFRem:
+		return &i.LocalID, i
+	case *ir.InstFNeg:
+		return &i.LocalID, i
+	case *ir.InstICmp:
+		return &i.LocalID, i
+	case *ir.InstFCmp:
+		return &i.LocalID, i
+	case *ir.InstSelect:
+		return &i.LocalID, i
+	case *ir.InstPhi:
+		return &i.LocalID, i
+	case *ir.InstSExt:
+		return &i.LocalID, i
+	case *ir.InstZExt:
+		return &i.LocalID, i
+	case *ir.InstTrunc:
+		return &i.LocalID, i
+	case *ir.InstFPExt:
+		return &i.LocalID, i
+	case *ir.InstFPTrunc:
+		return &i.LocalID, i
+	case *ir.InstBitCast:
+		return &i.LocalID, i
+	case *ir.InstSIToFP:
+		return &i.LocalID, i
+	case *ir.InstUIToFP:
+		return &i.LocalID, i
+	case *ir.InstFPToSI:
+		return &i.LocalID, i
+	case *ir.InstFPToUI:
+		return &i.LocalID, i
+	case *ir.InstPtrToInt:
+		return &i.LocalID, i
+	case *ir.InstIntToPtr:
+		return &i.LocalID, i
+	case *ir.InstAddrSpaceCast:
+		return &i.LocalID, i
+	case *ir.InstExtractValue:
+		return &i.LocalID, i
+	case *ir.InstInsertValue:
+		return &i.LocalID, i
+	case *ir.InstExtractElement:
+		return &i.LocalID, i
+	case *ir.InstInsertElement:
+		return &i.LocalID, i
+	case *ir.InstShuffleVector:
+		return &i.LocalID, i
+	case *ir.InstGetElementPtr:
+		return &i.LocalID, i
+	case *ir.InstLoad:
+		return &i.LocalID, i
+	case *ir.InstCall:
+		return &i.LocalID, i
+	case *ir.InstAlloca:
+		return &i.LocalID, i
+	case *ir.InstAtomicRMW:
+		return &i.LocalID, i
+	case *ir.InstCmpXchg:
+		return &i.LocalID, i
+	case *ir.InstFreeze:
+		return &i.LocalID, i
+	case *ir.InstVAArg:
+		return &i.LocalID, i
+	}
+	return nil, nil
 }
 
 // localID is a value with a local ID (%7), as every instruction with a result has.
@@ -117,6 +238,62 @@ func visitOperands(u value.User, visit func(value.Value)) {
 		visit(i.Cond)
 		visit(i.ValueTrue)
 		visit(i.ValueFalse)
+	case *ir.InstSub:
+		visit(i.X)
+		visit(i.Y)
+	case *ir.InstFSub:
+		visit(i.X)
+		visit(i.Y)
+	case *ir.InstFDiv:
+		visit(i.X)
+		visit(i.Y)
+	case *ir.InstShl:
+		visit(i.X)
+		visit(i.Y)
+	case *ir.InstLShr:
+		visit(i.X)
+		visit(i.Y)
+	case *ir.InstAShr:
+		visit(i.X)
+		visit(i.Y)
+	case *ir.InstXor:
+		visit(i.X)
+		visit(i.Y)
+	case *ir.InstSDiv:
+		visit(i.X)
+		visit(i.Y)
+	case *ir.InstUDiv:
+		visit(i.X)
+		visit(i.Y)
+	case *ir.InstSRem:
+		visit(i.X)
+		visit(i.Y)
+	case *ir.InstURem:
+		visit(i.X)
+		visit(i.Y)
+	case *ir.InstFCmp:
+		visit(i.X)
+		visit(i.Y)
+	case *ir.InstZExt:
+		visit(i.From)
+	case *ir.InstTrunc:
+		visit(i.From)
+	case *ir.InstSIToFP:
+		visit(i.From)
+	case *ir.InstUIToFP:
+		visit(i.From)
+	case *ir.InstFPToSI:
+		visit(i.From)
+	case *ir.InstFPToUI:
+		visit(i.From)
+	case *ir.InstPtrToInt:
+		visit(i.From)
+	case *ir.InstIntToPtr:
+		visit(i.From)
+	case *ir.InstAddrSpaceCast:
+		visit(i.From)
+	case *ir.InstFNeg:
+		visit(i.X)
 	case *ir.InstSExt:
 		visit(i.From)
 	case *ir.InstBitCast:
