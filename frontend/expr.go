@@ -655,6 +655,8 @@ func (p *parser) arguments() (args []ast.Expr, kws []*ast.Keyword, gen ast.Expr)
 	p.next()
 	p.enter()
 	defer p.leave()
+	argBase, kwBase := len(p.args), len(p.kws)
+	defer func() { p.args, p.kws = p.args[:argBase], p.kws[:kwBase] }()
 	var sawKw, sawDoubleStar bool
 	elem := -1
 	for !p.isOp(opRpar) {
@@ -668,24 +670,24 @@ func (p *parser) arguments() (args []ast.Expr, kws []*ast.Keyword, gen ast.Expr)
 			if sawDoubleStar {
 				p.errorNode(s, "iterable argument unpacking follows keyword argument unpacking")
 			}
-			args = append(args, s)
+			p.args = append(p.args, s)
 		case t.kind == tkOp && t.op == opDoubleStar:
 			p.next()
 			v := p.expression()
-			kws = append(kws, &ast.Keyword{Value: v, Pos: p.posFrom(elem)})
+			p.kws = append(p.kws, &ast.Keyword{Value: v, Pos: p.posFrom(elem)})
 			sawDoubleStar = true
 		case isIdent(t) && p.peekAt(1).kind == tkOp && p.peekAt(1).op == opEqual:
 			p.next()
 			p.next()
 			v := p.expression()
-			kws = append(kws, p.nodes.keywords.new(ast.Keyword{Arg: p.text(t), Value: v, Pos: p.posFrom(elem)}))
+			p.kws = append(p.kws, p.nodes.keywords.new(ast.Keyword{Arg: p.text(t), Value: v, Pos: p.posFrom(elem)}))
 			sawKw = true
 		default:
 			e := p.namedExpression()
 			if p.isFor() {
 				p.noStarInComprehension(e)
 				gens := p.forIfClauses()
-				if len(args) > 0 || len(kws) > 0 || !p.isOp(opRpar) {
+				if len(p.args) > argBase || len(p.kws) > kwBase || !p.isOp(opRpar) {
 					p.errorNode(e, "Generator expression must be parenthesized")
 				}
 				p.next()
@@ -701,7 +703,7 @@ func (p *parser) arguments() (args []ast.Expr, kws []*ast.Keyword, gen ast.Expr)
 			if sawKw {
 				p.errorTok(p.peek(), "positional argument follows keyword argument")
 			}
-			args = append(args, e)
+			p.args = append(p.args, e)
 		}
 		if !p.eatOp(opComma) {
 			break
@@ -709,7 +711,10 @@ func (p *parser) arguments() (args []ast.Expr, kws []*ast.Keyword, gen ast.Expr)
 		elem = -1
 	}
 	p.closeOrComma(opRpar, elem)
-	return args, kws, nil
+	if len(p.kws) > kwBase {
+		kws = append(make([]*ast.Keyword, 0, len(p.kws)-kwBase), p.kws[kwBase:]...)
+	}
+	return p.exprList(p.args[argBase:]), kws, nil
 }
 
 // params parses a def's (lambda's, when lambda is set) parameter list up to closer.

@@ -25,6 +25,30 @@ type parser struct {
 	tokErr *diag.Error
 	depth  int
 	nodes  nodeSlabs
+	// args and kws are scratch for the call argument lists being parsed (nested calls
+	// stack theirs on top); exprs hands out the finished lists, sized exactly.
+	args  []ast.Expr
+	kws   []*ast.Keyword
+	exprs []ast.Expr
+}
+
+// exprList returns a copy of list, carved from a shared chunk (with its capacity capped,
+// so that an append to it reallocates), or nil when list is empty.
+func (p *parser) exprList(list []ast.Expr) []ast.Expr {
+	n := len(list)
+	if n == 0 {
+		return nil
+	}
+	if n > len(p.exprs) {
+		if n > 64 {
+			return append([]ast.Expr(nil), list...)
+		}
+		p.exprs = make([]ast.Expr, 256)
+	}
+	out := p.exprs[:n:n]
+	p.exprs = p.exprs[n:]
+	copy(out, list)
+	return out
 }
 
 // nodeSlabs allocate the most frequent nodes in chunks rather than one by one.
@@ -67,6 +91,7 @@ func ParseFile(filename string, src []byte) (mod *ast.Module, err error) {
 	toks, terr := tokenize(filename, src)
 	p := &parser{file: filename, src: src, srcStr: string(src), toks: toks, tokErr: terr}
 	defer func() {
+		defer releaseTokens(toks)
 		if r := recover(); r != nil {
 			if b, ok := r.(bailout); ok {
 				mod, err = nil, b.err
@@ -239,13 +264,14 @@ func (p *parser) syntaxError() {
 // try runs f and reports whether it parsed without error; on error the position is
 // restored. A tokenizer error is not caught: it ends the parse, as in CPython.
 func (p *parser) try(f func()) (ok bool) {
-	save := p.pos
+	save, nargs, nkws := p.pos, len(p.args), len(p.kws)
 	defer func() {
 		if r := recover(); r != nil {
 			if b, isB := r.(bailout); !isB || b.err == p.tokErr {
 				panic(r)
 			}
 			p.pos = save
+			p.args, p.kws = p.args[:nargs], p.kws[:nkws]
 			ok = false
 		}
 	}()

@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"math"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -45,11 +46,26 @@ type scanner struct {
 	err                 *diag.Error
 }
 
+// tokenBuffers holds token buffers that parses are done with (tokens hold no pointers,
+// and no syntax tree points into them), so that parsing one file after another reuses
+// one buffer instead of allocating and clearing one per file.
+var tokenBuffers sync.Pool
+
+// releaseTokens gives a token buffer back to tokenBuffers.
+func releaseTokens(toks []token) {
+	toks = toks[:0]
+	tokenBuffers.Put(&toks)
+}
+
 func tokenize(file string, src []byte) ([]token, *diag.Error) {
 	s := &scanner{
 		file: file, src: src, line: 1, atBOL: true,
-		toks:    make([]token, 0, len(src)/4+8),
 		indents: []int{0}, altIndents: []int{0},
+	}
+	if b, _ := tokenBuffers.Get().(*[]token); b != nil && cap(*b) >= len(src)/4+8 {
+		s.toks = (*b)[:0]
+	} else {
+		s.toks = make([]token, 0, len(src)/4+8)
 	}
 	if len(src) > math.MaxInt32 {
 		s.errorAt(1, 0, "source file too large (over 2 GiB)")

@@ -116,7 +116,10 @@ func init() {
 		return args[0], nil
 	}, "triton.language.constexpr", "triton.language.core.constexpr")
 	def(func(ev *evaluator, _ []Value, _ *Dict) (Value, error) {
-		return gpuTarget(ev.mod.Target), nil
+		if ev.mod.target == nil {
+			ev.mod.target = gpuTarget(ev.mod.Target)
+		}
+		return ev.mod.target, nil
 	}, "triton.runtime.driver.active.get_current_target")
 	def(func(ev *evaluator, _ []Value, _ *Dict) (Value, error) {
 		return deviceCapability(ev.mod.Target), nil

@@ -26,6 +26,9 @@ type Module struct {
 	globals   *scope
 	importer  Importer
 	lineStart []int // byte offset of each line's first byte (index 0 is line 1)
+	// target is what get_current_target() answers, made on the first call (host code
+	// cannot set an object's attributes, so every call may share it).
+	target *Object
 }
 
 // Import is a name bound by an import statement.
