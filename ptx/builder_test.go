@@ -72,10 +72,10 @@ func TestBuiltModule(t *testing.T) {
 func TestTemplate(t *testing.T) {
 	ops := []string{"%r1", "%rd1", "%p1", "a", "b", "c", "d", "e", "f", "g", "%r9"}
 	tmpl := parseTemplate("  @$2 ld.b32 ${0}, [$1+0]; // $$ ${10:x}\n\t\n $3\t\n  {\n")
-	var b strings.Builder
+	var b textBuf
 	tmpl.write(&b, ops)
-	if want := "\t@%p1 ld.b32 %r1, [%rd1+0]; // $ %r9\n\ta\n\t{\n"; tmpl.check(len(ops)) != nil || b.String() != want {
-		t.Errorf("template = %q, %v; want %q", b.String(), tmpl.check(len(ops)), want)
+	if want := "\t@%p1 ld.b32 %r1, [%rd1+0]; // $ %r9\n\ta\n\t{\n"; tmpl.check(len(ops)) != nil || string(b.b) != want {
+		t.Errorf("template = %q, %v; want %q", b.b, tmpl.check(len(ops)), want)
 	}
 	for _, bad := range []string{"$", "${1", "$x", "$1"} {
 		if err := parseTemplate(bad).check(1); err == nil {

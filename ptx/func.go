@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/llir/llvm/ir"
@@ -20,12 +21,15 @@ type fnEmitter struct {
 	c      *compiler
 	lay    *layout
 	f      *ir.Func
-	idx    int              // kernel index, used in label names
-	body   strings.Builder  // the blocks
-	pre    strings.Builder  // prologue: parameter loads and materialized constants
-	w      *strings.Builder // where emit writes: body or pre
+	idx    int      // kernel index, used in label names
+	body   textBuf  // the blocks
+	pre    textBuf  // prologue: parameter loads and materialized constants
+	w      *textBuf // where emit writes: body or pre
+	s      *scratch // the buffers above, from scratchPool
 	nreg   [numRegClasses]int
-	nums   map[value.Value]int32 // number of each parameter and instruction
+	vals   []value.Value         // each parameter and instruction with a result, by number
+	saved  []int64               // their local IDs before number replaced them
+	nums   map[value.Value]int32 // number of each, when their local IDs are not used
 	info   []valInfo             // what is known of each, by number
 	labels map[*ir.Block]string
 	order  []*ir.Block // layout: reverse postorder
@@ -62,10 +66,31 @@ type fnEmitter struct {
 }
 
 // kernel writes the .entry for f.
+//
+// While it runs, the local ID of each parameter and instruction of f holds its number plus
+// one, so that finding what is known of an operand needs no map lookup; the IDs are put
+// back before it returns. Error messages name values by their IDs: on an error the kernel
+// is emitted again, with the IDs untouched and numbers in a map, for the message.
 func (c *compiler) kernel(f *ir.Func, idx int, ki *kernelInfo) error {
+	err := c.kernelWith(f, idx, ki, true)
+	if err != nil {
+		err = c.kernelWith(f, idx, ki, false)
+	}
+	return err
+}
+
+func (c *compiler) kernelWith(f *ir.Func, idx int, ki *kernelInfo, byID bool) error {
 	e := &fnEmitter{c: c, lay: c.lay, f: f, idx: idx, labels: make(map[*ir.Block]string, len(f.Blocks))}
+	e.s = getScratch()
+	defer e.putScratch()
+	e.body.b, e.pre.b = e.s.body[:0], e.s.pre[:0]
 	e.w = &e.pre
-	e.number()
+	if byID {
+		e.number()
+		defer e.restoreIDs()
+	} else {
+		e.numberMap()
+	}
 	e.scaled = map[scaledKey]string{}
 	e.readers = map[string]int32{}
 	e.countUses()
@@ -82,7 +107,9 @@ func (c *compiler) kernel(f *ir.Func, idx int, ki *kernelInfo) error {
 	for _, b := range f.Blocks {
 		n += len(b.Insts) + 1
 	}
-	e.body.Grow(64 * n) // about one line of 64 bytes per instruction
+	if cap(e.body.b) < 48*n {
+		e.body.b = make([]byte, 0, 48*n) // about one line of 48 bytes per instruction
+	}
 	e.w = &e.body
 	if err := e.blocks(); err != nil {
 		return err
@@ -113,10 +140,67 @@ func (c *compiler) kernel(f *ir.Func, idx int, ki *kernelInfo) error {
 		}
 	}
 	o.WriteString("\n")
-	o.WriteString(e.pre.String())
-	o.WriteString(e.body.String())
+	o.Write(e.pre.b)
+	o.Write(e.body.b)
 	o.WriteString("}\n")
 	return nil
+}
+
+// textBuf is an append-only text buffer, as strings.Builder, whose memory
+// can be reused.
+type textBuf struct{ b []byte }
+
+func (t *textBuf) WriteString(s string) { t.b = append(t.b, s...) }
+func (t *textBuf) Len() int             { return len(t.b) }
+
+// WriteByte appends c; it never fails (io.ByteWriter).
+func (t *textBuf) WriteByte(c byte) error {
+	t.b = append(t.b, c)
+	return nil
+}
+
+// Write appends p; it never fails (io.Writer, for fmt.Fprintf).
+func (t *textBuf) Write(p []byte) (int, error) {
+	t.b = append(t.b, p...)
+	return len(p), nil
+}
+
+// scratch is memory a kernel's emission needs only while it runs, kept in
+// scratchPool for the next kernel instead of allocated afresh.
+type scratch struct {
+	body, pre []byte
+	info      []valInfo
+	vals      []value.Value
+	saved     []int64
+}
+
+var scratchPool sync.Pool
+
+func getScratch() *scratch {
+	if s, ok := scratchPool.Get().(*scratch); ok {
+		return s
+	}
+	return &scratch{}
+}
+
+// putScratch gives e's scratch memory back to scratchPool, cleared of
+// pointers into the module and the emitted text.
+func (e *fnEmitter) putScratch() {
+	s := e.s
+	s.body, s.pre = e.body.b[:0], e.pre.b[:0]
+	if cap(e.info) > 0 {
+		clear(e.info)
+		s.info = e.info[:0]
+	}
+	if cap(e.vals) > 0 {
+		clear(e.vals)
+		s.vals = e.vals[:0]
+	}
+	if cap(e.saved) > 0 {
+		s.saved = e.saved[:0]
+	}
+	e.s = nil
+	scratchPool.Put(s)
 }
 
 // valInfo is what the emitter knows of one parameter or instruction.
@@ -128,9 +212,70 @@ type valInfo struct {
 	uses    useCount // see countUses
 }
 
+// localID is a value with a local ID (%7), as parameters and instructions with a result
+// have.
+type localID interface {
+	ID() int64
+	SetID(id int64)
+}
+
 // number numbers the parameters and instructions of the kernel, so that
-// what is known of each lives in one slice and one map lookup finds it.
+// what is known of each lives in one slice, and stores each number plus one
+// in the value's local ID (restoreIDs puts the IDs back). Values without a
+// local ID, if any, are numbered in e.nums.
 func (e *fnEmitter) number() {
+	n := len(e.f.Params)
+	for _, b := range e.f.Blocks {
+		n += len(b.Insts)
+	}
+	e.vals = grow(e.s.vals, n)
+	e.saved = grow(e.s.saved, n)
+	add := func(v value.Value) {
+		if l, ok := v.(localID); ok {
+			e.saved = append(e.saved, l.ID())
+			l.SetID(int64(len(e.vals) + 1))
+		} else {
+			if e.nums == nil {
+				e.nums = map[value.Value]int32{}
+			}
+			e.nums[v] = int32(len(e.vals))
+			e.saved = append(e.saved, 0)
+		}
+		e.vals = append(e.vals, v)
+	}
+	for _, p := range e.f.Params {
+		add(p)
+	}
+	for _, b := range e.f.Blocks {
+		for _, inst := range b.Insts {
+			if v, ok := inst.(value.Value); ok {
+				add(v)
+			}
+		}
+	}
+	e.info = grow(e.s.info, len(e.vals))[:len(e.vals)]
+}
+
+// grow returns s emptied, with room for n elements.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, 0, n)
+	}
+	return s[:0]
+}
+
+// restoreIDs puts back the local IDs that number replaced.
+func (e *fnEmitter) restoreIDs() {
+	for i, v := range e.vals {
+		if l, ok := v.(localID); ok {
+			l.SetID(e.saved[i])
+		}
+	}
+}
+
+// numberMap numbers the parameters and instructions of the kernel in
+// e.nums, leaving their local IDs untouched.
+func (e *fnEmitter) numberMap() {
 	n := len(e.f.Params)
 	for _, b := range e.f.Blocks {
 		n += len(b.Insts)
@@ -152,6 +297,16 @@ func (e *fnEmitter) number() {
 // infoOf returns what is known of v, or nil when v is not a parameter or
 // an instruction of the kernel.
 func (e *fnEmitter) infoOf(v value.Value) *valInfo {
+	if e.vals != nil {
+		if l, ok := v.(localID); ok {
+			if id := l.ID(); id > 0 && id <= int64(len(e.vals)) && e.vals[id-1] == v {
+				return &e.info[id-1]
+			}
+		}
+		if e.nums == nil {
+			return nil
+		}
+	}
 	if n, ok := e.nums[v]; ok {
 		return &e.info[n]
 	}

@@ -379,7 +379,7 @@ func (t *asmTemplate) check(n int) error {
 
 // write writes the template's lines with the operands ops substituted, each
 // line indented by a tab.
-func (t *asmTemplate) write(w *strings.Builder, ops []string) {
+func (t *asmTemplate) write(w *textBuf, ops []string) {
 	for _, line := range t.lines {
 		w.WriteByte('\t')
 		for _, p := range line {
