@@ -240,12 +240,12 @@ func (g *gen) remf(x, y value.Value) value.Value {
 // bf16ToF32 widens a bf16 bit pattern exactly.
 func (g *gen) bf16ToF32(x value.Value) value.Value {
 	w := g.cur.NewShl(g.cur.NewZExt(x, types.I32), i32c(16))
-	return g.cur.NewBitCast(w, types.Float)
+	return g.bitCast(w, types.Float)
 }
 
 // f32ToBF16 rounds to nearest even (NaN stays a quiet NaN).
 func (g *gen) f32ToBF16(x value.Value) value.Value {
-	u := g.cur.NewBitCast(x, types.I32)
+	u := g.bitCast(x, types.I32)
 	lsb := g.cur.NewAnd(g.cur.NewLShr(u, i32c(16)), i32c(1))
 	r := g.cur.NewLShr(g.cur.NewAdd(g.cur.NewAdd(u, i32c(0x7fff)), lsb), i32c(16))
 	isNaN := g.cur.NewFCmp(enum.FPredUNO, x, x)
@@ -351,7 +351,7 @@ func lowerCast(g *gen, op *tileir.Op) error {
 		x := a[0]
 		switch op.Name {
 		case "arith.extsi":
-			return g.cur.NewSExt(x, dst), nil
+			return g.sext(x, dst), nil
 		case "arith.extui":
 			return g.cur.NewZExt(x, dst), nil
 		case "arith.trunci":
@@ -364,7 +364,7 @@ func lowerCast(g *gen, op *tileir.Op) error {
 			if x.Type().Equal(dst) {
 				return x, nil
 			}
-			return g.cur.NewBitCast(x, dst), nil
+			return g.bitCast(x, dst), nil
 		case "arith.sitofp", "arith.uitofp":
 			return g.intToFloat(x, ts, op.Name == "arith.sitofp")
 		case "arith.fptosi", "arith.fptoui":
@@ -448,7 +448,7 @@ func (g *gen) fp8Cast(x value.Value, from, to tileir.Scalar) (value.Value, error
 		// widen: cvt.rn.f16x2.e4m3x2 on a zero-extended pair, take the low half
 		pair := g.cur.NewZExt(x, types.I16)
 		h2 := g.asm(types.I32, "cvt.rn.f16x2."+n+"x2 $0, $1;", "=r,h", pair)
-		h := g.cur.NewBitCast(g.cur.NewTrunc(h2, types.I16), types.Half)
+		h := g.bitCast(g.cur.NewTrunc(h2, types.I16), types.Half)
 		return g.floatCast(h, tileir.F16, to, "")
 	}
 	if n, ok := name[to]; ok {
@@ -456,7 +456,7 @@ func (g *gen) fp8Cast(x value.Value, from, to tileir.Scalar) (value.Value, error
 		if err != nil {
 			return nil, err
 		}
-		p := g.asm(types.I16, "cvt.rn.satfinite."+n+"x2.f32 $0, $2, $1;", "=h,r,r", g.cur.NewBitCast(f, types.I32), i32c(0))
+		p := g.asm(types.I16, "cvt.rn.satfinite."+n+"x2.f32 $0, $2, $1;", "=h,r,r", g.bitCast(f, types.I32), i32c(0))
 		return g.cur.NewTrunc(p, types.I8), nil
 	}
 	return nil, fmt.Errorf("conversion from %s to %s not supported", from, to)

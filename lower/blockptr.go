@@ -111,7 +111,7 @@ func (g *gen) access(b block, l *linLayout, elem tileir.Scalar) (ptrs, masks []v
 	rank := len(l.shape)
 	pt := types.NewPointer(memType(elem))
 	pt.AddrSpace = 1
-	base := g.cur.NewBitCast(b.base, pt)
+	base := g.bitCast(b.base, pt)
 	thread := g.threadCoords(l)
 	ptrs, masks = make([]value.Value, l.numRegs()), make([]value.Value, l.numRegs())
 	for r := range ptrs {
@@ -119,7 +119,7 @@ func (g *gen) access(b block, l *linLayout, elem tileir.Scalar) (ptrs, masks []v
 		var in value.Value
 		for d := range rank {
 			idx := g.cur.NewAdd(g.coordOf(l, thread, r, d), b.offsets[d])
-			wide := g.cur.NewSExt(idx, types.I64)
+			wide := g.sext(idx, types.I64)
 			if b.check[d] {
 				st := b.shape[d].Type().(*types.IntType)
 				var i value.Value = idx

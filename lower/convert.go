@@ -231,7 +231,7 @@ func (g *gen) smemPtr(t types.Type, base int, idx value.Value, need int) value.V
 	if base != 0 {
 		p = constant.NewGetElementPtr(types.I8, p.(constant.Constant), i32c(int64(base)))
 	}
-	tp := g.cur.NewBitCast(p, g.ptrType(t, 3))
+	tp := g.bitCast(p, g.ptrType(t, 3))
 	return g.gep(t, tp, idx)
 }
 
@@ -336,7 +336,7 @@ func (g *gen) readScratch(x index, t types.Type, need int) []value.Value {
 		ld := g.cur.NewLoad(vt, ptr(r, v))
 		ld.Align = ir.Align(v * size)
 		for k := range v {
-			out[r+k] = g.fromStorable(g.cur.NewExtractElement(ld, i32c(int64(k))), t)
+			out[r+k] = g.fromStorable(g.extractElement(ld, i32c(int64(k))), t)
 		}
 		r += v
 	}
@@ -364,7 +364,7 @@ func (g *gen) scratchPointers(x index, st types.Type, need int) func(r, v int) v
 		if v == 1 {
 			return p
 		}
-		return g.cur.NewBitCast(p, g.ptrType(g.vecType(v, st), 3))
+		return g.bitCast(p, g.ptrType(g.vecType(v, st), 3))
 	}
 }
 
@@ -383,9 +383,9 @@ func (g *gen) writeScratch(vals [][]value.Value, writes []index, st types.Type, 
 			p := ptr(r, v)
 			var x value.Value = g.toStorable(vs[r])
 			if v > 1 {
-				x = constant.NewUndef(g.vecType(v, st))
+				x = g.undef(g.vecType(v, st))
 				for j := range v {
-					x = g.cur.NewInsertElement(x, g.toStorable(vs[r+j]), i32c(int64(j)))
+					x = g.insertElement(x, g.toStorable(vs[r+j]), i32c(int64(j)))
 				}
 			}
 			if own != nil {

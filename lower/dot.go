@@ -3,7 +3,6 @@ package lower
 import (
 	"fmt"
 
-	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -173,14 +172,14 @@ func (g *gen) packPairs(vals []value.Value, kWidth int) []value.Value {
 	out := make([]value.Value, 0, len(vals)/kWidth)
 	for i := 0; i < len(vals); i += kWidth {
 		if kWidth == 1 {
-			out = append(out, g.cur.NewBitCast(vals[i], types.I32))
+			out = append(out, g.bitCast(vals[i], types.I32))
 			continue
 		}
 		vt := g.vecType(2, vals[i].Type())
-		var v value.Value = constant.NewUndef(vt)
-		v = g.cur.NewInsertElement(v, vals[i], i32c(0))
-		v = g.cur.NewInsertElement(v, vals[i+1], i32c(1))
-		out = append(out, g.cur.NewBitCast(v, types.I32))
+		var v value.Value = g.undef(vt)
+		v = g.insertElement(v, vals[i], i32c(0))
+		v = g.insertElement(v, vals[i+1], i32c(1))
+		out = append(out, g.bitCast(v, types.I32))
 	}
 	return out
 }
@@ -219,7 +218,7 @@ func (g *gen) dotFMA(op *tileir.Op, e encoding, shape []int, k int, acc []value.
 			if from == rt {
 				return v, nil
 			}
-			return g.cur.NewSExt(v, llScalar(rt)), nil
+			return g.sext(v, llScalar(rt)), nil
 		}
 		return g.floatCast(v, from, ct, "")
 	}

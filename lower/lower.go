@@ -133,6 +133,8 @@ type gen struct {
 	files map[string]*metadata.DIFile
 	locs  map[tileir.Loc]*metadata.DILocation
 	dbgs  map[*metadata.DILocation]ir.Metadata // see stamp
+
+	ar arena // instructions by the chunk (alloc.go)
 }
 
 func newGen(t target.Target, opts Options, f *tileir.Func) *gen {
@@ -629,7 +631,11 @@ func (g *gen) ptrType(elem types.Type, space int) *types.PointerType {
 // extract emits extractvalue agg, i; the index list is shared (fields up to 63).
 func (g *gen) extract(agg value.Value, i int) *ir.InstExtractValue {
 	if i < len(fieldIndices) {
-		return g.cur.NewExtractValue(agg, fieldIndices[i:i+1]...)
+		inst := g.ar.extractValue.next()
+		inst.X, inst.Indices = agg, fieldIndices[i:i+1]
+		inst.Type()
+		g.cur.Insts = append(g.cur.Insts, inst)
+		return inst
 	}
 	return g.cur.NewExtractValue(agg, uint64(i))
 }
@@ -645,7 +651,10 @@ var fieldIndices = func() (x [64]uint64) {
 // gep emits getelementptr elem, src, idx. When src points to elem, the result has src's
 // type, which spares llir from building it.
 func (g *gen) gep(elem types.Type, src, idx value.Value) *ir.InstGetElementPtr {
-	inst := &ir.InstGetElementPtr{ElemType: elem, Src: src, Indices: []value.Value{idx}}
+	gi := g.ar.gep.next()
+	gi.idx[0] = idx
+	inst := &gi.inst
+	inst.ElemType, inst.Src, inst.Indices = elem, src, gi.idx[:]
 	if pt, ok := src.Type().(*types.PointerType); ok && typeEqual(pt.ElemType, elem) {
 		inst.Typ = pt
 	}

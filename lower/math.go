@@ -64,7 +64,7 @@ func (m irMath) ldexp(a, n num) num {
 	rest := m.g.cur.NewSub(ni, half)
 	pow := func(e value.Value) value.Value {
 		b := m.g.cur.NewShl(m.g.cur.NewAdd(e, constant.NewInt(it, bias)), constant.NewInt(it, mant))
-		return m.g.cur.NewBitCast(b, m.t)
+		return m.g.bitCast(b, m.t)
 	}
 	return m.g.cur.NewFMul(m.g.cur.NewFMul(m.v(a), pow(half)), pow(rest))
 }
@@ -77,13 +77,13 @@ func (m irMath) frexp(a num) (num, num) {
 	scaled := m.g.cur.NewFMul(x, constant.NewFloat(m.t, math.Ldexp(1, int(mant+1))))
 	x = m.g.cur.NewSelect(tiny, scaled, x)
 	adj := m.g.cur.NewSelect(tiny, constant.NewInt(it, mant+1), constant.NewInt(it, 0))
-	bitsV := m.g.cur.NewBitCast(x, it)
+	bitsV := m.g.bitCast(x, it)
 	expMask := int64(1)<<(int64(it.BitSize)-mant-1) - 1 // the exponent field
 	field := m.g.cur.NewAnd(m.g.cur.NewLShr(bitsV, constant.NewInt(it, mant)), constant.NewInt(it, expMask))
 	e := m.g.cur.NewSub(m.g.cur.NewSub(field, constant.NewInt(it, bias-1)), adj)
 	keep := ^(expMask << mant)
 	mb := m.g.cur.NewOr(m.g.cur.NewAnd(bitsV, constant.NewInt(it, keep)), constant.NewInt(it, (bias-1)<<mant))
-	return m.g.cur.NewBitCast(mb, m.t), m.g.cur.NewSIToFP(e, m.t)
+	return m.g.bitCast(mb, m.t), m.g.cur.NewSIToFP(e, m.t)
 }
 
 // mathFuncs are the unary functions of the library, by base name.

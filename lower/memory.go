@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -118,18 +117,18 @@ func (g *gen) pack(a access, elems []value.Value) []value.Value {
 	for w := range words {
 		part := elems[w*per : (w+1)*per]
 		if per == 1 {
-			words[w] = g.cur.NewBitCast(g.toStorable(part[0]), a.wordType())
+			words[w] = g.bitCast(g.toStorable(part[0]), a.wordType())
 			if a.mem.Equal(a.wordType()) {
 				words[w] = g.toStorable(part[0])
 			}
 			continue
 		}
 		vt := g.vecType(per, a.mem)
-		var v value.Value = constant.NewUndef(vt)
+		var v value.Value = g.undef(vt)
 		for i, e := range part {
-			v = g.cur.NewInsertElement(v, g.toStorable(e), i32c(int64(i)))
+			v = g.insertElement(v, g.toStorable(e), i32c(int64(i)))
 		}
-		words[w] = g.cur.NewBitCast(v, a.wordType())
+		words[w] = g.bitCast(v, a.wordType())
 	}
 	return words
 }
@@ -142,14 +141,14 @@ func (g *gen) unpack(a access, words []value.Value) []value.Value {
 		if per == 1 {
 			v := w
 			if !a.mem.Equal(a.wordType()) {
-				v = g.cur.NewBitCast(w, a.mem)
+				v = g.bitCast(w, a.mem)
 			}
 			out = append(out, g.fromStorable(v, a.elem))
 			continue
 		}
-		vec := g.cur.NewBitCast(w, g.vecType(per, a.mem))
+		vec := g.bitCast(w, g.vecType(per, a.mem))
 		for i := range per {
-			out = append(out, g.fromStorable(g.cur.NewExtractElement(vec, i32c(int64(i))), a.elem))
+			out = append(out, g.fromStorable(g.extractElement(vec, i32c(int64(i))), a.elem))
 		}
 	}
 	return out
@@ -493,7 +492,7 @@ func (g *gen) storeShared(ptr, v, pred value.Value) {
 	cons := map[int]string{64: "l", 32: "r", 16: "h", 8: "c"}[bits]
 	w := v
 	if _, ok := v.Type().(*types.FloatType); ok {
-		w = g.cur.NewBitCast(v, types.NewInt(uint64(bits)))
+		w = g.bitCast(v, types.NewInt(uint64(bits)))
 	}
 	g.asm(types.Void, fmt.Sprintf("@$2 st.shared.b%d [ $0 + 0 ], $1;", bits), "r,"+cons+",b", ptr, w, pred)
 }

@@ -135,13 +135,13 @@ func (g *gen) printArg(x value.Value, s tileir.Scalar, hex, signed bool) (value.
 		return g.cur.NewFPExt(x, types.Double), nil
 	}
 	if _, ok := x.Type().(*types.FloatType); ok {
-		x = g.cur.NewBitCast(x, types.NewInt(uint64(s.Bits())))
+		x = g.bitCast(x, types.NewInt(uint64(s.Bits())))
 	}
 	switch {
 	case s.Bits() >= 32:
 		return x, nil
 	case signed && !hex:
-		return g.cur.NewSExt(x, types.I32), nil
+		return g.sext(x, types.I32), nil
 	}
 	return g.cur.NewZExt(x, types.I32), nil
 }
@@ -163,7 +163,7 @@ func (g *gen) printf(format string, args []value.Value) {
 		g.cur.NewStore(a, p)
 	}
 	vprintf := g.declare("vprintf", types.I32, types.NewPointer(types.I8), types.NewPointer(types.I8))
-	g.cur.NewCall(vprintf, g.formatString(format), g.cur.NewBitCast(buf, types.NewPointer(types.I8)))
+	g.cur.NewCall(vprintf, g.formatString(format), g.bitCast(buf, types.NewPointer(types.I8)))
 }
 
 // formatString returns a generic pointer to a NUL-terminated copy of s in global memory,

@@ -42,7 +42,7 @@ func (g *gen) shuffleXor(v value.Value, mask int) value.Value {
 	}
 	w := g.toStorable(v)
 	if _, ok := w.Type().(*types.FloatType); ok {
-		w = g.cur.NewBitCast(w, types.NewInt(uint64(bits)))
+		w = g.bitCast(w, types.NewInt(uint64(bits)))
 	}
 	var r value.Value
 	switch {
@@ -57,7 +57,7 @@ func (g *gen) shuffleXor(v value.Value, mask int) value.Value {
 	}
 	st := storableType(t)
 	if !r.Type().Equal(st) {
-		r = g.cur.NewBitCast(r, st)
+		r = g.bitCast(r, st)
 	}
 	return g.fromStorable(r, t)
 }

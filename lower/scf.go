@@ -25,17 +25,18 @@ func (g *gen) phis(b *ir.Block, from *ir.Block, inits [][]value.Value) [][]value
 	for i, regs := range inits {
 		out[i] = make([]value.Value, len(regs))
 		for r, v := range regs {
-			out[i][r] = b.NewPhi(ir.NewIncoming(v, from))
+			out[i][r] = g.phi(b, v, from)
 		}
 	}
 	return out
 }
 
 // addIncoming adds the edge from block from to the phis.
-func addIncoming(phis [][]value.Value, vals [][]value.Value, from *ir.Block) {
+func (g *gen) addIncoming(phis [][]value.Value, vals [][]value.Value, from *ir.Block) {
 	for i := range phis {
 		for r, p := range phis[i] {
-			p.(*ir.InstPhi).Incs = append(p.(*ir.InstPhi).Incs, ir.NewIncoming(vals[i][r], from))
+			phi := p.(*ir.InstPhi)
+			phi.Incs = append(phi.Incs, g.incoming(vals[i][r], from))
 		}
 	}
 }
@@ -102,7 +103,7 @@ func lowerFor(g *gen, op *tileir.Op) error {
 	latch := g.cur
 	latch.NewBr(header)
 	iv.Incs = append(iv.Incs, ir.NewIncoming(nextIV, latch))
-	addIncoming(carried, next, latch)
+	g.addIncoming(carried, next, latch)
 	g.cur = exit
 	g.bind(op.Results, carried, iterArgs)
 	return nil
@@ -138,7 +139,7 @@ func lowerIf(g *gen, op *tileir.Op) error {
 		return nil
 	}
 	phis := g.phis(merge, ends[0], yields[0])
-	addIncoming(phis, yields[1], ends[1])
+	g.addIncoming(phis, yields[1], ends[1])
 	g.bind(op.Results, phis, nil)
 	return nil
 }
@@ -167,7 +168,7 @@ func lowerWhile(g *gen, op *tileir.Op) error {
 		return err
 	}
 	g.cur.NewBr(head)
-	addIncoming(carried, next, g.cur)
+	g.addIncoming(carried, next, g.cur)
 	g.popScope()
 	g.cur = exit
 	g.bind(op.Results, fwd, after.Args)

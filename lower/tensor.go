@@ -48,7 +48,7 @@ func init() {
 			off := a[1]
 			if off.Type().(*types.IntType).BitSize < 64 {
 				if off != narrow {
-					narrow, wide = off, g.cur.NewSExt(off, types.I64)
+					narrow, wide = off, g.sext(off, types.I64)
 				}
 				off = wide
 			}
