@@ -132,3 +132,17 @@ func firstDiff(got, want string) string {
 	lo := max(i-300, 0)
 	return "ours:    ..." + got[lo:min(i+200, len(got))] + "\ncpython: ..." + want[lo:min(i+200, len(want))]
 }
+
+// TestKeywordSwitch checks keyword against the keywords table.
+func TestKeywordSwitch(t *testing.T) {
+	for k, v := range keywords {
+		if keyword([]byte(k)) != v {
+			t.Errorf("keyword(%q) = %v, want %v", k, keyword([]byte(k)), v)
+		}
+	}
+	for _, k := range []string{"x", "tl", "Fals", "classy", "nonlocals", "iff", "match", "print"} {
+		if keyword([]byte(k)) != opNone {
+			t.Errorf("keyword(%q) is a keyword", k)
+		}
+	}
+}

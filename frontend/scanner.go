@@ -344,7 +344,7 @@ func (s *scanner) nameOrString() {
 	if !ascii && !s.checkIdentifier(start) {
 		return
 	}
-	kind, o := tkName, keywords[string(src[start:s.i])]
+	kind, o := tkName, keyword(src[start:s.i])
 	s.addHere(kind, o, start)
 }
 

@@ -123,6 +123,87 @@ var keywords = map[string]op{
 	"yield": kwYield,
 }
 
+// keyword returns the keyword op that name spells, or opNone (keywords' entries, without
+// a map lookup: most names are not keywords, and a switch rejects them by length).
+func keyword(name []byte) op {
+	if len(name) < 2 || len(name) > 8 {
+		return opNone
+	}
+	switch string(name) {
+	case "False":
+		return kwFalse
+	case "None":
+		return kwNone
+	case "True":
+		return kwTrue
+	case "and":
+		return kwAnd
+	case "as":
+		return kwAs
+	case "assert":
+		return kwAssert
+	case "async":
+		return kwAsync
+	case "await":
+		return kwAwait
+	case "break":
+		return kwBreak
+	case "class":
+		return kwClass
+	case "continue":
+		return kwContinue
+	case "def":
+		return kwDef
+	case "del":
+		return kwDel
+	case "elif":
+		return kwElif
+	case "else":
+		return kwElse
+	case "except":
+		return kwExcept
+	case "finally":
+		return kwFinally
+	case "for":
+		return kwFor
+	case "from":
+		return kwFrom
+	case "global":
+		return kwGlobal
+	case "if":
+		return kwIf
+	case "import":
+		return kwImport
+	case "in":
+		return kwIn
+	case "is":
+		return kwIs
+	case "lambda":
+		return kwLambda
+	case "nonlocal":
+		return kwNonlocal
+	case "not":
+		return kwNot
+	case "or":
+		return kwOr
+	case "pass":
+		return kwPass
+	case "raise":
+		return kwRaise
+	case "return":
+		return kwReturn
+	case "try":
+		return kwTry
+	case "while":
+		return kwWhile
+	case "with":
+		return kwWith
+	case "yield":
+		return kwYield
+	}
+	return opNone
+}
+
 // token is one token. start and end are byte offsets into the (normalized) source; line
 // and col follow CPython (1-based lines, 0-based byte columns).
 type token struct {

@@ -41,13 +41,31 @@ func (b *Builder) Block() *Block { return b.block }
 // Create builds any op (in the catalogue or not) at the insertion point. attrs need not be
 // sorted. Prefer the typed helpers below; Create is for ops they do not cover.
 func (b *Builder) Create(name string, operands []*Value, results []Type, attrs ...NamedAttr) *Op {
-	op := &Op{Name: name, Operands: operands, Loc: b.Loc}
-	for _, a := range attrs {
-		op.SetAttr(a.Name, a.Value)
+	var op *Op
+	if len(results) == 1 { // most ops: the op and its result are one allocation
+		x := &opOneResult{op: Op{Name: name, Operands: operands, Loc: b.Loc}}
+		op = &x.op
+		x.r.v = Value{Type: results[0], def: op}
+		x.r.list[0] = &x.r.v
+		op.Results = x.r.list[:]
+	} else {
+		op = &Op{Name: name, Operands: operands, Loc: b.Loc}
+		op.addResults(results...)
 	}
-	op.addResults(results...)
+	if len(attrs) > 0 {
+		op.Attrs = make([]NamedAttr, 0, len(attrs))
+		for _, a := range attrs {
+			op.SetAttr(a.Name, a.Value)
+		}
+	}
 	b.insert(op)
 	return op
+}
+
+// opOneResult is the storage of an op with a single result, built by Create.
+type opOneResult struct {
+	op Op
+	r  oneResult
 }
 
 func (b *Builder) insert(op *Op) {
