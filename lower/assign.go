@@ -54,6 +54,8 @@ func assignLayouts(g *gen) {
 type assigner struct {
 	g     *gen
 	users map[*tileir.Value][]*tileir.Op
+	// linkBuf is linked's result buffer.
+	linkBuf []*tileir.Value
 }
 
 func isTensor(v *tileir.Value) bool { _, ok := v.Type.(*tileir.TensorType); return ok }
@@ -130,7 +132,7 @@ func (a *assigner) anchor(op *tileir.Op) []*tileir.Value {
 		}
 		e := a.coalesced(op)
 		var set []*tileir.Value
-		for _, v := range linked(op) {
+		for _, v := range a.linked(op) {
 			if a.set(v, e) {
 				set = append(set, v)
 			}
@@ -206,8 +208,10 @@ func sameEnc(op *tileir.Op) bool {
 // store's value is left out: it keeps its producer's layout and the store converts it,
 // which is cheaper than converting the producer's operands (f32 accumulators before a
 // truncation, say).
-func linked(op *tileir.Op) []*tileir.Value {
-	vs := append(slices.Clone(op.Operands), op.Results...)
+// The list is a's scratch buffer, valid until the next call.
+func (a *assigner) linked(op *tileir.Op) []*tileir.Value {
+	vs := append(append(a.linkBuf[:0], op.Operands...), op.Results...)
+	a.linkBuf = vs
 	if op.Name == "tt.store" {
 		vs = slices.Delete(vs, 1, 2)
 	}
@@ -269,7 +273,7 @@ func (a *assigner) spread(v *tileir.Value) {
 	if op := v.Def(); op != nil {
 		switch {
 		case sameEnc(op):
-			for _, w := range linked(op) {
+			for _, w := range a.linked(op) {
 				try(w, e)
 			}
 		case op.Name == "tt.expand_dims":
@@ -305,8 +309,8 @@ func (a *assigner) spread(v *tileir.Value) {
 	// the users
 	for _, op := range a.users[v] {
 		switch {
-		case sameEnc(op) && slices.Contains(linked(op), v):
-			for _, w := range linked(op) {
+		case sameEnc(op) && slices.Contains(a.linked(op), v):
+			for _, w := range a.linked(op) {
 				try(w, e)
 			}
 		case op.Name == "tt.expand_dims":

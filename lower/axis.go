@@ -14,7 +14,25 @@ import (
 type axisInfo struct {
 	contig, div, constancy []int64
 	cst                    *int64 // the value, when it is a known splat constant
+	buf                    [6]int64
 }
+
+// newInfo returns an info of rank n, its three slices in one allocation with it up to
+// rank 2.
+func newInfo(n int) *axisInfo {
+	a := &axisInfo{}
+	var buf []int64
+	if 3*n <= len(a.buf) {
+		buf = a.buf[: 3*n : 3*n]
+	} else {
+		buf = make([]int64, 3*n)
+	}
+	a.contig, a.div, a.constancy = buf[:n:n], buf[n:2*n:2*n], buf[2*n:]
+	return a
+}
+
+// scalarShape is the shape of a scalar, shared (read only).
+var scalarShape = []int64{1}
 
 // maxDiv is Triton's kMaxDivisor: the divisibility of 0 and the saturation bound.
 const maxDiv = 1 << 62
@@ -37,14 +55,13 @@ func shapeOrScalar(t tileir.Type) []int64 {
 	if s := tileir.ShapeOf(t); s != nil {
 		return s
 	}
-	return []int64{1}
+	return scalarShape[:1:1]
 }
 
 func uniform(t tileir.Type, c, d, k int64) *axisInfo {
 	s := shapeOrScalar(t)
 	n := len(s)
-	buf := make([]int64, 3*n)
-	a := &axisInfo{contig: buf[:n:n], div: buf[n : 2*n : 2*n], constancy: buf[2*n:]}
+	a := newInfo(n)
 	for i, n := range s {
 		a.contig[i], a.div[i], a.constancy[i] = min(c, n), d, min(k, n)
 	}
@@ -161,7 +178,7 @@ func meet(x, y *axisInfo) *axisInfo {
 	if len(x.div) != len(y.div) {
 		return pessimistic(nil)
 	}
-	m := &axisInfo{contig: make([]int64, len(x.div)), div: make([]int64, len(x.div)), constancy: make([]int64, len(x.div))}
+	m := newInfo(len(x.div))
 	for d := range m.div {
 		m.contig[d], m.div[d], m.constancy[d] = gcd(x.contig[d], y.contig[d]), divFromContig(x, y, d), gcd(x.constancy[d], y.constancy[d])
 	}
@@ -186,8 +203,12 @@ func (a *axisAnalysis) get(v *tileir.Value) *axisInfo {
 // hint applies tt.divisibility / tt.contiguity / tt.constancy attributes (tl.multiple_of,
 // tl.max_contiguous, tl.max_constancy).
 func hint(op *tileir.Op, info *axisInfo) {
-	for name, dst := range map[string][]int64{"tt.divisibility": info.div, "tt.contiguity": info.contig, "tt.constancy": info.constancy} {
-		switch v := op.Attr(name).(type) {
+	for _, h := range [...]struct {
+		name string
+		dst  []int64
+	}{{"tt.divisibility", info.div}, {"tt.contiguity", info.contig}, {"tt.constancy", info.constancy}} {
+		dst := h.dst
+		switch v := op.Attr(h.name).(type) {
 		case tileir.IntAttr:
 			dst[0] = v.V
 		case tileir.DenseAttr:

@@ -25,6 +25,7 @@ type linLayout struct {
 
 	coords [][]int // every register's regCoord, made on first use
 	index  *regIdx // regIndex, made on first use
+	ints   []int   // the builder's storage for bases, a chunk at a time
 }
 
 func (l *linLayout) numRegs() int { return 1 << len(l.reg) }
@@ -148,7 +149,12 @@ type llBuilder struct{ l *linLayout }
 func newLL(shape []int) llBuilder { return llBuilder{&linLayout{shape: slices.Clone(shape)}} }
 
 func (b llBuilder) unit(dim, v int) []int {
-	u := make([]int, len(b.l.shape))
+	n := len(b.l.shape)
+	if len(b.l.ints) < n {
+		b.l.ints = make([]int, 16*n)
+	}
+	u := b.l.ints[:n:n]
+	b.l.ints = b.l.ints[n:]
 	if v < b.l.shape[dim] {
 		u[dim] = v
 	}

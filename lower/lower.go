@@ -821,7 +821,7 @@ func isBarrier(inst ir.Instruction) bool {
 		return false
 	}
 	f, ok := c.Callee.(*ir.Func)
-	return ok && f.Name() == barrierIntrinsic
+	return ok && f.GlobalName == barrierIntrinsic // not Name(), which parses the name as a number first
 }
 
 // used reports whether any op of the kernel uses v.

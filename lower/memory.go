@@ -31,7 +31,26 @@ func (a access) constraint() string {
 	return map[int]string{64: "l", 32: "r", 16: "h", 8: "c"}[a.wordBits]
 }
 
-func (a access) wordType() types.Type { return types.NewInt(uint64(a.wordBits)) }
+func (a access) wordType() types.Type { return intType(a.wordBits) }
+
+// intType returns iN, llir's shared type for the common widths.
+func intType(bits int) types.Type {
+	switch bits {
+	case 1:
+		return types.I1
+	case 8:
+		return types.I8
+	case 16:
+		return types.I16
+	case 32:
+		return types.I32
+	case 64:
+		return types.I64
+	case 128:
+		return types.I128
+	}
+	return types.NewInt(uint64(bits))
+}
 
 // vecWidth returns how many consecutive registers of layout l one access may cover:
 // registers that step by one element along a dimension, within the pointer's contiguity
