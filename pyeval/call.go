@@ -127,7 +127,7 @@ func (ev *evaluator) callFunction(f *Function, args []Value, kwargs *Dict, pos a
 	if err != nil {
 		return nil, ev.errorf(pos, "%v", err)
 	}
-	local := newScope(f.scope)
+	local := newScopeSized(f.scope, len(bound))
 	for k, v := range bound {
 		local.set(k, v)
 	}

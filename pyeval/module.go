@@ -80,7 +80,7 @@ func Exec(name, file string, src []byte, mod *ast.Module, opts Options) *Module 
 func (m *Module) Lookup(name string) (Value, bool) { return m.globals.get(name) }
 
 // Names returns the global names in the order they were first bound.
-func (m *Module) Names() []string { return m.globals.order }
+func (m *Module) Names() []string { return m.globals.names }
 
 // Text returns the source text that pos spans.
 func (m *Module) Text(pos ast.Pos) string {
@@ -204,24 +204,61 @@ func namesOf(elts []ast.Expr) []string {
 // scope is one Python namespace; lookups fall back to the parent (enclosing function or
 // module), then to builtins.
 type scope struct {
-	vars   map[string]Value
-	order  []string
+	names  []string // in order of first assignment
+	vals   []Value  // vals[i] is bound to names[i]
+	index  map[string]int
 	parent *scope
 }
 
-func newScope(parent *scope) *scope { return &scope{vars: map[string]Value{}, parent: parent} }
+// scopeScan is how many names a scope searches one by one; beyond it, index maps names
+// to their positions (function locals rarely need it, the module's globals do).
+const scopeScan = 8
+
+func newScope(parent *scope) *scope { return &scope{parent: parent} }
+
+// newScopeSized returns a scope with room for n names.
+func newScopeSized(parent *scope, n int) *scope {
+	return &scope{names: make([]string, 0, n), vals: make([]Value, 0, n), parent: parent}
+}
+
+// find returns the position of name in s (not its parents), or -1.
+func (s *scope) find(name string) int {
+	if s.index != nil {
+		if i, ok := s.index[name]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, n := range s.names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
 
 func (s *scope) set(name string, v Value) {
-	if _, ok := s.vars[name]; !ok {
-		s.order = append(s.order, name)
+	if i := s.find(name); i >= 0 {
+		s.vals[i] = v
+		return
 	}
-	s.vars[name] = v
+	s.names = append(s.names, name)
+	s.vals = append(s.vals, v)
+	switch {
+	case s.index != nil:
+		s.index[name] = len(s.names) - 1
+	case len(s.names) > scopeScan:
+		s.index = make(map[string]int, 2*len(s.names))
+		for i, n := range s.names {
+			s.index[n] = i
+		}
+	}
 }
 
 func (s *scope) get(name string) (Value, bool) {
 	for ; s != nil; s = s.parent {
-		if v, ok := s.vars[name]; ok {
-			return v, true
+		if i := s.find(name); i >= 0 {
+			return s.vals[i], true
 		}
 	}
 	return nil, false

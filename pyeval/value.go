@@ -84,7 +84,8 @@ func (v Int) Int64() (int64, bool) { return v.V.Int64(), v.V.IsInt64() }
 
 // newDict returns an empty dict with room for n items.
 func newDict(n int) *Dict {
-	return &Dict{Keys: make([]Value, 0, n), Vals: make([]Value, 0, n)}
+	kv := make([]Value, 2*n) // keys and values share one allocation
+	return &Dict{Keys: kv[:0:n], Vals: kv[n:n]}
 }
 
 // Get returns the value stored under key, or nil.

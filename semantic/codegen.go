@@ -701,7 +701,19 @@ func cloneScope(s map[string]Value) map[string]Value {
 }
 
 // isRuntime reports whether v holds IR values (a tensor, a descriptor, or a tuple with one).
-func isRuntime(v Value) bool { return len(flatten(v)) > 0 }
+func isRuntime(v Value) bool {
+	switch v := v.(type) { // len(flatten(v)) > 0, without building the list
+	case *Tensor, *Desc:
+		return true
+	case Tuple:
+		for _, e := range v {
+			if isRuntime(e) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // flatten lists the IR values of a runtime value, in Triton's flattening order.
 func flatten(v Value) []*tileir.Value {
@@ -757,6 +769,11 @@ func unflatten(template Value, vals []*tileir.Value) (Value, []*tileir.Value) {
 // sameValue reports whether two bindings hold the same value (the same IR values, or equal
 // constants).
 func sameValue(a, b Value) bool {
+	if ta, ok := a.(*Tensor); ok {
+		if tb, ok := b.(*Tensor); ok { // the common case, without flattening
+			return ta.V == tb.V
+		}
+	}
 	fa, fb := flatten(a), flatten(b)
 	if len(fa) != len(fb) {
 		return false

@@ -140,7 +140,7 @@ func (g *gen) global(n ast.Expr, name string, v pyeval.Value) Value {
 func (g *gen) attribute(e *ast.Attribute, v Value) Value {
 	switch v := v.(type) {
 	case PyRef:
-		r := resolveRef(v.Path + "." + e.Attr)
+		r := resolveAttrRef(v.Path, e.Attr)
 		if p, ok := r.(PyRef); ok && !knownModule(p.Path) {
 			g.fail(e, "%s", unknownNameMessage(v.Path, e.Attr))
 		}

@@ -358,8 +358,30 @@ func (g *gen) broadcastTo(n ast.Node, t *Tensor, shape []int64) *Tensor {
 			g.fail(n, "Cannot broadcast, the expanded size of the tensor (%d) must match the existing size (%d) at non-singleton dimension %d: %s, %s", shape[i], d, i, shapeString(b.Shape), shapeString(shape))
 		}
 	}
-	nt := &BlockType{Elem: b.Elem, Shape: append([]int64(nil), shape...)}
-	return &Tensor{V: g.emit("tt.broadcast", nt.IR(), t.V), T: nt}
+	r := newBlockTensor(b.Elem, shape)
+	r.V = g.emit("tt.broadcast", r.T.IR(), t.V)
+	return r
+}
+
+// blockTensor is the storage of a tensor of a new block type of rank 4 or less: the
+// tensor, its type and the type's shape, allocated together.
+type blockTensor struct {
+	t     Tensor
+	bt    BlockType
+	shape [4]int64
+}
+
+// newBlockTensor returns a tensor (its value yet to set) of a new block type with a copy
+// of shape.
+func newBlockTensor(elem Type, shape []int64) *Tensor {
+	if len(shape) == 0 || len(shape) > 4 {
+		return &Tensor{T: &BlockType{Elem: elem, Shape: append([]int64(nil), shape...)}}
+	}
+	x := &blockTensor{}
+	n := copy(x.shape[:], shape)
+	x.bt = BlockType{Elem: elem, Shape: x.shape[:n:n]}
+	x.t.T = &x.bt
+	return &x.t
 }
 
 // splat broadcasts a scalar to a block (a no-op for an empty shape).
@@ -367,19 +389,24 @@ func (g *gen) splat(t *Tensor, shape []int64) *Tensor {
 	if len(shape) == 0 {
 		return t
 	}
-	nt := &BlockType{Elem: t.T, Shape: append([]int64(nil), shape...)}
-	return &Tensor{V: g.emit("tt.splat", nt.IR(), t.V), T: nt}
+	r := newBlockTensor(t.T, shape)
+	r.V = g.emit("tt.splat", r.T.IR(), t.V)
+	return r
 }
 
 // expandDims inserts a unit dimension at axis.
 func (g *gen) expandDims(t *Tensor, axis int) *Tensor {
-	shape := append([]int64(nil), shapeOf(t.T)...)
-	shape = append(shape[:axis], append([]int64{1}, shape[axis:]...)...)
+	old := shapeOf(t.T)
+	var buf [4]int64
+	shape := append(buf[:0], old[:axis]...)
+	shape = append(shape, 1)
+	shape = append(shape, old[axis:]...)
 	if _, ok := t.T.(*BlockType); !ok {
 		return g.splat(t, shape)
 	}
-	nt := &BlockType{Elem: scalarOf(t.T), Shape: shape}
-	return &Tensor{V: g.emit("tt.expand_dims", nt.IR(), t.V, tileir.NamedAttr{Name: "axis", Value: tileir.IntAttr{V: int64(axis), T: tileir.I32}}), T: nt}
+	r := newBlockTensor(scalarOf(t.T), shape)
+	r.V = g.emit("tt.expand_dims", r.T.IR(), t.V, tileir.NamedAttr{Name: "axis", Value: tileir.IntAttr{V: int64(axis), T: tileir.I32}})
+	return r
 }
 
 // reshape changes a block's shape (to a scalar for an empty shape, via tt.unsplat's

@@ -2,6 +2,7 @@ package semantic
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/gotriton/gotriton/pyeval"
 	"github.com/gotriton/gotriton/tileir"
@@ -172,6 +173,36 @@ func dtypeAttrName(t Type) string {
 		}
 	}
 	return t.String()
+}
+
+// attrRefs caches resolveAttrRef's answers (they depend on the names alone), up to
+// maxAttrRefs of them.
+var attrRefs struct {
+	sync.RWMutex
+	m map[[2]string]Value
+}
+
+const maxAttrRefs = 4096
+
+// resolveAttrRef is resolveRef(path + "." + attr), remembered.
+func resolveAttrRef(path, attr string) Value {
+	key := [2]string{path, attr}
+	attrRefs.RLock()
+	v, ok := attrRefs.m[key]
+	attrRefs.RUnlock()
+	if ok {
+		return v
+	}
+	v = resolveRef(path + "." + attr)
+	attrRefs.Lock()
+	if attrRefs.m == nil {
+		attrRefs.m = map[[2]string]Value{}
+	}
+	if len(attrRefs.m) < maxAttrRefs {
+		attrRefs.m[key] = v
+	}
+	attrRefs.Unlock()
+	return v
 }
 
 // resolveRef turns a qualified triton name into a dtype, a builtin or a module reference.
