@@ -89,6 +89,7 @@ type compiler struct {
 
 	asmConstraints map[string][]asmConstraint // parsed inline asm constraint strings
 	asmTemplates   map[string]*asmTemplate    // parsed inline asm templates
+	funcNames      map[*ir.Func]string        // see funcName
 }
 
 // parseLayout reads the pointer widths ("pN:size:...") of a data layout.

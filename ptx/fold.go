@@ -86,8 +86,10 @@ func (e *fnEmitter) countUses() {
 					note(a, false)
 				}
 			default:
-				if u, ok := inst.(value.User); ok {
-					others(u.Operands())
+				if !binaryOperands(inst, note) {
+					if u, ok := inst.(value.User); ok {
+						others(u.Operands())
+					}
 				}
 			}
 		}
@@ -95,6 +97,91 @@ func (e *fnEmitter) countUses() {
 			others(u.Operands())
 		}
 	}
+}
+
+// binaryOperands calls note(op, false) for each operand of the most frequent
+// instructions, whose Operands method would allocate, and reports whether
+// inst was one of them.
+func binaryOperands(inst ir.Instruction, note func(value.Value, bool)) bool {
+	switch i := inst.(type) {
+	case *ir.InstFAdd:
+		note(i.X, false)
+		note(i.Y, false)
+	case *ir.InstFSub:
+		note(i.X, false)
+		note(i.Y, false)
+	case *ir.InstFMul:
+		note(i.X, false)
+		note(i.Y, false)
+	case *ir.InstFDiv:
+		note(i.X, false)
+		note(i.Y, false)
+	case *ir.InstAdd:
+		note(i.X, false)
+		note(i.Y, false)
+	case *ir.InstSub:
+		note(i.X, false)
+		note(i.Y, false)
+	case *ir.InstMul:
+		note(i.X, false)
+		note(i.Y, false)
+	case *ir.InstAnd:
+		note(i.X, false)
+		note(i.Y, false)
+	case *ir.InstOr:
+		note(i.X, false)
+		note(i.Y, false)
+	case *ir.InstXor:
+		note(i.X, false)
+		note(i.Y, false)
+	case *ir.InstShl:
+		note(i.X, false)
+		note(i.Y, false)
+	case *ir.InstLShr:
+		note(i.X, false)
+		note(i.Y, false)
+	case *ir.InstAShr:
+		note(i.X, false)
+		note(i.Y, false)
+	case *ir.InstICmp:
+		note(i.X, false)
+		note(i.Y, false)
+	case *ir.InstFCmp:
+		note(i.X, false)
+		note(i.Y, false)
+	case *ir.InstSelect:
+		note(i.Cond, false)
+		note(i.ValueTrue, false)
+		note(i.ValueFalse, false)
+	case *ir.InstFPTrunc:
+		note(i.From, false)
+	case *ir.InstFPExt:
+		note(i.From, false)
+	case *ir.InstSExt:
+		note(i.From, false)
+	case *ir.InstZExt:
+		note(i.From, false)
+	case *ir.InstTrunc:
+		note(i.From, false)
+	case *ir.InstSIToFP:
+		note(i.From, false)
+	case *ir.InstUIToFP:
+		note(i.From, false)
+	case *ir.InstFPToSI:
+		note(i.From, false)
+	case *ir.InstPtrToInt:
+		note(i.From, false)
+	case *ir.InstIntToPtr:
+		note(i.From, false)
+	case *ir.InstPhi:
+		for _, inc := range i.Incs {
+			note(inc.X, false)
+			note(inc.Pred, false)
+		}
+	default:
+		return false
+	}
+	return true
 }
 
 // foldableIndex reports whether the single index ix of gep is absorbed by

@@ -42,10 +42,11 @@ type fnEmitter struct {
 	depotSP    string // generic address of the depot, once an alloca needs it
 	loc        srcLoc // last .loc written
 
-	globals   map[*ir.Global]string          // address register of each global used
-	immRegs   map[immKey]string              // register holding each immediate moved into one
-	constOps  map[constant.Constant][]string // operands of materialized constant expressions
-	leafCache map[leafKey][]types.Type       // see (*fnEmitter).leaves
+	globals    map[*ir.Global]string          // address register of each global used
+	immRegs    map[immKey]string              // register holding each immediate moved into one
+	constOps   map[constant.Constant][]string // operands of materialized constant expressions
+	leafCache  map[leafKey][]types.Type       // see (*fnEmitter).leaves
+	classCache map[leafKey][]regClass         // see (*fnEmitter).classesOf
 
 	scaled        map[scaledKey]string // base+index*stride registers of the current block
 	materializing value.Value          // the deferred value being selected for one use
@@ -57,6 +58,8 @@ type fnEmitter struct {
 	asmOps        []string             // and both
 	readers       map[string]int32     // scratch of copies: pending moves reading each register
 	locLine       []byte               // scratch of setLoc
+	offs          []int64              // scratch of plan: leaf offsets of the access being selected
+	parts         []string             // scratch of repack
 	lastDI        *metadata.DILocation // the !dbg setLoc saw last
 	leafLast      struct {             // its last hit
 		k  leafKey
@@ -434,6 +437,44 @@ func (e *fnEmitter) newReg(rc regClass) string {
 	e.names = append(e.names, regClassInfo[rc].prefix...)
 	e.names = strconv.AppendInt(e.names, int64(e.nreg[rc]), 10)
 	return unsafe.String(&e.names[start], len(e.names)-start)
+}
+
+// strStart makes room for a string of about n bytes at the end of e.names
+// and returns where it starts; the caller appends its bytes to e.names and
+// calls strEnd. Strings carved out of e.names this way live as long as
+// register names: the chunk is only appended to (a longer string than
+// reserved moves the chunk, which leaves earlier strings where they are).
+func (e *fnEmitter) strStart(n int) int {
+	if cap(e.names)-len(e.names) < n {
+		e.names = make([]byte, 0, max(16<<10, n))
+	}
+	return len(e.names)
+}
+
+// strEnd returns the string appended to e.names since start.
+func (e *fnEmitter) strEnd(start int) string {
+	if start == len(e.names) {
+		return ""
+	}
+	return unsafe.String(&e.names[start], len(e.names)-start)
+}
+
+// joinOps returns open + ops joined by ", " + close, carved out of e.names.
+func (e *fnEmitter) joinOps(open string, ops []string, close string) string {
+	n := len(open) + len(close)
+	for _, op := range ops {
+		n += len(op) + 2
+	}
+	start := e.strStart(n)
+	e.names = append(e.names, open...)
+	for i, op := range ops {
+		if i > 0 {
+			e.names = append(e.names, ", "...)
+		}
+		e.names = append(e.names, op...)
+	}
+	e.names = append(e.names, close...)
+	return e.strEnd(start)
 }
 
 // opSlice returns an empty operand list of length n, carved out of a shared

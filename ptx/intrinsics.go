@@ -138,6 +138,19 @@ func lookupIntrinsic(name string) (intrinsic, bool, bool) {
 	}
 }
 
+// funcName is fn.Name(), which parses the name each time, memoized.
+func (c *compiler) funcName(fn *ir.Func) string {
+	if n, ok := c.funcNames[fn]; ok {
+		return n
+	}
+	n := fn.Name()
+	if c.funcNames == nil {
+		c.funcNames = map[*ir.Func]string{}
+	}
+	c.funcNames[fn] = n
+	return n
+}
+
 // call selects an intrinsic call or an inline asm call.
 func (e *fnEmitter) call(i *ir.InstCall) error {
 	if asm, ok := i.Callee.(*ir.InlineAsm); ok {
@@ -147,7 +160,7 @@ func (e *fnEmitter) call(i *ir.InstCall) error {
 	if !ok {
 		return fmt.Errorf("indirect calls are not supported")
 	}
-	name := fn.Name()
+	name := e.c.funcName(fn)
 	if sreg, ok := strings.CutPrefix(name, "llvm.nvvm.read.ptx.sreg."); ok {
 		rc, err := e.lay.classOf(i.Typ)
 		if err != nil {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 	"strconv"
-	"strings"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/enum"
@@ -603,10 +602,10 @@ func (e *fnEmitter) repack(xs []string, ts, dts []types.Type) ([]string, error) 
 			return x
 		}
 		d := e.newReg(to)
-		e.emit("mov.b"+strconv.Itoa(to.bits()), d, x)
+		e.emit(movB(to.bits()), d, x)
 		return d
 	}
-	out := make([]string, len(dts))
+	out := e.opSlice(len(dts))
 	switch {
 	case sb == db:
 		for k := range xs {
@@ -617,13 +616,13 @@ func (e *fnEmitter) repack(xs []string, ts, dts []types.Type) ([]string, error) 
 	case db > sb:
 		n := db / sb
 		for k := range dts {
-			parts := make([]string, n)
+			parts := e.partsOf(n)
 			for j := range parts {
 				sc, _ := e.lay.classOf(ts[k*n+j])
 				parts[j] = move(e.inReg(xs[k*n+j], sc), sc, pack(ts[k*n+j]))
 			}
 			w := e.newReg(bitsClass(db))
-			e.emit("mov.b"+strconv.Itoa(db), w, "{"+strings.Join(parts, ", ")+"}")
+			e.emit(movB(db), w, e.joinOps("{", parts, "}"))
 			dc, _ := e.lay.classOf(dts[k])
 			out[k] = move(w, bitsClass(db), dc)
 		}
@@ -632,11 +631,11 @@ func (e *fnEmitter) repack(xs []string, ts, dts []types.Type) ([]string, error) 
 		for k := range xs {
 			sc, _ := e.lay.classOf(ts[k])
 			w := move(e.inReg(xs[k], sc), sc, bitsClass(sb))
-			parts := make([]string, n)
+			parts := e.partsOf(n)
 			for j := range parts {
 				parts[j] = e.newReg(pack(dts[k*n+j]))
 			}
-			e.emit("mov.b"+strconv.Itoa(sb), "{"+strings.Join(parts, ", ")+"}", w)
+			e.emit(movB(sb), e.joinOps("{", parts, "}"), w)
 			for j, p := range parts {
 				dc, _ := e.lay.classOf(dts[k*n+j])
 				out[k*n+j] = move(p, pack(dts[k*n+j]), dc)
@@ -644,6 +643,28 @@ func (e *fnEmitter) repack(xs []string, ts, dts []types.Type) ([]string, error) 
 		}
 	}
 	return out, nil
+}
+
+// partsOf returns e.parts resized to n, scratch of repack.
+func (e *fnEmitter) partsOf(n int) []string {
+	if cap(e.parts) < n {
+		e.parts = make([]string, n)
+	}
+	e.parts = e.parts[:n]
+	return e.parts
+}
+
+// movB is the opcode "mov.bN".
+func movB(bits int) string {
+	switch bits {
+	case 16:
+		return "mov.b16"
+	case 32:
+		return "mov.b32"
+	case 64:
+		return "mov.b64"
+	}
+	return "mov.b" + strconv.Itoa(bits)
 }
 
 // repackBytes converts between i8 leaves and wider leaves (i32 to

@@ -92,9 +92,10 @@ func (e *fnEmitter) plan(a access) (ad addr, space string, ts []types.Type, offs
 		return addr{}, "", nil, nil, nil, err
 	}
 	ts = e.leaves(a.typ)
-	if offs, err = e.leafOffsets(a.typ, 0, nil); err != nil {
+	if offs, err = e.leafOffsets(a.typ, 0, e.offs[:0]); err != nil {
 		return addr{}, "", nil, nil, nil, err
 	}
+	e.offs = offs
 	size, _, _ := e.lay.sizeAlign(a.typ)
 	same := len(ts) > 1 && size <= 16 && int64(a.align) >= size && intBits(ts[0]) != 1
 	for _, t := range ts {
@@ -119,11 +120,11 @@ func (e *fnEmitter) plan(a access) (ad addr, space string, ts []types.Type, offs
 }
 
 // vecOperand is the register operand of an ld/st: "%r1" or "{%r1, %r2}".
-func vecOperand(regs []string) string {
+func (e *fnEmitter) vecOperand(regs []string) string {
 	if len(regs) == 1 {
 		return regs[0]
 	}
-	return "{" + strings.Join(regs, ", ") + "}"
+	return e.joinOps("{", regs, "}")
 }
 
 // vecSuffix is the ".vN" of an ld/st of n registers ("" for one).
@@ -134,11 +135,17 @@ func vecSuffix(n int) string {
 	return ".v" + strconv.Itoa(n)
 }
 
-func at(addr string, off int64) string {
-	if off == 0 {
-		return "[" + addr + "]"
+// at is the address operand [addr+off], carved out of e.names.
+func (e *fnEmitter) at(addr string, off int64) string {
+	start := e.strStart(len(addr) + 24)
+	e.names = append(e.names, '[')
+	e.names = append(e.names, addr...)
+	if off != 0 {
+		e.names = append(e.names, '+')
+		e.names = strconv.AppendInt(e.names, off, 10)
 	}
-	return "[" + addr + "+" + strconv.FormatInt(off, 10) + "]"
+	e.names = append(e.names, ']')
+	return e.strEnd(start)
 }
 
 // memOrder returns the ld/st/atom qualifiers of an atomic ordering and
@@ -206,17 +213,17 @@ func (e *fnEmitter) load(i *ir.InstLoad) error {
 	}
 	var out []string
 	if whole != nil {
-		rcs, err := e.lay.classesOf(types.NewStruct(whole...))
+		rcs, err := e.classesOfLeaves(whole)
 		if err != nil {
 			return err
 		}
 		regs := e.newRegs(rcs)
-		e.emit(prefix+space+vecSuffix(len(regs))+"."+e.memType(whole[0]), vecOperand(regs), at(ad.reg, offs[0]))
+		e.emit(prefix+space+vecSuffix(len(regs))+"."+e.memType(whole[0]), e.vecOperand(regs), e.at(ad.reg, offs[0]))
 		if out, err = e.repack(regs, whole, ts); err != nil {
 			return err
 		}
 	} else {
-		rcs, err := e.lay.classesOf(i.ElemType)
+		rcs, err := e.classesOf(i.ElemType)
 		if err != nil {
 			return err
 		}
@@ -224,11 +231,11 @@ func (e *fnEmitter) load(i *ir.InstLoad) error {
 		for k, t := range ts {
 			if rcs[k] == rcPred {
 				b := e.newReg(rcB16)
-				e.emit(prefix+space+".u8", b, at(ad.reg, offs[k]))
+				e.emit(prefix+space+".u8", b, e.at(ad.reg, offs[k]))
 				e.emit("setp.ne.b16", out[k], b, "0")
 				continue
 			}
-			e.emit(prefix+space+"."+e.memType(t), out[k], at(ad.reg, offs[k]))
+			e.emit(prefix+space+"."+e.memType(t), out[k], e.at(ad.reg, offs[k]))
 		}
 	}
 	e.set(i, out)
@@ -253,7 +260,7 @@ func (e *fnEmitter) store(i *ir.InstStore) error {
 		if err != nil {
 			return err
 		}
-		e.emit(prefix+space+vecSuffix(len(words))+"."+e.memType(whole[0]), at(ad.reg, offs[0]), vecOperand(words))
+		e.emit(prefix+space+vecSuffix(len(words))+"."+e.memType(whole[0]), e.at(ad.reg, offs[0]), e.vecOperand(words))
 		return nil
 	}
 	for k, t := range ts {
@@ -263,7 +270,7 @@ func (e *fnEmitter) store(i *ir.InstStore) error {
 			e.emit("selp.b16", b, "1", "0", v)
 			v = b
 		}
-		e.emit(prefix+space+"."+e.memType(t), at(ad.reg, offs[k]), v)
+		e.emit(prefix+space+"."+e.memType(t), e.at(ad.reg, offs[k]), v)
 	}
 	return nil
 }
@@ -298,7 +305,7 @@ func (e *fnEmitter) atomPrefix(ptr value.Value, o enum.AtomicOrdering, scope str
 	if err != nil {
 		return "", "", err
 	}
-	return "atom" + q + space, at(a.reg, a.off), nil
+	return "atom" + q + space, e.at(a.reg, a.off), nil
 }
 
 func (e *fnEmitter) atomicRMW(i *ir.InstAtomicRMW) error {

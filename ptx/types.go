@@ -174,30 +174,8 @@ type leafKey struct {
 // instruction, so the key is structural). The returned slice is shared: callers must
 // not modify it.
 func (e *fnEmitter) leaves(t types.Type) []types.Type {
-	var k leafKey
-	switch t := t.(type) {
-	case *types.VectorType:
-		k = leafKey{t.ElemType, int64(t.Len)}
-	case *types.ArrayType:
-		k = leafKey{t.ElemType, int64(t.Len)}
-	case *types.StructType:
-		if len(t.Fields) == 0 {
-			return leaves(t)
-		}
-		for _, f := range t.Fields[1:] {
-			if f != t.Fields[0] {
-				return leaves(t)
-			}
-		}
-		k = leafKey{t.Fields[0], int64(len(t.Fields))}
-	default:
-		k = leafKey{t, 1}
-	}
-	switch k.elem.(type) {
-	case *types.IntType, *types.FloatType:
-	default:
-		// aggregates, and pointers (lower makes a new pointer type per use), are not
-		// worth a cache entry
+	k, ok := cacheKey(t)
+	if !ok {
 		return leaves(t)
 	}
 	if e.leafLast.ok && e.leafLast.k == k {
@@ -214,6 +192,79 @@ func (e *fnEmitter) leaves(t types.Type) []types.Type {
 	e.leafCache[k] = ls
 	e.leafLast.k, e.leafLast.ls, e.leafLast.ok = k, ls, true
 	return ls
+}
+
+// cacheKey returns the key of the leaves of t, and false when t's leaves
+// are not worth a cache entry: aggregates of several types, and pointers
+// (lower makes a new pointer type per use).
+func cacheKey(t types.Type) (leafKey, bool) {
+	var k leafKey
+	switch t := t.(type) {
+	case *types.VectorType:
+		k = leafKey{t.ElemType, int64(t.Len)}
+	case *types.ArrayType:
+		k = leafKey{t.ElemType, int64(t.Len)}
+	case *types.StructType:
+		if len(t.Fields) == 0 {
+			return k, false
+		}
+		for _, f := range t.Fields[1:] {
+			if f != t.Fields[0] {
+				return k, false
+			}
+		}
+		k = leafKey{t.Fields[0], int64(len(t.Fields))}
+	default:
+		k = leafKey{t, 1}
+	}
+	switch k.elem.(type) {
+	case *types.IntType, *types.FloatType:
+		return k, true
+	}
+	return k, false
+}
+
+// classesOfLeaves returns the register classes of the leaves ts, all of one
+// type (as a struct of ts would have them).
+func (e *fnEmitter) classesOfLeaves(ts []types.Type) ([]regClass, error) {
+	k, ok := cacheKey(ts[0])
+	if !ok {
+		return e.lay.classesOf(types.NewStruct(ts...))
+	}
+	k.n = int64(len(ts))
+	if rcs, ok := e.classCache[k]; ok {
+		return rcs, nil
+	}
+	rcs, err := e.lay.classesOf(types.NewStruct(ts...))
+	if err != nil {
+		return nil, err
+	}
+	if e.classCache == nil {
+		e.classCache = map[leafKey][]regClass{}
+	}
+	e.classCache[k] = rcs
+	return rcs, nil
+}
+
+// classesOf is the layout's classesOf, memoized per kernel as leaves is. The
+// returned slice is shared: callers must not modify it.
+func (e *fnEmitter) classesOf(t types.Type) ([]regClass, error) {
+	k, ok := cacheKey(t)
+	if !ok {
+		return e.lay.classesOf(t)
+	}
+	if rcs, ok := e.classCache[k]; ok {
+		return rcs, nil
+	}
+	rcs, err := e.lay.classesOf(t)
+	if err != nil {
+		return nil, err
+	}
+	if e.classCache == nil {
+		e.classCache = map[leafKey][]regClass{}
+	}
+	e.classCache[k] = rcs
+	return rcs, nil
 }
 
 func repeat(elem types.Type, n int) []types.Type {
@@ -397,8 +448,39 @@ func halfBits(f float64) uint16 {
 	return sign | uint16(e)<<10 | uint16(mant-1024)
 }
 
+// floatImm is the package's floatImm, carved out of e.names.
+func (e *fnEmitter) floatImm(rc regClass, bits uint64) string {
+	if bits == 0 {
+		return floatImm(rc, 0)
+	}
+	prefix, digits := "0x", 4
+	switch rc {
+	case rcF32:
+		prefix, digits = "0f", 8
+	case rcF64:
+		prefix, digits = "0d", 16
+	}
+	const hex = "0123456789ABCDEF"
+	start := e.strStart(2 + digits)
+	e.names = append(e.names, prefix...)
+	for i := digits - 1; i >= 0; i-- {
+		e.names = append(e.names, hex[bits>>(4*i)&15])
+	}
+	return e.strEnd(start)
+}
+
 // floatImm formats the bits of an f32 or f64 constant as a PTX immediate.
 func floatImm(rc regClass, bits uint64) string {
+	if bits == 0 {
+		switch rc {
+		case rcF32:
+			return "0f00000000"
+		case rcF64:
+			return "0d0000000000000000"
+		case rcF16:
+			return "0x0000"
+		}
+	}
 	prefix, digits := "0x", 4
 	switch rc {
 	case rcF32:

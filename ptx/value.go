@@ -77,11 +77,11 @@ func (e *fnEmitter) regs(v value.Value) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	rcs, err := e.lay.classesOf(v.Type())
+	rcs, err := e.classesOf(v.Type())
 	if err != nil {
 		return nil, err
 	}
-	out := make([]string, len(ops))
+	out := e.opSlice(len(ops))
 	for i, op := range ops {
 		out[i] = e.inReg(op, rcs[i])
 	}
@@ -134,9 +134,9 @@ func (e *fnEmitter) constant(k constant.Constant) ([]string, error) {
 		}
 		rc, _ := e.lay.classOf(k.Typ)
 		if rc == rcF16 {
-			return e.one(e.inReg(floatImm(rc, bits), rc)), nil
+			return e.one(e.inReg(e.floatImm(rc, bits), rc)), nil
 		}
-		return e.one(floatImm(rc, bits)), nil
+		return e.one(e.floatImm(rc, bits)), nil
 	case *constant.Null:
 		return e.one("0"), nil
 	case *constant.Undef, *constant.Poison, *constant.ZeroInitializer:
