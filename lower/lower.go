@@ -133,6 +133,8 @@ type gen struct {
 	files map[string]*metadata.DIFile
 	locs  map[tileir.Loc]*metadata.DILocation
 	dbgs  map[*metadata.DILocation]ir.Metadata // see stamp
+	// stamped holds, per block, a range of its instructions that all have !dbg.
+	stamped [][2]int
 
 	ar arena // instructions by the chunk (alloc.go)
 }
@@ -347,15 +349,38 @@ func (g *gen) stamp(l tileir.Loc, startBlock, startInst int) {
 		dbg = ir.Metadata{&metadata.Attachment{Name: "dbg", Node: d}}
 		g.dbgs[d] = dbg
 	}
+	for len(g.stamped) < len(g.f.Blocks) {
+		g.stamped = append(g.stamped, [2]int{})
+	}
 	for bi := startBlock; bi < len(g.f.Blocks); bi++ {
 		b := g.f.Blocks[bi]
+		n := len(b.Insts)
 		from := 0
 		if bi == startBlock {
-			from = min(startInst, len(b.Insts))
+			from = min(startInst, n)
 		}
-		for _, inst := range b.Insts[from:] {
-			setDbg(inst, dbg)
+		// Skip the instructions that an op nested in this one has stamped already
+		// (stamped[bi] is a range of b's instructions that all have !dbg).
+		lo, hi := g.stamped[bi][0], g.stamped[bi][1]
+		if hi > n || lo >= hi {
+			lo, hi = n, n
 		}
+		if lo >= from {
+			for _, inst := range b.Insts[from:lo] {
+				setDbg(inst, dbg)
+			}
+			for _, inst := range b.Insts[hi:] {
+				setDbg(inst, dbg)
+			}
+		} else {
+			for _, inst := range b.Insts[from:] {
+				setDbg(inst, dbg)
+			}
+			if hi >= from {
+				from = lo
+			}
+		}
+		g.stamped[bi] = [2]int{from, n}
 		if b.Term != nil {
 			setDbg(b.Term, dbg)
 		}

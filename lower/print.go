@@ -158,6 +158,9 @@ func (g *gen) printf(format string, args []value.Value) {
 	buf.Align = 8
 	entry := g.f.Blocks[0]
 	entry.Insts = append([]ir.Instruction{buf}, entry.Insts...)
+	if len(g.stamped) > 0 {
+		g.stamped[0] = [2]int{} // the entry's instructions moved
+	}
 	for i, a := range args {
 		p := g.cur.NewGetElementPtr(st, buf, i32c(0), i32c(int64(i)))
 		g.cur.NewStore(a, p)
