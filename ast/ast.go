@@ -9,7 +9,7 @@ package ast
 // Pos is the source range of a node, with CPython's conventions: 1-based lines, 0-based
 // column offsets counted in UTF-8 bytes, the end column exclusive.
 type Pos struct {
-	Lineno, ColOffset, EndLineno, EndColOffset int
+	Lineno, ColOffset, EndLineno, EndColOffset int32 // int32 halves every node's position
 }
 
 // Position returns the node's range.

@@ -93,10 +93,10 @@ func dumpNode(b *strings.Builder, v reflect.Value) {
 	if pos != nil {
 		for _, a := range [...]struct {
 			name string
-			v    int
+			v    int32
 		}{{"lineno", pos.Lineno}, {"col_offset", pos.ColOffset}, {"end_lineno", pos.EndLineno}, {"end_col_offset", pos.EndColOffset}} {
 			sep(a.name)
-			b.WriteString(strconv.Itoa(a.v))
+			b.WriteString(strconv.Itoa(int(a.v)))
 		}
 	}
 	b.WriteByte(')')

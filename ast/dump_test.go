@@ -42,7 +42,7 @@ func TestRepr(t *testing.T) {
 }
 
 func TestDump(t *testing.T) {
-	p := func(l, c, el, ec int) Pos { return Pos{l, c, el, ec} }
+	p := func(l, c, el, ec int32) Pos { return Pos{l, c, el, ec} }
 	m := &Module{Body: []Stmt{
 		&ExprStmt{Value: &Constant{Value: int64(1), Pos: p(1, 0, 1, 1)}, Pos: p(1, 0, 1, 1)},
 		&ImportFrom{Names: []*Alias{{Name: "x", Pos: p(2, 14, 2, 15)}}, Level: 1, Pos: p(2, 0, 2, 15)},

@@ -111,7 +111,7 @@ func LoadSource(path string, src []byte, opts pyeval.Options) (*File, error) {
 		f.Kernels = append(f.Kernels, newKernel(n, j, f.Module))
 	}
 	// A name may be rebound later than its def: list kernels by definition line.
-	slices.SortStableFunc(f.Kernels, func(a, b *Kernel) int { return a.Def.Lineno - b.Def.Lineno })
+	slices.SortStableFunc(f.Kernels, func(a, b *Kernel) int { return int(a.Def.Lineno) - int(b.Def.Lineno) })
 	return f, nil
 }
 

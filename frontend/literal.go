@@ -86,7 +86,7 @@ func (p *parser) concat(parts []ast.Expr, pos ast.Pos) ast.Expr {
 		}
 	}
 	if hasBytes && (hasStr || hasF) {
-		p.errorAt(pos.Lineno, pos.ColOffset, "cannot mix bytes and nonbytes literals")
+		p.errorAt(int(pos.Lineno), int(pos.ColOffset), "cannot mix bytes and nonbytes literals")
 	}
 	if hasBytes {
 		var b []byte
@@ -398,9 +398,9 @@ func (p *parser) replacementField(raw bool) ast.Expr {
 	line, col := int(lb.line), int(lb.col)
 	text := &ast.Constant{
 		Value: p.decodeStr(term, p.src[lb.end:term.start], raw),
-		Pos:   ast.Pos{Lineno: line, ColOffset: col + 1, EndLineno: el, EndColOffset: ec - 1},
+		Pos:   ast.Pos{Lineno: int32(line), ColOffset: int32(col + 1), EndLineno: int32(el), EndColOffset: int32(ec - 1)},
 	}
-	return &ast.JoinedStr{Values: []ast.Expr{text, fv}, Pos: ast.Pos{Lineno: line, ColOffset: col, EndLineno: el, EndColOffset: ec}}
+	return &ast.JoinedStr{Values: []ast.Expr{text, fv}, Pos: ast.Pos{Lineno: int32(line), ColOffset: int32(col), EndLineno: int32(el), EndColOffset: int32(ec)}}
 }
 
 // formatSpec parses ':' and the format spec up to the field's '}'. As in CPython 3.12, the

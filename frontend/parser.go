@@ -227,7 +227,7 @@ func (p *parser) lastEnd() (int, int) {
 func (p *parser) posFrom(start int) ast.Pos {
 	t := &p.toks[start]
 	el, ec := p.lastEnd()
-	return ast.Pos{Lineno: int(t.line), ColOffset: int(t.col), EndLineno: el, EndColOffset: ec}
+	return ast.Pos{Lineno: t.line, ColOffset: t.col, EndLineno: int32(el), EndColOffset: int32(ec)}
 }
 
 // ---- errors ----
@@ -242,7 +242,7 @@ func (p *parser) errorTok(t *token, format string, args ...any) {
 
 func (p *parser) errorNode(n ast.Node, format string, args ...any) {
 	pos := n.Position()
-	panic(bailout{diag.New(p.file, p.src, diag.Span{Line: pos.Lineno, Col: pos.ColOffset, EndLine: pos.EndLineno, EndCol: pos.EndColOffset}, format, args...)})
+	panic(bailout{diag.New(p.file, p.src, diag.Span{Line: int(pos.Lineno), Col: int(pos.ColOffset), EndLine: int(pos.EndLineno), EndCol: int(pos.EndColOffset)}, format, args...)})
 }
 
 // syntaxError reports CPython's generic error: a tokenizer error anywhere in the file wins,

@@ -215,5 +215,5 @@ type token struct {
 
 // pos is the token's range as a syntax tree position.
 func (t *token) pos() ast.Pos {
-	return ast.Pos{Lineno: int(t.line), ColOffset: int(t.col), EndLineno: int(t.endLine), EndColOffset: int(t.endCol)}
+	return ast.Pos{Lineno: t.line, ColOffset: t.col, EndLineno: t.endLine, EndColOffset: t.endCol}
 }

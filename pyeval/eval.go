@@ -122,7 +122,7 @@ func (ev *evaluator) stmt(st ast.Stmt, s *scope) (flow, error) {
 				name, _, _ = cutDot(a.Name)
 				path = name
 			}
-			ev.bindImport(s, name, path, a.Lineno, ev.importModule(st, path, 0))
+			ev.bindImport(s, name, path, int(a.Lineno), ev.importModule(st, path, 0))
 		}
 	case *ast.ImportFrom:
 		mod := ev.importModule(st, st.Module, st.Level)
@@ -131,7 +131,7 @@ func (ev *evaluator) stmt(st ast.Stmt, s *scope) (flow, error) {
 				if m, ok := mod.(*Module); ok {
 					for _, n := range m.publicNames() {
 						v, _ := m.Lookup(n)
-						ev.bindImport(s, n, m.Name+"."+n, a.Lineno, v)
+						ev.bindImport(s, n, m.Name+"."+n, int(a.Lineno), v)
 					}
 					continue
 				}
@@ -145,7 +145,7 @@ func (ev *evaluator) stmt(st ast.Stmt, s *scope) (flow, error) {
 				path = st.Module + "." + a.Name
 			}
 			path = repeatDots(st.Level) + path
-			ev.bindImport(s, name, path, a.Lineno, ev.importFrom(st, mod, path, a.Name))
+			ev.bindImport(s, name, path, int(a.Lineno), ev.importFrom(st, mod, path, a.Name))
 		}
 	case *ast.ClassDef:
 		s.set(st.Name, unknownf("class %s is host code", st.Name))
@@ -234,7 +234,7 @@ func (ev *evaluator) defineFunction(def *ast.FunctionDef, s *scope) error {
 	var v Value = &Function{Name: def.Name, Def: def, Module: ev.mod, scope: s}
 	decorators := make([]Decorator, len(def.DecoratorList))
 	for i, d := range def.DecoratorList {
-		decorators[i] = Decorator{Text: ev.mod.Text(d.Position()), Line: d.Position().Lineno}
+		decorators[i] = Decorator{Text: ev.mod.Text(d.Position()), Line: int(d.Position().Lineno)}
 		callee := d
 		if c, ok := d.(*ast.Call); ok {
 			callee = c.Func

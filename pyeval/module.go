@@ -84,7 +84,7 @@ func (m *Module) Names() []string { return m.globals.names }
 
 // Text returns the source text that pos spans.
 func (m *Module) Text(pos ast.Pos) string {
-	start, end := m.offset(pos.Lineno, pos.ColOffset), m.offset(pos.EndLineno, pos.EndColOffset)
+	start, end := m.offset(int(pos.Lineno), int(pos.ColOffset)), m.offset(int(pos.EndLineno), int(pos.EndColOffset))
 	if start < 0 || end < start {
 		return ""
 	}

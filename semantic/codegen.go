@@ -46,7 +46,7 @@ func (g *gen) loc(n ast.Node) tileir.Loc {
 		return tileir.Loc{}
 	}
 	p := n.Position()
-	return tileir.Loc{File: g.mod().File, Line: p.Lineno, Col: p.ColOffset + 1}
+	return tileir.Loc{File: g.mod().File, Line: int(p.Lineno), Col: int(p.ColOffset) + 1}
 }
 
 // ---- statements ----

@@ -190,10 +190,10 @@ func paramNames(k *frontend.Kernel) string {
 // defErr is an error located at the kernel's def line.
 func defErr(f *frontend.File, k *frontend.Kernel, format string, args ...any) *diag.Error {
 	p := k.Def.Position()
-	span := diag.Span{Line: p.Lineno, Col: p.ColOffset}
-	if src := diag.Line(f.Src, p.Lineno); strings.Contains(src, "def "+k.Def.Name) {
+	span := diag.Span{Line: int(p.Lineno), Col: int(p.ColOffset)}
+	if src := diag.Line(f.Src, int(p.Lineno)); strings.Contains(src, "def "+k.Def.Name) {
 		col := strings.Index(src, k.Def.Name)
-		span = diag.Span{Line: p.Lineno, Col: col, EndLine: p.Lineno, EndCol: col + len(k.Def.Name)}
+		span = diag.Span{Line: int(p.Lineno), Col: col, EndLine: int(p.Lineno), EndCol: col + len(k.Def.Name)}
 	}
 	return diag.New(f.Path, f.Src, span, format, args...)
 }

@@ -28,7 +28,7 @@ func spanOf(n ast.Node) diag.Span {
 		return diag.Span{Line: 1}
 	}
 	p := n.Position()
-	return diag.Span{Line: p.Lineno, Col: p.ColOffset, EndLine: p.EndLineno, EndCol: p.EndColOffset}
+	return diag.Span{Line: int(p.Lineno), Col: int(p.ColOffset), EndLine: int(p.EndLineno), EndCol: int(p.EndColOffset)}
 }
 
 // errorAt builds a diagnostic at node n of the current function, with the jit call chain

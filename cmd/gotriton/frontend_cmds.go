@@ -149,7 +149,7 @@ func describeFile(f *frontend.File) fileListing {
 		out.Imports = []pyeval.Import{}
 	}
 	for _, k := range f.Kernels {
-		kl := kernelListing{Name: k.Name, DefName: k.Def.Name, Line: k.Def.Lineno, Params: []paramListing{}, Decorators: []string{}}
+		kl := kernelListing{Name: k.Name, DefName: k.Def.Name, Line: int(k.Def.Lineno), Params: []paramListing{}, Decorators: []string{}}
 		for _, p := range k.Params {
 			pl := paramListing{Name: p.Name, Annotation: p.Annotation, Constexpr: p.Constexpr, KwOnly: p.KwOnly}
 			if p.Default != nil {
