@@ -1,6 +1,8 @@
 package lower
 
 import (
+	"fmt"
+
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
@@ -17,7 +19,7 @@ type slab[T any] struct {
 
 func (s *slab[T]) next() *T {
 	if len(s.buf) == 0 {
-		s.size = min(max(2*s.size, 16), 512)
+		s.size = min(max(2*s.size, 8), 256)
 		s.buf = make([]T, s.size)
 	}
 	p := &s.buf[0]
@@ -35,7 +37,30 @@ type arena struct {
 	sext           slab[ir.InstSExt]
 	phi            slab[phiInst]
 	incoming       slab[ir.Incoming]
+	call           slab[ir.InstCall]
+	fadd           slab[ir.InstFAdd]
+	fsub           slab[ir.InstFSub]
+	fmul           slab[ir.InstFMul]
+	fptrunc        slab[ir.InstFPTrunc]
+	load           slab[ir.InstLoad]
+	store          slab[ir.InstStore]
 	undefs         map[types.Type]*constant.Undef
+	values         []value.Value // see values
+	valuesSize     int
+}
+
+// values returns a new list of n values (capacity n), cut from a shared chunk when short.
+func (g *gen) values(n int) []value.Value {
+	if n > 64 {
+		return make([]value.Value, n)
+	}
+	if len(g.ar.values) < n {
+		g.ar.valuesSize = min(max(2*g.ar.valuesSize, 128), 1024)
+		g.ar.values = make([]value.Value, g.ar.valuesSize)
+	}
+	v := g.ar.values[:n:n]
+	g.ar.values = g.ar.values[n:]
+	return v
 }
 
 // gepInst is a getelementptr with room for its one index.
@@ -97,6 +122,71 @@ func (g *gen) bitCast(from value.Value, to types.Type) *ir.InstBitCast {
 func (g *gen) sext(from value.Value, to types.Type) *ir.InstSExt {
 	inst := g.ar.sext.next()
 	inst.From, inst.To = from, to
+	g.cur.Insts = append(g.cur.Insts, inst)
+	return inst
+}
+
+// newCall emits call callee(args...) (ir.Block.NewCall; args is kept).
+func (g *gen) newCall(callee value.Value, args []value.Value) *ir.InstCall {
+	inst := g.ar.call.next()
+	inst.Callee, inst.Args = callee, args
+	inst.Type()
+	g.cur.Insts = append(g.cur.Insts, inst)
+	return inst
+}
+
+// fadd, fsub and fmul emit the float arithmetic (ir.Block.NewFAdd …).
+func (g *gen) fadd(x, y value.Value) *ir.InstFAdd {
+	inst := g.ar.fadd.next()
+	inst.X, inst.Y = x, y
+	inst.Type()
+	g.cur.Insts = append(g.cur.Insts, inst)
+	return inst
+}
+
+func (g *gen) fsub(x, y value.Value) *ir.InstFSub {
+	inst := g.ar.fsub.next()
+	inst.X, inst.Y = x, y
+	inst.Type()
+	g.cur.Insts = append(g.cur.Insts, inst)
+	return inst
+}
+
+func (g *gen) fmul(x, y value.Value) *ir.InstFMul {
+	inst := g.ar.fmul.next()
+	inst.X, inst.Y = x, y
+	inst.Type()
+	g.cur.Insts = append(g.cur.Insts, inst)
+	return inst
+}
+
+// fptrunc emits fptrunc from to to (ir.Block.NewFPTrunc).
+func (g *gen) fptrunc(from value.Value, to types.Type) *ir.InstFPTrunc {
+	inst := g.ar.fptrunc.next()
+	inst.From, inst.To = from, to
+	g.cur.Insts = append(g.cur.Insts, inst)
+	return inst
+}
+
+// load emits load elem, src (ir.Block.NewLoad).
+func (g *gen) load(elem types.Type, src value.Value) *ir.InstLoad {
+	inst := g.ar.load.next()
+	inst.ElemType, inst.Src = elem, src
+	g.cur.Insts = append(g.cur.Insts, inst)
+	return inst
+}
+
+// store emits store src, dst (ir.Block.NewStore, with its operand check).
+func (g *gen) store(src, dst value.Value) *ir.InstStore {
+	pt, ok := dst.Type().(*types.PointerType)
+	if !ok {
+		panic(fmt.Errorf("invalid store dst operand type; expected *types.Pointer, got %T", dst.Type()))
+	}
+	if !typeEqual(src.Type(), pt.ElemType) {
+		panic(fmt.Errorf("store operands are not compatible: src=%v; dst=%v", src.Type(), dst.Type()))
+	}
+	inst := g.ar.store.next()
+	inst.Src, inst.Dst = src, dst
 	g.cur.Insts = append(g.cur.Insts, inst)
 	return inst
 }

@@ -32,8 +32,8 @@ func (g *gen) elementwise(op *tileir.Op, f func(args []value.Value) (value.Value
 	for i, o := range op.Operands {
 		ins[i] = g.in(o, e)
 	}
-	out := make([]value.Value, n)
-	args := make([]value.Value, len(op.Operands))
+	out := g.values(n)
+	args := g.values(len(op.Operands))
 	for r := range n {
 		same := r > 0 // the same operands as the previous register (a splat's): same result
 		for i := range ins {
@@ -93,9 +93,9 @@ func init() {
 		}
 	}
 	floats := map[string]func(g *gen, a []value.Value) value.Value{
-		"addf":     func(g *gen, a []value.Value) value.Value { return g.cur.NewFAdd(a[0], a[1]) },
-		"subf":     func(g *gen, a []value.Value) value.Value { return g.cur.NewFSub(a[0], a[1]) },
-		"mulf":     func(g *gen, a []value.Value) value.Value { return g.cur.NewFMul(a[0], a[1]) },
+		"addf":     func(g *gen, a []value.Value) value.Value { return g.fadd(a[0], a[1]) },
+		"subf":     func(g *gen, a []value.Value) value.Value { return g.fsub(a[0], a[1]) },
+		"mulf":     func(g *gen, a []value.Value) value.Value { return g.fmul(a[0], a[1]) },
 		"divf":     func(g *gen, a []value.Value) value.Value { return g.cur.NewFDiv(a[0], a[1]) },
 		"remf":     func(g *gen, a []value.Value) value.Value { return g.remf(a[0], a[1]) },
 		"negf":     func(g *gen, a []value.Value) value.Value { return g.cur.NewFNeg(a[0]) },
@@ -229,7 +229,7 @@ func (g *gen) remf(x, y value.Value) value.Value {
 	t := x.Type().(*types.FloatType)
 	if t.Kind == types.FloatKindHalf {
 		r := g.remf(g.cur.NewFPExt(x, types.Float), g.cur.NewFPExt(y, types.Float))
-		return g.cur.NewFPTrunc(r, types.Half)
+		return g.fptrunc(r, types.Half)
 	}
 	q := g.fintr("llvm.trunc", g.cur.NewFDiv(x, y))
 	r := g.fintr("llvm.fma", g.cur.NewFNeg(q), y, x)
@@ -424,7 +424,7 @@ func (g *gen) floatCast(x value.Value, from, to tileir.Scalar, rounding string) 
 		if from.Bits() < to.Bits() {
 			return g.cur.NewFPExt(x, llScalar(to)), nil
 		}
-		return g.cur.NewFPTrunc(x, llScalar(to)), nil
+		return g.fptrunc(x, llScalar(to)), nil
 	case from == tileir.BF16:
 		return g.floatCast(g.bf16ToF32(x), tileir.F32, to, rounding)
 	case to == tileir.BF16:

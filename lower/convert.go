@@ -326,14 +326,14 @@ func (g *gen) readScratch(x index, t types.Type, need int) []value.Value {
 	for r := 0; r < x.len(); {
 		v := x.run(r, size)
 		if v == 1 {
-			ld := g.cur.NewLoad(st, ptr(r, 1))
+			ld := g.load(st, ptr(r, 1))
 			ld.Align = ir.Align(size)
 			out[r] = g.fromStorable(ld, t)
 			r++
 			continue
 		}
 		vt := g.vecType(v, st)
-		ld := g.cur.NewLoad(vt, ptr(r, v))
+		ld := g.load(vt, ptr(r, v))
 		ld.Align = ir.Align(v * size)
 		for k := range v {
 			out[r+k] = g.fromStorable(g.extractElement(ld, i32c(int64(k))), t)
@@ -391,7 +391,7 @@ func (g *gen) writeScratch(vals [][]value.Value, writes []index, st types.Type, 
 			if own != nil {
 				g.storeShared(p, x, own)
 			} else {
-				g.cur.NewStore(x, p).Align = ir.Align(v * size)
+				g.store(x, p).Align = ir.Align(v * size)
 			}
 			r += v
 		}

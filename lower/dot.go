@@ -190,10 +190,10 @@ var f32x4 = types.NewStruct(types.Float, types.Float, types.Float, types.Float)
 // mmaSync emits one mma.sync.aligned.m16n8kK with f32 accumulators; C is an input of
 // its own (not tied to D), so that the emitter need not copy it first.
 func (g *gen) mmaSync(p mmaPlan, a, b, c []value.Value) []value.Value {
-	args := make([]value.Value, 0, len(a)+len(b)+len(c))
+	args := g.values(len(a) + len(b) + len(c))[:0]
 	args = append(append(append(args, a...), b...), c...)
 	call := g.asm(f32x4, p.text, "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f", args...)
-	out := make([]value.Value, 4)
+	out := g.values(4)
 	for i := range out {
 		out[i] = g.extract(call, i)
 	}

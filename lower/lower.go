@@ -714,7 +714,7 @@ func (g *gen) call(name string, ret types.Type, args ...value.Value) *ir.InstCal
 	for i, a := range args {
 		pts[i] = a.Type()
 	}
-	return g.cur.NewCall(g.declare(name, ret, pts...), args...)
+	return g.newCall(g.declare(name, ret, pts...), args)
 }
 
 // asm emits a side-effecting inline-asm call, as Triton's PTXBuilder does. Calls of the
@@ -723,7 +723,7 @@ func (g *gen) asm(ret types.Type, text, constraints string, args ...value.Value)
 	key := asmKey{text, constraints}
 	for _, fn := range g.asms[key] {
 		if asmFits(fn, ret, args) {
-			return g.cur.NewCall(fn, args...)
+			return g.newCall(fn, args)
 		}
 	}
 	pts := make([]types.Type, len(args))
@@ -733,7 +733,7 @@ func (g *gen) asm(ret types.Type, text, constraints string, args ...value.Value)
 	fn := ir.NewInlineAsm(types.NewPointer(types.NewFunc(ret, pts...)), text, constraints)
 	fn.SideEffect = true
 	g.asms[key] = append(g.asms[key], fn)
-	return g.cur.NewCall(fn, args...)
+	return g.newCall(fn, args)
 }
 
 // asmKey identifies inline asm by its text and constraints.

@@ -27,9 +27,9 @@ func (m irMath) k(x float64) num {
 	}
 	return constant.NewFloat(m.t, x)
 }
-func (m irMath) add(a, b num) num    { return m.g.cur.NewFAdd(m.v(a), m.v(b)) }
-func (m irMath) sub(a, b num) num    { return m.g.cur.NewFSub(m.v(a), m.v(b)) }
-func (m irMath) mul(a, b num) num    { return m.g.cur.NewFMul(m.v(a), m.v(b)) }
+func (m irMath) add(a, b num) num    { return m.g.fadd(m.v(a), m.v(b)) }
+func (m irMath) sub(a, b num) num    { return m.g.fsub(m.v(a), m.v(b)) }
+func (m irMath) mul(a, b num) num    { return m.g.fmul(m.v(a), m.v(b)) }
 func (m irMath) div(a, b num) num    { return m.g.cur.NewFDiv(m.v(a), m.v(b)) }
 func (m irMath) fma(a, b, c num) num { return m.g.fintr("llvm.fma", m.v(a), m.v(b), m.v(c)) }
 func (m irMath) sqrt(a num) num      { return m.g.fintr("llvm.sqrt", m.v(a)) }
@@ -66,7 +66,7 @@ func (m irMath) ldexp(a, n num) num {
 		b := m.g.cur.NewShl(m.g.cur.NewAdd(e, constant.NewInt(it, bias)), constant.NewInt(it, mant))
 		return m.g.bitCast(b, m.t)
 	}
-	return m.g.cur.NewFMul(m.g.cur.NewFMul(m.v(a), pow(half)), pow(rest))
+	return m.g.fmul(m.g.fmul(m.v(a), pow(half)), pow(rest))
 }
 
 // frexp splits a finite nonzero value; subnormals are scaled up first.
@@ -74,7 +74,7 @@ func (m irMath) frexp(a num) (num, num) {
 	it, mant, bias := m.format()
 	x := m.v(a)
 	tiny := m.g.cur.NewFCmp(enum.FPredOLT, m.g.fintr("llvm.fabs", x), constant.NewFloat(m.t, math.Ldexp(1, int(1-bias))))
-	scaled := m.g.cur.NewFMul(x, constant.NewFloat(m.t, math.Ldexp(1, int(mant+1))))
+	scaled := m.g.fmul(x, constant.NewFloat(m.t, math.Ldexp(1, int(mant+1))))
 	x = m.g.cur.NewSelect(tiny, scaled, x)
 	adj := m.g.cur.NewSelect(tiny, constant.NewInt(it, mant+1), constant.NewInt(it, 0))
 	bitsV := m.g.bitCast(x, it)
@@ -157,7 +157,7 @@ func lowerMath(g *gen, op *tileir.Op) error {
 		return g.errorf(op, "math function %q not supported", name)
 	}
 	return g.elementwise(op, func(a []value.Value) (value.Value, error) {
-		args := make([]value.Value, len(a))
+		args := g.values(len(a))
 		for i, x := range a {
 			var err error
 			if args[i], err = g.floatCast(x, s, ct, ""); err != nil {

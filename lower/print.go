@@ -163,7 +163,7 @@ func (g *gen) printf(format string, args []value.Value) {
 	}
 	for i, a := range args {
 		p := g.cur.NewGetElementPtr(st, buf, i32c(0), i32c(int64(i)))
-		g.cur.NewStore(a, p)
+		g.store(a, p)
 	}
 	vprintf := g.declare("vprintf", types.I32, types.NewPointer(types.I8), types.NewPointer(types.I8))
 	g.cur.NewCall(vprintf, g.formatString(format), g.bitCast(buf, types.NewPointer(types.I8)))

@@ -214,7 +214,7 @@ func (g *gen) reduceWarps(op *tileir.Op, l *linLayout, axis int, warpBits []int,
 		off := g.cur.NewAdd(g.cur.NewMul(widx, i32c(int64(numOut))), idx[firstReg[gi]])
 		for i, v := range acc {
 			st := storableType(v.Type())
-			g.cur.NewStore(g.toStorable(v), g.smemPtr(st, bases[i], off, total))
+			g.store(g.toStorable(v), g.smemPtr(st, bases[i], off, total))
 		}
 	}
 	g.barrier()
@@ -226,7 +226,7 @@ func (g *gen) reduceWarps(op *tileir.Op, l *linLayout, axis int, warpBits []int,
 			part := make([]value.Value, len(acc))
 			for i, v := range acc {
 				st := storableType(v.Type())
-				part[i] = g.fromStorable(g.cur.NewLoad(st, g.smemPtr(st, bases[i], off, total)), v.Type())
+				part[i] = g.fromStorable(g.load(st, g.smemPtr(st, bases[i], off, total)), v.Type())
 			}
 			if res == nil {
 				res = part

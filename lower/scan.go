@@ -47,7 +47,7 @@ func lowerScan(g *gen, op *tileir.Op) error {
 	g.smemBarrier()
 	for i := range ins {
 		for r, v := range ins[i] {
-			g.cur.NewStore(g.toStorable(v), at(i, idx[r]))
+			g.store(g.toStorable(v), at(i, idx[r]))
 		}
 	}
 	g.barrier()
@@ -76,7 +76,7 @@ func lowerScan(g *gen, op *tileir.Op) error {
 	pos := g.cur.NewAdd(start, g.cur.NewMul(kk, i32c(int64(stride))))
 	xs, prev := make([]value.Value, n), make([]value.Value, n)
 	for i := range xs {
-		xs[i] = g.fromStorable(g.cur.NewLoad(sts[i], at(i, pos)), ins[i][0].Type())
+		xs[i] = g.fromStorable(g.load(sts[i], at(i, pos)), ins[i][0].Type())
 		prev[i] = accs[i]
 	}
 	comb, err := g.combine(op, prev, xs)
@@ -86,7 +86,7 @@ func lowerScan(g *gen, op *tileir.Op) error {
 	first := g.cur.NewICmp(enum.IPredEQ, k, i32c(0))
 	for i := range comb {
 		comb[i] = g.cur.NewSelect(first, xs[i], comb[i])
-		g.cur.NewStore(g.toStorable(comb[i]), at(i, pos))
+		g.store(g.toStorable(comb[i]), at(i, pos))
 	}
 	next := g.cur.NewAdd(k, i32c(1))
 	g.cur.NewBr(kHead)
@@ -102,7 +102,7 @@ func lowerScan(g *gen, op *tileir.Op) error {
 	for i, res := range op.Results {
 		out := make([]value.Value, len(idx))
 		for r := range out {
-			out[r] = g.fromStorable(g.cur.NewLoad(sts[i], at(i, idx[r])), ins[i][0].Type())
+			out[r] = g.fromStorable(g.load(sts[i], at(i, idx[r])), ins[i][0].Type())
 		}
 		g.vals[res] = g.convert(out, l, g.layoutOf(res))
 	}
