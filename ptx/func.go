@@ -52,6 +52,7 @@ type fnEmitter struct {
 	materializing value.Value          // the deferred value being selected for one use
 	names         []byte               // backing store of register names (newReg)
 	opChunk       []string             // backing store of operand lists (opSlice)
+	typeChunk     []types.Type         // backing store of the leaves of scalars not cached (leaves)
 	asmOuts       []string             // scratch of inlineAsm: outputs,
 	asmOutRCs     []regClass           // their classes,
 	asmIns        []string             // inputs
@@ -60,6 +61,7 @@ type fnEmitter struct {
 	locLine       []byte               // scratch of setLoc
 	offs          []int64              // scratch of plan: leaf offsets of the access being selected
 	parts         []string             // scratch of repack
+	callOps       []string             // scratch of call
 	lastDI        *metadata.DILocation // the !dbg setLoc saw last
 	leafLast      struct {             // its last hit
 		k  leafKey
@@ -522,6 +524,26 @@ func (e *fnEmitter) emit(op string, args ...string) {
 		w.WriteString(a)
 	}
 	w.WriteString(";\n")
+}
+
+// emitOp is emit with the opcode op1+op2+op3+op4+op5.
+func (e *fnEmitter) emitOp(op1, op2, op3, op4, op5 string, args ...string) {
+	w := e.w
+	w.b = append(w.b, '\t')
+	w.b = append(w.b, op1...)
+	w.b = append(w.b, op2...)
+	w.b = append(w.b, op3...)
+	w.b = append(w.b, op4...)
+	w.b = append(w.b, op5...)
+	for i, a := range args {
+		if i == 0 {
+			w.b = append(w.b, " \t"...)
+		} else {
+			w.b = append(w.b, ", "...)
+		}
+		w.b = append(w.b, a...)
+	}
+	w.b = append(w.b, ";\n"...)
 }
 
 // inPrologue runs emit calls of f into the prologue, which runs first in the

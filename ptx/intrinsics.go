@@ -184,7 +184,9 @@ func (e *fnEmitter) call(i *ir.InstCall) error {
 		}
 		return fmt.Errorf("call to @%s: device function calls are not supported; inline the callee", name)
 	}
-	var ops []string
+	// ops[0] is room for the result register; the operands follow.
+	ops := append(e.callOps[:0], "")
+	defer func() { e.callOps = ops[:0] }()
 	if in.args == nil {
 		for _, a := range i.Args {
 			op, err := e.getOne(a)
@@ -222,12 +224,12 @@ func (e *fnEmitter) call(i *ir.InstCall) error {
 		}
 		suffix := floatNames[rc]
 		if in.kind != 'f' {
-			suffix = fmt.Sprintf("%c%d", in.kind, rc.bits())
+			suffix = typeName(in.kind, rc.bits())
 		}
 		op = strings.ReplaceAll(op, "{t}", suffix)
 	}
 	if types.Equal(i.Typ, types.Void) {
-		e.emit(op, ops...)
+		e.emit(op, ops[1:]...)
 		return nil
 	}
 	rc, err := e.lay.classOf(i.Typ)
@@ -237,10 +239,12 @@ func (e *fnEmitter) call(i *ir.InstCall) error {
 	d := e.newReg(rc)
 	if in.res32 && rc != rcB32 {
 		t := e.newReg(rcB32)
-		e.emit(op, append([]string{t}, ops...)...)
+		ops[0] = t
+		e.emit(op, ops...)
 		e.emit("cvt.u"+strconv.Itoa(rc.bits())+".u32", d, t)
 	} else {
-		e.emit(op, append([]string{d}, ops...)...)
+		ops[0] = d
+		e.emit(op, ops...)
 	}
 	e.set(i, e.one(d))
 	return nil

@@ -210,15 +210,16 @@ func (e *fnEmitter) binary(v value.Value, name string, x, y value.Value, fmf []e
 			if !ok {
 				return d, fmt.Errorf("%s on %s is not supported", name, t)
 			}
+			mode := ""
 			switch {
 			case op == "div" && rc == rcF16:
 				return d, fmt.Errorf("fdiv on half is not supported; extend to float")
 			case op == "div" && rc == rcF32 && hasFlag(fmf, enum.FastMathFlagAFn):
-				op += ".full"
+				mode = ".full"
 			case op == "div" || !hasFlag(fmf, enum.FastMathFlagContract):
-				op += ".rn" // round to nearest, and no contraction into fma
+				mode = ".rn" // round to nearest, and no contraction into fma
 			}
-			e.emit(op+"."+floatNames[rc], d, a, b)
+			e.emitOp(op, mode, ".", floatNames[rc], "", d, a, b)
 		default:
 			spec, ok := intBinOps[name]
 			if !ok {
@@ -233,7 +234,7 @@ func (e *fnEmitter) binary(v value.Value, name string, x, y value.Value, fmf []e
 			} else if spec.exact {
 				b = e.extend8(b, nbits, spec.kind == 's')
 			}
-			e.emit(spec.op+"."+string(rune(spec.kind))+strconv.Itoa(rc.bits()), d, a, b)
+			e.emitOp(spec.op, ".", typeName(spec.kind, rc.bits()), "", "", d, a, b)
 		}
 		return d, nil
 	})
@@ -652,6 +653,40 @@ func (e *fnEmitter) partsOf(n int) []string {
 	}
 	e.parts = e.parts[:n]
 	return e.parts
+}
+
+// typeName is the PTX type kind followed by bits ("s32").
+func typeName(kind byte, bits int) string {
+	switch kind {
+	case 's':
+		switch bits {
+		case 16:
+			return "s16"
+		case 32:
+			return "s32"
+		case 64:
+			return "s64"
+		}
+	case 'u':
+		switch bits {
+		case 16:
+			return "u16"
+		case 32:
+			return "u32"
+		case 64:
+			return "u64"
+		}
+	case 'b':
+		switch bits {
+		case 16:
+			return "b16"
+		case 32:
+			return "b32"
+		case 64:
+			return "b64"
+		}
+	}
+	return string(rune(kind)) + strconv.Itoa(bits)
 }
 
 // movB is the opcode "mov.bN".

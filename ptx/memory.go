@@ -23,7 +23,7 @@ func (e *fnEmitter) memType(t types.Type) string {
 	case rcF32, rcF64:
 		return floatNames[rc]
 	}
-	return "b" + strconv.Itoa(rc.bits())
+	return typeName('b', rc.bits())
 }
 
 // leafOffsets returns the byte offset of every leaf of t.
@@ -129,8 +129,13 @@ func (e *fnEmitter) vecOperand(regs []string) string {
 
 // vecSuffix is the ".vN" of an ld/st of n registers ("" for one).
 func vecSuffix(n int) string {
-	if n == 1 {
+	switch n {
+	case 1:
 		return ""
+	case 2:
+		return ".v2"
+	case 4:
+		return ".v4"
 	}
 	return ".v" + strconv.Itoa(n)
 }
@@ -218,7 +223,7 @@ func (e *fnEmitter) load(i *ir.InstLoad) error {
 			return err
 		}
 		regs := e.newRegs(rcs)
-		e.emit(prefix+space+vecSuffix(len(regs))+"."+e.memType(whole[0]), e.vecOperand(regs), e.at(ad.reg, offs[0]))
+		e.emitOp(prefix, space, vecSuffix(len(regs)), ".", e.memType(whole[0]), e.vecOperand(regs), e.at(ad.reg, offs[0]))
 		if out, err = e.repack(regs, whole, ts); err != nil {
 			return err
 		}
@@ -231,11 +236,11 @@ func (e *fnEmitter) load(i *ir.InstLoad) error {
 		for k, t := range ts {
 			if rcs[k] == rcPred {
 				b := e.newReg(rcB16)
-				e.emit(prefix+space+".u8", b, e.at(ad.reg, offs[k]))
+				e.emitOp(prefix, space, ".u8", "", "", b, e.at(ad.reg, offs[k]))
 				e.emit("setp.ne.b16", out[k], b, "0")
 				continue
 			}
-			e.emit(prefix+space+"."+e.memType(t), out[k], e.at(ad.reg, offs[k]))
+			e.emitOp(prefix, space, ".", e.memType(t), "", out[k], e.at(ad.reg, offs[k]))
 		}
 	}
 	e.set(i, out)
@@ -260,7 +265,7 @@ func (e *fnEmitter) store(i *ir.InstStore) error {
 		if err != nil {
 			return err
 		}
-		e.emit(prefix+space+vecSuffix(len(words))+"."+e.memType(whole[0]), e.at(ad.reg, offs[0]), e.vecOperand(words))
+		e.emitOp(prefix, space, vecSuffix(len(words)), ".", e.memType(whole[0]), e.at(ad.reg, offs[0]), e.vecOperand(words))
 		return nil
 	}
 	for k, t := range ts {
@@ -270,7 +275,7 @@ func (e *fnEmitter) store(i *ir.InstStore) error {
 			e.emit("selp.b16", b, "1", "0", v)
 			v = b
 		}
-		e.emit(prefix+space+"."+e.memType(t), e.at(ad.reg, offs[k]), v)
+		e.emitOp(prefix, space, ".", e.memType(t), "", e.at(ad.reg, offs[k]), v)
 	}
 	return nil
 }

@@ -161,11 +161,12 @@ func leaves(t types.Type) []types.Type {
 	return []types.Type{t}
 }
 
-// leafKey identifies a type whose leaves are cached: n leaves of type elem.
-// A scalar, and a vector, array or struct of scalars of one type, with as
-// many leaves, have the same leaves.
+// leafKey identifies a type whose leaves are cached: n leaves of one
+// integer (kind 'i', bits) or floating-point type (kind 'f', its FloatKind).
+// The key is structural: lower makes new instances of equal types.
 type leafKey struct {
-	elem types.Type
+	kind byte
+	bits uint64
 	n    int64
 }
 
@@ -176,7 +177,17 @@ type leafKey struct {
 func (e *fnEmitter) leaves(t types.Type) []types.Type {
 	k, ok := cacheKey(t)
 	if !ok {
-		return leaves(t)
+		switch t.(type) {
+		case *types.VectorType, *types.ArrayType, *types.StructType:
+			return leaves(t)
+		}
+		// a scalar, such as a pointer: its one leaf in a slice carved out of a chunk
+		if cap(e.typeChunk)-len(e.typeChunk) < 1 {
+			e.typeChunk = make([]types.Type, 0, 256)
+		}
+		n := len(e.typeChunk)
+		e.typeChunk = append(e.typeChunk, t)
+		return e.typeChunk[n : n+1 : n+1]
 	}
 	if e.leafLast.ok && e.leafLast.k == k {
 		return e.leafLast.ls
@@ -194,34 +205,48 @@ func (e *fnEmitter) leaves(t types.Type) []types.Type {
 	return ls
 }
 
+// scalarKey returns the key of one leaf of scalar type t, and false when t
+// is neither an integer nor a floating-point type.
+func scalarKey(t types.Type) (leafKey, bool) {
+	switch t := t.(type) {
+	case *types.IntType:
+		return leafKey{'i', t.BitSize, 1}, true
+	case *types.FloatType:
+		return leafKey{'f', uint64(t.Kind), 1}, true
+	}
+	return leafKey{}, false
+}
+
 // cacheKey returns the key of the leaves of t, and false when t's leaves
-// are not worth a cache entry: aggregates of several types, and pointers
-// (lower makes a new pointer type per use).
+// are not worth a cache entry: aggregates of several types, nested
+// aggregates, and pointers (lower makes a new pointer type per use).
 func cacheKey(t types.Type) (leafKey, bool) {
 	var k leafKey
+	var ok bool
 	switch t := t.(type) {
 	case *types.VectorType:
-		k = leafKey{t.ElemType, int64(t.Len)}
+		k, ok = scalarKey(t.ElemType)
+		k.n = int64(t.Len)
 	case *types.ArrayType:
-		k = leafKey{t.ElemType, int64(t.Len)}
+		k, ok = scalarKey(t.ElemType)
+		k.n = int64(t.Len)
 	case *types.StructType:
 		if len(t.Fields) == 0 {
 			return k, false
 		}
+		if k, ok = scalarKey(t.Fields[0]); !ok {
+			return k, false
+		}
 		for _, f := range t.Fields[1:] {
-			if f != t.Fields[0] {
+			if fk, ok := scalarKey(f); !ok || fk != k {
 				return k, false
 			}
 		}
-		k = leafKey{t.Fields[0], int64(len(t.Fields))}
+		k.n = int64(len(t.Fields))
 	default:
-		k = leafKey{t, 1}
+		k, ok = scalarKey(t)
 	}
-	switch k.elem.(type) {
-	case *types.IntType, *types.FloatType:
-		return k, true
-	}
-	return k, false
+	return k, ok
 }
 
 // classesOfLeaves returns the register classes of the leaves ts, all of one
