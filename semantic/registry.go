@@ -95,7 +95,18 @@ type callCtx struct {
 }
 
 func newCallCtx(g *gen, call *ast.Call, b *builtin) *callCtx {
+	if n := len(b.params); n <= len(callCtxArgs{}.args) { // most builtins: one allocation
+		x := &callCtxArgs{callCtx: callCtx{g: g, call: call, b: b}}
+		x.bound = x.args[:n:n]
+		return &x.callCtx
+	}
 	return &callCtx{g: g, call: call, b: b, bound: make([]argv, len(b.params))}
+}
+
+// callCtxArgs is a callCtx with room for the arguments of a builtin of up to 8 parameters.
+type callCtxArgs struct {
+	callCtx
+	args [8]argv
 }
 
 // callBuiltin runs the builtin registered under key on arguments given by parameter name,
