@@ -45,8 +45,11 @@ func (ev *evaluator) call(fn Value, args []Value, kwargs *Dict, pos ast.Pos) (Va
 // BindArgs matches call arguments to a function's parameters as Python does, filling
 // defaults through def, which evaluates a default expression.
 func BindArgs(fname string, params *ast.Arguments, args []Value, kwargs *Dict, def func(ast.Expr) (Value, error)) (map[string]Value, error) {
-	out := map[string]Value{}
-	positional := append(append([]*ast.Arg{}, params.Posonlyargs...), params.Args...)
+	out := make(map[string]Value, len(params.Posonlyargs)+len(params.Args)+len(params.Kwonlyargs))
+	positional := params.Args // read only
+	if len(params.Posonlyargs) > 0 {
+		positional = append(append([]*ast.Arg{}, params.Posonlyargs...), params.Args...)
+	}
 	for i, a := range args {
 		if i >= len(positional) {
 			if params.Vararg != nil {
@@ -60,7 +63,10 @@ func BindArgs(fname string, params *ast.Arguments, args []Value, kwargs *Dict, d
 	if params.Vararg != nil && out[params.Vararg.Arg] == nil {
 		out[params.Vararg.Arg] = Tuple{}
 	}
-	extra := &Dict{}
+	var extra *Dict // the **kwargs dict, when the function has one
+	if params.Kwarg != nil {
+		extra = &Dict{}
+	}
 	for i, k := range kwargs.Keys {
 		name := ToStr(k)
 		known := false
