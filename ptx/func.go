@@ -62,6 +62,9 @@ type fnEmitter struct {
 	offs          []int64              // scratch of plan: leaf offsets of the access being selected
 	parts         []string             // scratch of repack
 	callOps       []string             // scratch of call
+	usedNames     [][]byte             // chunks of names taken from scratch
+	usedOps       [][]string           // chunks of opChunk taken from scratch
+	moves         []move               // scratch of copies
 	lastDI        *metadata.DILocation // the !dbg setLoc saw last
 	leafLast      struct {             // its last hit
 		k  leafKey
@@ -174,6 +177,8 @@ func (t *textBuf) Write(p []byte) (int, error) {
 // scratchPool for the next kernel instead of allocated afresh.
 type scratch struct {
 	body, pre []byte
+	names     [][]byte   // chunks of e.names
+	ops       [][]string // chunks of e.opChunk, cleared
 	info      []valInfo
 	vals      []value.Value
 	saved     []int64
@@ -203,6 +208,13 @@ func (e *fnEmitter) putScratch() {
 	}
 	if cap(e.saved) > 0 {
 		s.saved = e.saved[:0]
+	}
+	for _, c := range e.usedNames {
+		s.names = append(s.names, c[:0])
+	}
+	for _, c := range e.usedOps {
+		clear(c[:cap(c)])
+		s.ops = append(s.ops, c[:0])
 	}
 	e.s = nil
 	scratchPool.Put(s)
@@ -433,12 +445,42 @@ func (e *fnEmitter) newReg(rc regClass) string {
 	// to (a full chunk is replaced, never reused), instead of one allocation per name.
 	const maxName = 24
 	if cap(e.names)-len(e.names) < maxName {
-		e.names = make([]byte, 0, 16<<10)
+		e.names = e.newNames(maxName)
 	}
 	start := len(e.names)
 	e.names = append(e.names, regClassInfo[rc].prefix...)
 	e.names = strconv.AppendInt(e.names, int64(e.nreg[rc]), 10)
 	return unsafe.String(&e.names[start], len(e.names)-start)
+}
+
+// newNames returns an empty chunk for e.names with room for n bytes: a
+// pooled one when n fits, else a new one. Chunks go back to the pool when
+// the kernel is written, as nothing refers to them any more.
+func (e *fnEmitter) newNames(n int) []byte {
+	const size = 16 << 10
+	if n > size {
+		return make([]byte, 0, n)
+	}
+	var c []byte
+	if k := len(e.s.names); k > 0 {
+		c, e.s.names = e.s.names[k-1], e.s.names[:k-1]
+	} else {
+		c = make([]byte, 0, size)
+	}
+	e.usedNames = append(e.usedNames, c)
+	return c
+}
+
+// newOpChunk returns an empty chunk for e.opChunk, pooled as newNames'.
+func (e *fnEmitter) newOpChunk() []string {
+	var c []string
+	if k := len(e.s.ops); k > 0 {
+		c, e.s.ops = e.s.ops[k-1], e.s.ops[:k-1]
+	} else {
+		c = make([]string, 0, 4096)
+	}
+	e.usedOps = append(e.usedOps, c)
+	return c
 }
 
 // strStart makes room for a string of about n bytes at the end of e.names
@@ -448,7 +490,7 @@ func (e *fnEmitter) newReg(rc regClass) string {
 // reserved moves the chunk, which leaves earlier strings where they are).
 func (e *fnEmitter) strStart(n int) int {
 	if cap(e.names)-len(e.names) < n {
-		e.names = make([]byte, 0, max(16<<10, n))
+		e.names = e.newNames(n)
 	}
 	return len(e.names)
 }
@@ -487,7 +529,7 @@ func (e *fnEmitter) opSlice(n int) []string {
 		return make([]string, n)
 	}
 	if cap(e.opChunk)-len(e.opChunk) < n {
-		e.opChunk = make([]string, 0, 4096)
+		e.opChunk = e.newOpChunk()
 	}
 	start := len(e.opChunk)
 	e.opChunk = e.opChunk[:start+n]
@@ -759,13 +801,16 @@ func (e *fnEmitter) hasCopies(b, to *ir.Block) bool {
 	return false
 }
 
+// move is one copy of a phi's operand.
+type move struct {
+	dst, src string
+	rc       regClass
+}
+
 // copies emits the phi moves of edge b->to as one parallel copy.
 func (e *fnEmitter) copies(b, to *ir.Block) error {
-	type move struct {
-		dst, src string
-		rc       regClass
-	}
-	var moves []move
+	moves := e.moves[:0]
+	defer func() { e.moves = moves[:0] }()
 	for _, inst := range to.Insts {
 		phi, ok := inst.(*ir.InstPhi)
 		if !ok {
@@ -807,13 +852,13 @@ func (e *fnEmitter) copies(b, to *ir.Block) error {
 				pending = append(pending, m)
 				continue
 			}
-			e.emit("mov."+m.rc.movType(), m.dst, m.src)
+			e.emitOp("mov.", m.rc.movType(), "", "", "", m.dst, m.src)
 			readers[m.src]--
 		}
 		if len(pending) == len(moves) {
 			m := pending[0]
 			t := e.newReg(m.rc)
-			e.emit("mov."+m.rc.movType(), t, m.dst)
+			e.emitOp("mov.", m.rc.movType(), "", "", "", t, m.dst)
 			for j := range pending {
 				if pending[j].src == m.dst {
 					pending[j].src = t
