@@ -492,6 +492,9 @@ func (ev *evaluator) expr(e ast.Expr, s *scope) (Value, error) {
 			return nil, err
 		}
 		var args []Value
+		if len(e.Args) > 0 {
+			args = make([]Value, 0, len(e.Args))
+		}
 		for _, a := range e.Args {
 			if st, ok := a.(*ast.Starred); ok {
 				v, err := ev.expr(st.Value, s)

@@ -366,11 +366,20 @@ func cse(f *Func) bool {
 	// removes the keys it added when it ends.
 	seen := map[string]*Op{}
 	var key []byte
+	var bufs [][]*Op // copies of the op lists being visited, one buffer per nesting depth
+	depth := 0
 	var region func(r *Region)
 	region = func(r *Region) {
+		if depth == len(bufs) {
+			bufs = append(bufs, nil)
+		}
+		depth++
+		defer func() { depth-- }()
 		var added []string
 		for _, b := range r.Blocks {
-			for _, op := range slices.Clone(b.Ops) {
+			ops := append(bufs[depth-1][:0], b.Ops...)
+			bufs[depth-1] = ops
+			for _, op := range ops {
 				rw.update(op)
 				// As MLIR's CSE: nested regions are simplified first, and an op with
 				// regions is a candidate only when it has a single one-block region
