@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -19,7 +20,9 @@ type slab[T any] struct {
 
 func (s *slab[T]) next() *T {
 	if len(s.buf) == 0 {
-		s.size = min(max(2*s.size, 8), 256)
+		var zero T
+		// chunks stay small objects (at most 16 KiB): large ones cost page allocations
+		s.size = min(max(2*s.size, 8), max(16<<10/int(unsafe.Sizeof(zero)), 1))
 		s.buf = make([]T, s.size)
 	}
 	p := &s.buf[0]
