@@ -60,6 +60,14 @@ type assigner struct {
 
 func isTensor(v *tileir.Value) bool { _, ok := v.Type.(*tileir.TensorType); return ok }
 
+// appendShape appends t's shape to buf.
+func appendShape(buf []int, t tileir.Type) []int {
+	for _, d := range tileir.ShapeOf(t) {
+		buf = append(buf, int(d))
+	}
+	return buf
+}
+
 func shapeInts(t tileir.Type) []int {
 	s := tileir.ShapeOf(t)
 	out := make([]int, len(s))

@@ -430,7 +430,8 @@ func (g *gen) in(v *tileir.Value, e encoding) []value.Value {
 	if out, ok := g.memo(key); ok {
 		return out
 	}
-	shape := shapeInts(v.Type)
+	var buf [maxCachedRank]int
+	shape := appendShape(buf[:0], v.Type)
 	out, ok := g.remat(v, e)
 	if !ok {
 		out = g.convert(g.vals[v], g.layouts.layout(home, shape), g.layouts.layout(e, shape))
@@ -458,7 +459,8 @@ func (g *gen) remat(v *tileir.Value, e encoding) ([]value.Value, bool) {
 
 // layoutOf returns the linear layout of tensor value v in its own encoding.
 func (g *gen) layoutOf(v *tileir.Value) *linLayout {
-	return g.layouts.layout(g.enc[v], shapeInts(v.Type))
+	var buf [maxCachedRank]int
+	return g.layouts.layout(g.enc[v], appendShape(buf[:0], v.Type))
 }
 
 // cheap reports whether v is computed from scalars by at most depth levels of splats,

@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/llir/llvm/ir/value"
@@ -48,14 +49,14 @@ func (c *layouts) encID(e encoding) int {
 // modify it.
 func (c *layouts) layout(e encoding, shape []int) *linLayout {
 	if len(shape) > maxCachedRank {
-		return e.linear(shape)
+		return e.linear(slices.Clone(shape))
 	}
 	k := layoutKey{enc: c.encID(e), rank: len(shape)}
 	copy(k.shape[:], shape)
 	if l, ok := c.linear[k]; ok {
 		return l
 	}
-	l := e.linear(shape)
+	l := e.linear(slices.Clone(shape)) // a copy: shape may live on the caller's stack
 	c.linear[k] = l
 	return l
 }
