@@ -3,6 +3,7 @@ package tileir
 import (
 	"slices"
 	"strconv"
+	"sync"
 )
 
 // Loc is a source location: File, 1-based Line, 1-based Col, as MLIR's FileLineColLoc.
@@ -221,9 +222,21 @@ func (op *Op) ParentOp() *Op {
 // Walk calls f on every op of the region in order, parents before the ops they contain.
 // f returning false skips the op's regions.
 func (r *Region) Walk(f func(*Op) bool) {
-	w := walker{visit: f}
+	w, _ := walkers.Get().(*walker)
+	if w == nil {
+		w = &walker{}
+	}
+	w.visit = f
 	w.region(r, 0)
+	w.visit = nil
+	for _, b := range w.bufs { // drop the op pointers before the buffers go back
+		clear(b[:cap(b)])
+	}
+	walkers.Put(w)
 }
+
+// walkers holds walkers whose buffers later walks reuse.
+var walkers sync.Pool
 
 // walker is one Walk. It visits a copy of each block's op list, so that visits may insert
 // and erase ops; the copies reuse one buffer per nesting depth.
