@@ -130,7 +130,16 @@ func (rw *rewriter) tryFold(op *Op) bool {
 	if a == nil {
 		return false
 	}
-	rw.replace(op, newConst(op, a))
+	// newConst before op, then replace(op, ...): the constant takes op's place in its
+	// block, found once.
+	c := &Op{Name: "arith.constant", Loc: op.Loc}
+	c.SetAttr("value", a)
+	c.addResults(attrType(a))
+	b := op.block
+	b.Ops[b.indexOf(op)] = c
+	c.block, op.block = b, nil
+	rw.repl[op.Results[0]] = c.Results[0]
+	rw.changed = true
 	return true
 }
 
