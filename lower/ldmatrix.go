@@ -129,7 +129,7 @@ func splitFrags(flat []value.Value, n0, n1, per int) [][][]value.Value {
 func (g *gen) ldmatrix(p value.Value, x4, trans bool) []value.Value {
 	form := ldmatrixForms[boolIndex(x4)][boolIndex(trans)]
 	call := g.asm(form.ret, form.text, form.constraints, p)
-	out := make([]value.Value, len(form.ret.Fields))
+	out := g.values(len(form.ret.Fields))
 	for i := range out {
 		out[i] = g.extract(call, i)
 	}

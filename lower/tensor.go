@@ -98,9 +98,10 @@ func lowerMakeRange(g *gen, op *tileir.Op) error {
 func (g *gen) gather(op *tileir.Op, srcEnc encoding, srcCoord func(dst, c []int) []int) error {
 	res := op.Results[0]
 	src := g.in(op.Operands[0], srcEnc)
-	idx := g.layouts.layout(srcEnc, shapeInts(op.Operands[0].Type)).regIndex()
+	var shape [maxCachedRank]int
+	idx := g.layouts.layout(srcEnc, appendShape(shape[:0], op.Operands[0].Type)).regIndex()
 	l := g.layoutOf(res)
-	out := make([]value.Value, l.numRegs())
+	out := g.values(l.numRegs())
 	var buf []int
 	for r := range out {
 		buf = srcCoord(buf[:0], l.regCoord(r))
