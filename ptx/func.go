@@ -663,7 +663,7 @@ func (e *fnEmitter) blocks() error {
 		e.labels[b] = e.newLabel()
 		for _, inst := range b.Insts {
 			if phi, ok := inst.(*ir.InstPhi); ok {
-				rcs, err := e.lay.classesOf(phi.Typ)
+				rcs, err := e.classesOf(phi.Typ)
 				if err != nil {
 					return fmt.Errorf("%s: %v", strings.TrimSpace(phi.LLString()), err)
 				}
@@ -830,7 +830,7 @@ func (e *fnEmitter) copies(b, to *ir.Block) error {
 		if err != nil {
 			return err
 		}
-		rcs, _ := e.lay.classesOf(phi.Typ)
+		rcs, _ := e.classesOf(phi.Typ)
 		for i, d := range e.infoOf(phi).ops {
 			if d != src[i] {
 				moves = append(moves, move{d, src[i], rcs[i]})

@@ -3,6 +3,8 @@ package ptx
 import (
 	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/llir/llvm/ir"
@@ -36,6 +38,31 @@ type asmConstraint struct {
 	tied int
 	bad  bool
 	text string // as written, trimmed, for errors
+}
+
+// parseCache keeps what parse functions made of strings, across Compile
+// calls (the results are never modified), up to maxParsed strings.
+type parseCache struct {
+	m sync.Map
+	n atomic.Int32
+}
+
+const maxParsed = 4096
+
+var constraintCache, templateCache parseCache
+
+// parsed returns parse(s), from c when s was parsed before.
+func parsed[T any](c *parseCache, s string, parse func(string) T) T {
+	if v, ok := c.m.Load(s); ok {
+		return v.(T)
+	}
+	v := parse(s)
+	if c.n.Load() < maxParsed {
+		if _, loaded := c.m.LoadOrStore(s, v); !loaded {
+			c.n.Add(1)
+		}
+	}
+	return v
 }
 
 // parseConstraints splits an inline asm constraint string.
@@ -86,16 +113,16 @@ func constraintClass(letter byte) (regClass, bool) {
 // class (repacking a vector into one register when the widths match); an
 // input constraint "N" ties the input to output N; "n" and "i" take
 // immediates; clobbers ("~{memory}") are ignored. Constraint strings and
-// templates are parsed once per Compile.
+// templates are parsed once (parseCache).
 func (e *fnEmitter) inlineAsm(i *ir.InstCall, asm *ir.InlineAsm) error {
 	cons, ok := e.c.asmConstraints[asm.Constraint]
 	if !ok {
-		cons = parseConstraints(asm.Constraint)
+		cons = parsed(&constraintCache, asm.Constraint, parseConstraints)
 		e.c.asmConstraints[asm.Constraint] = cons
 	}
 	tmpl, ok := e.c.asmTemplates[asm.Asm]
 	if !ok {
-		tmpl = parseTemplate(asm.Asm)
+		tmpl = parsed(&templateCache, asm.Asm, parseTemplate)
 		e.c.asmTemplates[asm.Asm] = tmpl
 	}
 	_, void := i.Typ.(*types.VoidType)

@@ -107,16 +107,21 @@ func (e *fnEmitter) plan(a access) (ad addr, space string, ts []types.Type, offs
 	case (len(ts) == 2 || len(ts) == 4) && bits >= 16:
 		whole = ts
 	case !a.atomic && bits <= 16 && (size == 2 || size == 4 || size == 8 || size == 16):
-		word := types.I32
-		if size == 2 {
-			word = types.I16
-		}
-		whole = repeat(word, int(size)/int(word.BitSize/8))
+		whole = packWords[size]
 	}
 	for k := range offs {
 		offs[k] += ad.off
 	}
 	return ad, space, ts, offs, whole, nil
+}
+
+// packWords are the words that leaves of 8 or 16 bits filling 2, 4, 8 or 16
+// bytes are packed into, by size (shared: not to be modified).
+var packWords = [17][]types.Type{
+	2:  {types.I16},
+	4:  {types.I32},
+	8:  {types.I32, types.I32},
+	16: {types.I32, types.I32, types.I32, types.I32},
 }
 
 // vecOperand is the register operand of an ld/st: "%r1" or "{%r1, %r2}".
