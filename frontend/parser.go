@@ -30,6 +30,7 @@ type parser struct {
 	args  []ast.Expr
 	kws   []*ast.Keyword
 	exprs []ast.Expr
+	stmts []ast.Stmt // scratch for the blocks being parsed
 }
 
 // exprList returns a copy of list, carved from a shared chunk (with its capacity capped,
@@ -264,14 +265,14 @@ func (p *parser) syntaxError() {
 // try runs f and reports whether it parsed without error; on error the position is
 // restored. A tokenizer error is not caught: it ends the parse, as in CPython.
 func (p *parser) try(f func()) (ok bool) {
-	save, nargs, nkws := p.pos, len(p.args), len(p.kws)
+	save, nargs, nkws, nstmts := p.pos, len(p.args), len(p.kws), len(p.stmts)
 	defer func() {
 		if r := recover(); r != nil {
 			if b, isB := r.(bailout); !isB || b.err == p.tokErr {
 				panic(r)
 			}
 			p.pos = save
-			p.args, p.kws = p.args[:nargs], p.kws[:nkws]
+			p.args, p.kws, p.stmts = p.args[:nargs], p.kws[:nkws], p.stmts[:nstmts]
 			ok = false
 		}
 	}()
@@ -486,11 +487,15 @@ func (p *parser) exprStmt() ast.Stmt {
 		s.Pos = p.posFrom(start)
 		return s
 	case opEqual:
-		exprs := append(make([]ast.Expr, 0, 2), first) // room for the usual single target
+		base := len(p.args) // the targets and the value grow on the argument stack
+		p.args = append(p.args, first)
 		for p.eatOp(opEqual) {
-			exprs = append(exprs, p.assignValue())
+			v := p.assignValue()
+			p.args = append(p.args, v)
 		}
-		targets := exprs[:len(exprs)-1]
+		exprs := p.exprList(p.args[base:])
+		p.args = p.args[:base]
+		targets := exprs[: len(exprs)-1 : len(exprs)-1]
 		for _, tg := range targets {
 			if len(targets) == 1 {
 				p.checkSingleAssign(tg, parenthesized)
@@ -811,11 +816,16 @@ func (p *parser) block(what string, line int) []ast.Stmt {
 		p.errorTok(t, "expected an indented block after %s on line %d", what, line)
 	}
 	p.next()
-	var body []ast.Stmt
+	// The statements grow on the statement stack (nested blocks stack theirs above and
+	// take them off again) and are copied out sized exactly.
+	base := len(p.stmts)
 	for p.peek().kind != tkDedent {
-		body = p.statement(body)
+		p.stmts = p.statement(p.stmts)
 	}
 	p.next()
+	body := append(make([]ast.Stmt, 0, len(p.stmts)-base), p.stmts[base:]...)
+	clear(p.stmts[base:])
+	p.stmts = p.stmts[:base]
 	return body
 }
 
