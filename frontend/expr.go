@@ -549,12 +549,16 @@ func (p *parser) braceAtom() ast.Expr {
 // elements parses the rest of a tuple, list or set display whose first element e began at
 // token first, through the closing bracket.
 func (p *parser) elements(e ast.Expr, first int, closing op) []ast.Expr {
-	elts := []ast.Expr{e}
+	base := len(p.args) // the elements grow on the argument stack
+	p.args = append(p.args, e)
 	last := first
 	for p.eatOp(opComma) && !p.isOp(closing) {
 		last = p.pos
-		elts = append(elts, p.starNamedExpression())
+		v := p.starNamedExpression()
+		p.args = append(p.args, v)
 	}
+	elts := p.exprList(p.args[base:])
+	p.args = p.args[:base]
 	p.closeOrComma(closing, last)
 	return elts
 }
