@@ -381,10 +381,14 @@ func (p *parser) slices() ast.Expr {
 	if _, star := e.(*ast.Starred); !star && !p.isOp(opComma) {
 		return e
 	}
-	elts := []ast.Expr{e}
+	base := len(p.args) // the elements grow on the argument stack
+	p.args = append(p.args, e)
 	for p.eatOp(opComma) && !p.isOp(opRsqb) {
-		elts = append(elts, p.slice())
+		v := p.slice()
+		p.args = append(p.args, v)
 	}
+	elts := p.exprList(p.args[base:])
+	p.args = p.args[:base]
 	return &ast.Tuple{Elts: elts, Pos: p.posFrom(start)}
 }
 
