@@ -28,7 +28,7 @@ type fnEmitter struct {
 	s      *scratch // the buffers above, from scratchPool
 	nreg   [numRegClasses]int
 	vals   []value.Value         // each parameter and instruction with a result, by number
-	saved  []int64               // their local IDs before number replaced them
+	saved  []savedID             // their local IDs before number replaced them
 	nums   map[value.Value]int32 // number of each, when their local IDs are not used
 	info   []valInfo             // what is known of each, by number
 	labels map[*ir.Block]string
@@ -181,7 +181,7 @@ type scratch struct {
 	ops       [][]string // chunks of e.opChunk, cleared
 	info      []valInfo
 	vals      []value.Value
-	saved     []int64
+	saved     []savedID
 }
 
 var scratchPool sync.Pool
@@ -207,6 +207,7 @@ func (e *fnEmitter) putScratch() {
 		s.vals = e.vals[:0]
 	}
 	if cap(e.saved) > 0 {
+		clear(e.saved)
 		s.saved = e.saved[:0]
 	}
 	for _, c := range e.usedNames {
@@ -249,14 +250,14 @@ func (e *fnEmitter) number() {
 	e.saved = grow(e.s.saved, n)
 	add := func(v value.Value) {
 		if l, ok := v.(localID); ok {
-			e.saved = append(e.saved, l.ID())
+			e.saved = append(e.saved, savedID{l, l.ID()})
 			l.SetID(int64(len(e.vals) + 1))
 		} else {
 			if e.nums == nil {
 				e.nums = map[value.Value]int32{}
 			}
 			e.nums[v] = int32(len(e.vals))
-			e.saved = append(e.saved, 0)
+			e.saved = append(e.saved, savedID{})
 		}
 		e.vals = append(e.vals, v)
 	}
@@ -281,11 +282,17 @@ func grow[T any](s []T, n int) []T {
 	return s[:0]
 }
 
+// savedID is a value's local ID as number found it.
+type savedID struct {
+	l  localID // nil for a value without one
+	id int64
+}
+
 // restoreIDs puts back the local IDs that number replaced.
 func (e *fnEmitter) restoreIDs() {
-	for i, v := range e.vals {
-		if l, ok := v.(localID); ok {
-			l.SetID(e.saved[i])
+	for _, s := range e.saved {
+		if s.l != nil {
+			s.l.SetID(s.id)
 		}
 	}
 }
