@@ -66,7 +66,12 @@ type fnEmitter struct {
 	usedOps       [][]string           // chunks of opChunk taken from scratch
 	moves         []move               // scratch of copies
 	lastDI        *metadata.DILocation // the !dbg setLoc saw last
-	leafLast      struct {             // its last hit
+	classLast     struct {             // the last hit of classesOf
+		k   leafKey
+		rcs []regClass
+		ok  bool
+	}
+	leafLast struct { // the last hit of leaves
 		k  leafKey
 		ls []types.Type
 		ok bool
@@ -886,17 +891,7 @@ type srcLoc struct{ file, line, col int64 }
 func (e *fnEmitter) setLoc(v interface{}) {
 	// Instructions of one source op share one DILocation: skip the lookups when v has the
 	// same one as the instruction before.
-	var di *metadata.DILocation
-	if md, ok := v.(interface {
-		MDAttachments() []*metadata.Attachment
-	}); ok {
-		for _, a := range md.MDAttachments() {
-			if loc, ok := a.Node.(*metadata.DILocation); ok && a.Name == "dbg" {
-				di = loc
-				break
-			}
-		}
-	}
+	di := dbgLocation(v)
 	if di == nil {
 		return
 	}
@@ -904,7 +899,7 @@ func (e *fnEmitter) setLoc(v interface{}) {
 		return
 	}
 	e.lastDI = di
-	file, line, col := debugLoc(v)
+	file, line, col := scopeFile(di.Scope), di.Line, di.Column
 	if file == nil {
 		return
 	}
@@ -922,20 +917,18 @@ func (e *fnEmitter) setLoc(v interface{}) {
 	}
 }
 
-// debugLoc returns the file, line and column of an instruction's !dbg.
-func debugLoc(v interface{}) (*metadata.DIFile, int64, int64) {
-	md, ok := v.(interface {
+// dbgLocation returns an instruction's !dbg location, or nil.
+func dbgLocation(v interface{}) *metadata.DILocation {
+	if md, ok := v.(interface {
 		MDAttachments() []*metadata.Attachment
-	})
-	if !ok {
-		return nil, 0, 0
-	}
-	for _, a := range md.MDAttachments() {
-		if loc, ok := a.Node.(*metadata.DILocation); ok && a.Name == "dbg" {
-			return scopeFile(loc.Scope), loc.Line, loc.Column
+	}); ok {
+		for _, a := range md.MDAttachments() {
+			if loc, ok := a.Node.(*metadata.DILocation); ok && a.Name == "dbg" {
+				return loc
+			}
 		}
 	}
-	return nil, 0, 0
+	return nil
 }
 
 // fileIndex numbers source files in order of first appearance; DIFiles
@@ -985,16 +978,21 @@ func scopeFile(s metadata.Field) *metadata.DIFile {
 // collectFiles numbers the source files named by debug locations, in
 // order of first appearance, so that .file lines can precede the kernels.
 func (c *compiler) collectFiles(fs []*ir.Func) {
+	var last *metadata.DILocation // instructions of one source op share one location
+	note := func(v interface{}) {
+		if di := dbgLocation(v); di != nil && di != last {
+			last = di
+			if file := scopeFile(di.Scope); file != nil {
+				c.fileIndex(file)
+			}
+		}
+	}
 	for _, f := range fs {
 		for _, b := range f.Blocks {
 			for _, inst := range b.Insts {
-				if file, _, _ := debugLoc(inst); file != nil {
-					c.fileIndex(file)
-				}
+				note(inst)
 			}
-			if file, _, _ := debugLoc(b.Term); file != nil {
-				c.fileIndex(file)
-			}
+			note(b.Term)
 		}
 	}
 }

@@ -278,17 +278,21 @@ func (e *fnEmitter) classesOf(t types.Type) ([]regClass, error) {
 	if !ok {
 		return e.lay.classesOf(t)
 	}
-	if rcs, ok := e.classCache[k]; ok {
-		return rcs, nil
+	if e.classLast.ok && e.classLast.k == k {
+		return e.classLast.rcs, nil
 	}
-	rcs, err := e.lay.classesOf(t)
-	if err != nil {
-		return nil, err
+	rcs, ok := e.classCache[k]
+	if !ok {
+		var err error
+		if rcs, err = e.lay.classesOf(t); err != nil {
+			return nil, err
+		}
+		if e.classCache == nil {
+			e.classCache = map[leafKey][]regClass{}
+		}
+		e.classCache[k] = rcs
 	}
-	if e.classCache == nil {
-		e.classCache = map[leafKey][]regClass{}
-	}
-	e.classCache[k] = rcs
+	e.classLast.k, e.classLast.rcs, e.classLast.ok = k, rcs, true
 	return rcs, nil
 }
 
