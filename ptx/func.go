@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/llir/llvm/ir"
@@ -191,11 +192,34 @@ type scratch struct {
 
 var scratchPool sync.Pool
 
+// spareScratch keeps one scratch of at most maxSpare bytes across garbage
+// collections, which empty scratchPool: when Compile runs after a front end
+// and lowering that allocate much, the pool is often empty by then.
+var spareScratch atomic.Pointer[scratch]
+
+const maxSpare = 8 << 20
+
 func getScratch() *scratch {
+	if s := spareScratch.Swap(nil); s != nil {
+		return s
+	}
 	if s, ok := scratchPool.Get().(*scratch); ok {
 		return s
 	}
 	return &scratch{}
+}
+
+// size is about how many bytes s holds.
+func (s *scratch) size() int {
+	n := cap(s.body) + cap(s.pre) + cap(s.info)*int(unsafe.Sizeof(valInfo{})) +
+		cap(s.vals)*16 + cap(s.saved)*int(unsafe.Sizeof(savedID{}))
+	for _, c := range s.names {
+		n += cap(c)
+	}
+	for _, c := range s.ops {
+		n += cap(c) * 16
+	}
+	return n
 }
 
 // putScratch gives e's scratch memory back to scratchPool, cleared of
@@ -223,7 +247,9 @@ func (e *fnEmitter) putScratch() {
 		s.ops = append(s.ops, c[:0])
 	}
 	e.s = nil
-	scratchPool.Put(s)
+	if s.size() > maxSpare || !spareScratch.CompareAndSwap(nil, s) {
+		scratchPool.Put(s)
+	}
 }
 
 // valInfo is what the emitter knows of one parameter or instruction.
