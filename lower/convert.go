@@ -113,6 +113,27 @@ type index struct {
 	align int
 }
 
+// shifted returns x with k added to every index.
+func (g *gen) shifted(x index, k int) index {
+	if k == 0 {
+		return x
+	}
+	if x.offs != nil {
+		offs := make([]int, len(x.offs))
+		for r, o := range x.offs {
+			offs[r] = o + k
+		}
+		x.offs = offs
+		return x
+	}
+	at := make([]value.Value, len(x.at))
+	for r, a := range x.at {
+		at[r] = g.cur.NewAdd(a, i32c(int64(k)))
+	}
+	x.at = at
+	return x
+}
+
 func (x index) len() int {
 	if x.offs != nil {
 		return len(x.offs)

@@ -103,20 +103,22 @@ func lowerDot(g *gen, op *tileir.Op) error {
 	}
 	mStep, nStep := 16*mma.wpc[0], 8*mma.wpc[1]
 	mEnd, nEnd := max(shape[0]/mStep, 1)*mStep, max(shape[1]/nStep, 1)*nStep
-	// frags returns the packed registers of operand v's fragments (inner elements each),
-	// with origins every steps over the operand, row-major: each A fragment serves every
-	// n0 and each B fragment every m0, so each is built once.
-	frags := func(v *tileir.Value, e *dotOpEnc, l *linLayout, inner int, steps [2]int) ([][]value.Value, error) {
-		var out [][]value.Value
-		if fs, ok := g.mmaOperandsFromShared(v, e, l, steps); ok {
-			for _, row := range fs {
-				out = append(out, row...)
-			}
-			return out, nil
+	// frags returns operand v's fragments (inner elements each), with origins every steps
+	// over the operand: each A fragment serves every n0 and each B fragment every m0, so
+	// each is built once.
+	// Operands staged through shared memory take consecutive parts of the scratch buffer
+	// (staged bytes so far), since their fragments load lazily.
+	staged := 0
+	frags := func(v *tileir.Value, e *dotOpEnc, l *linLayout, inner int, steps [2]int) (fragments, error) {
+		if fs, end, ok := g.mmaOperandsFromShared(v, e, l, steps, staged); ok {
+			staged = (end + 15) / 16 * 16
+			return fs, nil
 		}
 		vals, idx := g.in(v, e), l.regIndex()
+		n1 := max(l.shape[1]/steps[1], 1)
+		var out [][]value.Value
 		for r0 := 0; r0 < max(l.shape[0]/steps[0], 1)*steps[0]; r0 += steps[0] {
-			for c0 := 0; c0 < max(l.shape[1]/steps[1], 1)*steps[1]; c0 += steps[1] {
+			for c0 := 0; c0 < n1*steps[1]; c0 += steps[1] {
 				elems := make([]value.Value, inner)
 				for j := range inner {
 					c := l.regCoord(j)
@@ -133,7 +135,7 @@ func lowerDot(g *gen, op *tileir.Op) error {
 				out = append(out, g.packPairs(elems, plan.kWidth))
 			}
 		}
-		return out, nil
+		return func(i, j int) []value.Value { return out[i*n1+j] }, nil
 	}
 	aFrags, err := frags(op.Operands[0], ea, la, 4*plan.kWidth, [2]int{mStep, plan.k})
 	if err != nil {
@@ -143,19 +145,19 @@ func lowerDot(g *gen, op *tileir.Op) error {
 	if err != nil {
 		return g.errorf(op, "mma operand B: %v", err)
 	}
-	kSteps, nTiles := k/plan.k, nEnd/nStep
 	out := make([]value.Value, len(acc))
 	copy(out, acc)
 	cregs := make([]int, 4)
-	for m0 := 0; m0 < mEnd; m0 += mStep {
-		for n0 := 0; n0 < nEnd; n0 += nStep {
-			for j := range cregs {
-				c := lc.regCoord(j)
-				cregs[j], _ = ci.of([]int{c[0] + m0, c[1] + n0})
-			}
-			for ks := range kSteps {
+	// K steps outermost: a step's fragments are used, and can die, before the next's load
+	for ks := range k / plan.k {
+		for m0 := 0; m0 < mEnd; m0 += mStep {
+			for n0 := 0; n0 < nEnd; n0 += nStep {
+				for j := range cregs {
+					c := lc.regCoord(j)
+					cregs[j], _ = ci.of([]int{c[0] + m0, c[1] + n0})
+				}
 				c := []value.Value{out[cregs[0]], out[cregs[1]], out[cregs[2]], out[cregs[3]]}
-				d := g.mmaSync(plan, aFrags[m0/mStep*kSteps+ks], bFrags[ks*nTiles+n0/nStep], c)
+				d := g.mmaSync(plan, aFrags(m0/mStep, ks), bFrags(ks, n0/nStep), c)
 				for j, r := range cregs {
 					out[r] = d[j]
 				}

@@ -102,7 +102,6 @@ type memoKind uint8
 
 const (
 	memoConvert      memoKind = iota // value v's registers in encoding id
-	memoLdmatrix                     // value v's mma fragments for dot operand encoding id, via ldmatrix
 	memoThreadCoords                 // the thread part of the coordinates of layout id
 )
 

@@ -29,31 +29,33 @@ func ldmatrixRow(opIdx, lane int) (row, col int) {
 	return lane, 0
 }
 
-// mmaOperandsFromShared returns the mma fragments of dot operand v (e: its dot operand
-// encoding, 16-bit or fp8 elements, kWidth 2; l: e's layout), loaded with ldmatrix after v's
-// registers are written to shared memory row-major with padded rows: frags[i][j] holds
-// the packed registers of the fragment at origin (i*steps[0], j*steps[1]), the steps
-// being (mStep, 16) for A and (16, nStep) for B. It reports false when v need not go
-// through shared memory to reach l (it is there already, only its registers are
-// renumbered, or it is cheap to recompute) or its type does not suit.
-func (g *gen) mmaOperandsFromShared(v *tileir.Value, e *dotOpEnc, l *linLayout, steps [2]int) ([][][]value.Value, bool) {
+// fragments yields the packed registers of an mma operand's fragments: frag(i, j) is the
+// fragment at origin (i*steps[0], j*steps[1]), the steps being (mStep, 16) for A and
+// (16, nStep) for B.
+type fragments func(i, j int) []value.Value
+
+// mmaOperandsFromShared writes dot operand v (e: its dot operand encoding, 16-bit or fp8
+// elements, kWidth 2; l: e's layout) to shared memory row-major with padded rows, at byte
+// offset at of the scratch buffer, and returns its fragments and the bytes it took (at
+// included). The fragments are each loaded with ldmatrix when first asked for: the dot asks
+// for them K step by K step, so that only one step's fragments are live besides the
+// accumulators. It reports false when v need not go through shared memory to reach l
+// (it is there already, only its registers are renumbered, or it is cheap to recompute)
+// or its type does not suit.
+func (g *gen) mmaOperandsFromShared(v *tileir.Value, e *dotOpEnc, l *linLayout, steps [2]int, at int) (fragments, int, bool) {
 	home := g.enc[v]
 	s := tileir.ScalarOf(v.Type)
 	fp8 := s == tileir.F8E4M3FN || s == tileir.F8E5M2
 	if e.kWidth != 2 || (s != tileir.F16 && s != tileir.BF16 && !fp8) || home == nil || g.layouts.encID(home) == g.layouts.encID(e) || cheap(v, 16) {
-		return nil, false
+		return nil, 0, false
 	}
 	src := g.layouts.layout(home, l.shape)
 	if src.sameThreads(l) {
-		return nil, false
+		return nil, 0, false
 	}
 	rows, cols := l.shape[0], l.shape[1]
 	n0, n1 := max(rows/steps[0], 1), max(cols/steps[1], 1)
 	per := []int{4, 2}[e.opIdx] // registers per fragment
-	key := memoKey{kind: memoLdmatrix, v: v, id: g.layouts.encID(e)}
-	if flat, ok := g.memo(key); ok {
-		return splitFrags(flat, n0, n1, per), true
-	}
 	// fp8 operands are widened to f16 (mma's input type here) before they are staged, in
 	// their own layout, where each element is held once.
 	vals := g.vals[v]
@@ -62,7 +64,7 @@ func (g *gen) mmaOperandsFromShared(v *tileir.Value, e *dotOpEnc, l *linLayout, 
 		for i, x := range vals {
 			w, err := g.floatCast(x, s, tileir.F16, "")
 			if err != nil {
-				return nil, false
+				return nil, 0, false
 			}
 			wide[i] = w
 		}
@@ -70,9 +72,9 @@ func (g *gen) mmaOperandsFromShared(v *tileir.Value, e *dotOpEnc, l *linLayout, 
 	}
 	stride := cols + ldmatrixPad
 	st := storableType(vals[0].Type())
-	need := rows * stride * byteSize(st)
+	need := at + rows*stride*byteSize(st)
 	g.smemBarrier()
-	g.writeScratch([][]value.Value{vals}, []index{g.linearIndex(src, nil, []int{rows, stride})}, st, need, nil)
+	g.writeScratch([][]value.Value{vals}, []index{g.shifted(g.linearIndex(src, nil, []int{rows, stride}), at/byteSize(st))}, st, need, nil)
 	g.barrier()
 
 	// the thread's address: its lane's row of the fragment at the origin, plus its warp's
@@ -84,7 +86,7 @@ func (g *gen) mmaOperandsFromShared(v *tileir.Value, e *dotOpEnc, l *linLayout, 
 	}
 	row := g.cur.NewAdd(g.bitsTo(g.lane, laneBases, 0), g.bitsTo(g.warp, l.warp, 0))
 	col := g.cur.NewAdd(g.bitsTo(g.lane, laneBases, 1), g.bitsTo(g.warp, l.warp, 1))
-	base := g.smemPtr(types.I16, 0, g.cur.NewAdd(g.cur.NewMul(row, i32c(int64(stride))), col), need)
+	base := g.smemPtr(types.I16, at, g.cur.NewAdd(g.cur.NewMul(row, i32c(int64(stride))), col), need)
 
 	// B with K a multiple of 32 takes two K steps per ldmatrix.x4
 	x4, kPerCall := true, 1
@@ -94,34 +96,21 @@ func (g *gen) mmaOperandsFromShared(v *tileir.Value, e *dotOpEnc, l *linLayout, 
 			kPerCall = 2
 		}
 	}
-	flat := make([]value.Value, n0*n1*per)
-	for i := 0; i < n0; i += kPerCall {
-		for j := range n1 {
+	loaded := make([][]value.Value, n0*n1)
+	return func(i, j int) []value.Value {
+		if loaded[i*n1+j] == nil {
+			i0 := i - i%kPerCall
 			p := base
-			if off := i*steps[0]*stride + j*steps[1]; off != 0 {
+			if off := i0*steps[0]*stride + j*steps[1]; off != 0 {
 				p = g.gep(types.I16, base, i32c(int64(off)))
 			}
 			regs := g.ldmatrix(p, x4, e.opIdx == 1)
 			for k := range kPerCall {
-				copy(flat[((i+k)*n1+j)*per:], regs[k*per:(k+1)*per])
+				loaded[(i0+k)*n1+j] = regs[k*per : (k+1)*per]
 			}
 		}
-	}
-	g.remember(key, flat)
-	return splitFrags(flat, n0, n1, per), true
-}
-
-// splitFrags cuts the registers of n0×n1 fragments, per registers each, stored row-major.
-func splitFrags(flat []value.Value, n0, n1, per int) [][][]value.Value {
-	out := make([][][]value.Value, n0)
-	for i := range out {
-		out[i] = make([][]value.Value, n1)
-		for j := range n1 {
-			at := (i*n1 + j) * per
-			out[i][j] = flat[at : at+per]
-		}
-	}
-	return out
+		return loaded[i*n1+j]
+	}, need, true
 }
 
 // ldmatrix emits ldmatrix.sync.aligned.m8n8.x4 (or .x2) .shared.b16, .trans when asked,
