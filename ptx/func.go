@@ -354,7 +354,7 @@ func (e *fnEmitter) numberMap() {
 func (e *fnEmitter) infoOf(v value.Value) *valInfo {
 	if e.vals != nil {
 		if l, ok := v.(localID); ok {
-			if id := l.ID(); id > 0 && id <= int64(len(e.vals)) && e.vals[id-1] == v {
+			if id := l.ID(); id > 0 && id <= int64(len(e.vals)) && sameValue(e.vals[id-1], v) {
 				return &e.info[id-1]
 			}
 		}
@@ -366,6 +366,14 @@ func (e *fnEmitter) infoOf(v value.Value) *valInfo {
 		return &e.info[n]
 	}
 	return nil
+}
+
+// sameValue is a == b for a parameter or instruction a (a pointer, as every
+// value with a local ID is), comparing the interfaces' words without a call
+// of the runtime's ifaceeq.
+func sameValue(a, b value.Value) bool {
+	pa, pb := (*[2]unsafe.Pointer)(unsafe.Pointer(&a)), (*[2]unsafe.Pointer)(unsafe.Pointer(&b))
+	return pa[1] == pb[1] && pa[0] == pb[0]
 }
 
 // set records the operands of v, a parameter or instruction.
@@ -487,8 +495,28 @@ func (e *fnEmitter) newReg(rc regClass) string {
 	}
 	start := len(e.names)
 	e.names = append(e.names, regClassInfo[rc].prefix...)
-	e.names = strconv.AppendInt(e.names, int64(e.nreg[rc]), 10)
+	e.names = appendInt(e.names, int64(e.nreg[rc]))
 	return unsafe.String(&e.names[start], len(e.names)-start)
+}
+
+// appendInt is strconv.AppendInt(b, x, 10), writing the digits of a
+// non-negative x in place when b has room for them.
+func appendInt(b []byte, x int64) []byte {
+	d := 1
+	for t := x; t >= 10; t /= 10 {
+		d++
+	}
+	n := len(b) + d
+	if x < 0 || n > cap(b) {
+		return strconv.AppendInt(b, x, 10)
+	}
+	b = b[:n]
+	for i := n - 1; x >= 10; i-- {
+		b[i] = byte('0' + x%10)
+		x /= 10
+	}
+	b[n-d] = byte('0' + x)
+	return b
 }
 
 // newNames returns an empty chunk for e.names with room for n bytes: a
@@ -718,16 +746,17 @@ func (e *fnEmitter) blocks() error {
 			e.label(e.labels[b])
 		}
 		clear(e.scaled)
-		for _, inst := range b.Insts {
+		locs := e.c.blockLocs(b)
+		for j, inst := range b.Insts {
 			if _, ok := inst.(*ir.InstPhi); ok {
 				continue
 			}
-			e.setLoc(inst)
+			e.setLoc(locs[j])
 			if err := e.inst(inst); err != nil {
 				return fmt.Errorf("%s: %v", strings.TrimSpace(inst.LLString()), err)
 			}
 		}
-		e.setLoc(b.Term)
+		e.setLoc(locs[len(b.Insts)])
 		if err := e.term(b); err != nil {
 			return fmt.Errorf("%s: %v", strings.TrimSpace(b.Term.LLString()), err)
 		}
@@ -912,12 +941,11 @@ func (e *fnEmitter) copies(b, to *ir.Block) error {
 // srcLoc is a source position: a .file index, a line and a column.
 type srcLoc struct{ file, line, col int64 }
 
-// setLoc writes a .loc line when the instruction's debug location differs
-// from the last one written.
-func (e *fnEmitter) setLoc(v interface{}) {
-	// Instructions of one source op share one DILocation: skip the lookups when v has the
-	// same one as the instruction before.
-	di := dbgLocation(v)
+// setLoc writes a .loc line when an instruction's debug location, di (as
+// blockLocs found it), differs from the last one written.
+func (e *fnEmitter) setLoc(di *metadata.DILocation) {
+	// Instructions of one source op share one DILocation: skip the lookups when the
+	// instruction has the same one as the instruction before.
 	if di == nil {
 		return
 	}
@@ -932,11 +960,11 @@ func (e *fnEmitter) setLoc(v interface{}) {
 	l := srcLoc{int64(e.c.fileIndex(file)), line, col}
 	if l != e.loc {
 		b := append(e.locLine[:0], "\t.loc\t"...)
-		b = strconv.AppendInt(b, l.file, 10)
+		b = appendInt(b, l.file)
 		b = append(b, ' ')
-		b = strconv.AppendInt(b, l.line, 10)
+		b = appendInt(b, l.line)
 		b = append(b, ' ')
-		b = strconv.AppendInt(b, l.col, 10)
+		b = appendInt(b, l.col)
 		e.locLine = append(b, '\n')
 		e.body.Write(e.locLine)
 		e.loc = l
@@ -1003,10 +1031,34 @@ func scopeFile(s metadata.Field) *metadata.DIFile {
 
 // collectFiles numbers the source files named by debug locations, in
 // order of first appearance, so that .file lines can precede the kernels.
+// It keeps each instruction's location for blockLocs, so that emission does
+// not look the locations up again.
 func (c *compiler) collectFiles(fs []*ir.Func) {
+	n, nb := 0, 0
+	for _, f := range fs {
+		for _, b := range f.Blocks {
+			n += len(b.Insts) + 1
+		}
+		nb += len(f.Blocks)
+	}
+	lb := spareLocs.Swap(nil)
+	if lb == nil {
+		lb, _ = locsPool.Get().(*locBuf)
+	}
+	if lb == nil {
+		lb = &locBuf{start: make(map[*ir.Block]int, nb)}
+	}
+	if cap(lb.locs) < n {
+		lb.locs = make([]*metadata.DILocation, 0, n)
+	}
+	c.lb = lb
+	c.locStart = lb.start
+	locs := lb.locs[:0]
 	var last *metadata.DILocation // instructions of one source op share one location
 	note := func(v interface{}) {
-		if di := dbgLocation(v); di != nil && di != last {
+		di := dbgLocation(v)
+		locs = append(locs, di)
+		if di != nil && di != last {
 			last = di
 			if file := scopeFile(di.Scope); file != nil {
 				c.fileIndex(file)
@@ -1015,12 +1067,58 @@ func (c *compiler) collectFiles(fs []*ir.Func) {
 	}
 	for _, f := range fs {
 		for _, b := range f.Blocks {
+			c.locStart[b] = len(locs)
 			for _, inst := range b.Insts {
 				note(inst)
 			}
 			note(b.Term)
 		}
 	}
+	c.locs = locs
+}
+
+// locBuf is the memory of compiler.locs and compiler.locStart, kept in
+// locsPool for the next Compile.
+type locBuf struct {
+	locs  []*metadata.DILocation
+	start map[*ir.Block]int
+}
+
+var locsPool sync.Pool
+
+// spareLocs keeps one locBuf (up to maxSpareLocs locations) across garbage
+// collections, as spareScratch does.
+var spareLocs atomic.Pointer[locBuf]
+
+const maxSpareLocs = 1 << 20
+
+// putLocs gives c's locBuf back to locsPool, cleared of pointers into the
+// module.
+func (c *compiler) putLocs() {
+	lb := c.lb
+	if lb == nil {
+		return
+	}
+	clear(c.locs)
+	clear(lb.start)
+	lb.locs = c.locs[:0]
+	c.lb, c.locs, c.locStart = nil, nil, nil
+	if cap(lb.locs) > maxSpareLocs || !spareLocs.CompareAndSwap(nil, lb) {
+		locsPool.Put(lb)
+	}
+}
+
+// blockLocs returns the debug location (or nil) of each instruction of b, as
+// collectFiles found them, and of its terminator last.
+func (c *compiler) blockLocs(b *ir.Block) []*metadata.DILocation {
+	if i, ok := c.locStart[b]; ok {
+		return c.locs[i : i+len(b.Insts)+1]
+	}
+	locs := make([]*metadata.DILocation, 0, len(b.Insts)+1) // a block collectFiles did not see
+	for _, inst := range b.Insts {
+		locs = append(locs, dbgLocation(inst))
+	}
+	return append(locs, dbgLocation(b.Term))
 }
 
 // depotName is the kernel's local depot, the per-thread memory of its allocas.

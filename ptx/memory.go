@@ -152,7 +152,7 @@ func (e *fnEmitter) at(addr string, off int64) string {
 	e.names = append(e.names, addr...)
 	if off != 0 {
 		e.names = append(e.names, '+')
-		e.names = strconv.AppendInt(e.names, off, 10)
+		e.names = appendInt(e.names, off)
 	}
 	e.names = append(e.names, ']')
 	return e.strEnd(start)

@@ -165,7 +165,7 @@ func leaves(t types.Type) []types.Type {
 // integer (kind 'i', bits) or floating-point type (kind 'f', its FloatKind).
 // The key is structural: lower makes new instances of equal types.
 type leafKey struct {
-	kind byte
+	kind uint64 // a byte, widened so that the key has no padding and hashes in one piece
 	bits uint64
 	n    int64
 }
