@@ -46,8 +46,10 @@ type fnEmitter struct {
 	globals    map[*ir.Global]string          // address register of each global used
 	immRegs    map[immKey]string              // register holding each immediate moved into one
 	constOps   map[constant.Constant][]string // operands of materialized constant expressions
-	leafCache  map[leafKey][]types.Type       // see (*fnEmitter).leaves
-	classCache map[leafKey][]regClass         // see (*fnEmitter).classesOf
+	leafCache  map[leafKey][]types.Type       // see (*fnEmitter).leaves: the keys after the first len(leafArr)
+	leafList   []leafEntry                    // the first keys of leaves, in leafArr
+	leafArr    [16]leafEntry
+	classCache map[leafKey][]regClass // see (*fnEmitter).classesOf
 
 	scaled        map[scaledKey]string // base+index*stride registers of the current block
 	materializing value.Value          // the deferred value being selected for one use

@@ -170,6 +170,12 @@ type leafKey struct {
 	n    int64
 }
 
+// leafEntry is one key of (*fnEmitter).leaves and its leaves.
+type leafEntry struct {
+	k  leafKey
+	ls []types.Type
+}
+
 // leaves is the package's leaves, memoized per kernel for scalars and for vectors,
 // arrays and structs of one scalar type (lower makes a new vector type per
 // instruction, so the key is structural). The returned slice is shared: callers must
@@ -192,15 +198,29 @@ func (e *fnEmitter) leaves(t types.Type) []types.Type {
 	if e.leafLast.ok && e.leafLast.k == k {
 		return e.leafLast.ls
 	}
+	for i := range e.leafList { // the first few keys, without hashing
+		if e.leafList[i].k == k {
+			ls := e.leafList[i].ls
+			e.leafLast.k, e.leafLast.ls, e.leafLast.ok = k, ls, true
+			return ls
+		}
+	}
 	if ls, ok := e.leafCache[k]; ok {
 		e.leafLast.k, e.leafLast.ls, e.leafLast.ok = k, ls, true
 		return ls
 	}
 	ls := leaves(t)
-	if e.leafCache == nil {
-		e.leafCache = map[leafKey][]types.Type{}
+	if len(e.leafList) < cap(e.leafArr) {
+		if e.leafList == nil {
+			e.leafList = e.leafArr[:0]
+		}
+		e.leafList = append(e.leafList, leafEntry{k, ls})
+	} else {
+		if e.leafCache == nil {
+			e.leafCache = map[leafKey][]types.Type{}
+		}
+		e.leafCache[k] = ls
 	}
-	e.leafCache[k] = ls
 	e.leafLast.k, e.leafLast.ls, e.leafLast.ok = k, ls, true
 	return ls
 }
