@@ -24,6 +24,7 @@ func assignLayouts(g *gen) {
 		}
 		return true
 	})
+	g.users = a.users
 	// a loop-carried anchor fixes its whole loop-carried group (init, region argument,
 	// yield, result) before anything spreads, so that no conversion runs per iteration
 	for _, v := range anchors {

@@ -123,7 +123,8 @@ type gen struct {
 	formats   map[string]*ir.Global
 	smem      *ir.Global
 	smemBytes int
-	uses      map[*tileir.Value]bool // values some op uses (see used)
+	uses      map[*tileir.Value]bool         // values some op uses (see used)
+	users     map[*tileir.Value][]*tileir.Op // the ops that use each value (assignLayouts)
 	decls     map[string]*ir.Func
 	asms      map[asmKey][]*ir.InlineAsm // see asm
 	vecTypes  map[typeKey]*types.VectorType

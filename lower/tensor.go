@@ -44,7 +44,7 @@ func init() {
 		}
 		elem := pt.(*types.PointerType).ElemType
 		var narrow, wide value.Value // the last offset widened, reused for a splat's repeats
-		return g.elementwise(op, func(a []value.Value) (value.Value, error) {
+		gep := func(a []value.Value) (value.Value, error) {
 			off := a[1]
 			if off.Type().(*types.IntType).BitSize < 64 {
 				if off != narrow {
@@ -53,7 +53,11 @@ func init() {
 				off = wide
 			}
 			return g.gep(elem, a[0], off), nil
-		})
+		}
+		if need := g.ptrRegsNeeded(op.Results[0]); need != nil {
+			return g.addPtrSome(op, elem, need)
+		}
+		return g.elementwise(op, gep)
 	}
 	lowerings["llvm.intr.assume"] = func(*gen, *tileir.Op) error { return nil }
 	lowerings["tt.return"] = func(g *gen, op *tileir.Op) error {
@@ -110,6 +114,101 @@ func (g *gen) gather(op *tileir.Op, srcEnc encoding, srcCoord func(dst, c []int)
 			return g.errorf(op, "layouts %s and %s do not line up", srcEnc, g.enc[res])
 		}
 		out[r] = src[i]
+	}
+	g.vals[res] = out
+	return nil
+}
+
+// ptrRegsNeeded returns which registers of the pointer tensor v its users read, when every
+// user is a tt.load or tt.store that takes v as its pointers in v's own encoding: those
+// read only the first register of each vector access. It returns nil otherwise (all).
+// Skipping the other registers leaves out only instructions that dead code elimination
+// would delete, and keeps the order of the rest.
+func (g *gen) ptrRegsNeeded(v *tileir.Value) []bool {
+	users := g.users[v]
+	if !isTensor(v) || g.enc[v] == nil || len(users) == 0 || g.vals[v] != nil {
+		return nil // g.vals[v] is set when remat recomputes v in another encoding
+	}
+	home := g.layouts.encID(g.enc[v])
+	var need []bool
+	for _, u := range users {
+		if u.Name != "tt.load" && u.Name != "tt.store" {
+			return nil
+		}
+		for i, o := range u.Operands {
+			if o == v && i != 0 {
+				return nil
+			}
+		}
+		if _, ok := tileir.ElemType(v.Type).(*tileir.PtrType).Elem().(*tileir.TensorType); ok {
+			return nil
+		}
+		var mask *tileir.Value
+		var l *linLayout
+		if u.Name == "tt.load" {
+			e := g.enc[u.Results[0]]
+			if e == nil || g.layouts.encID(e) != home {
+				return nil
+			}
+			if len(u.Operands) > 1 {
+				mask = u.Operands[1]
+			}
+			l = g.layoutOf(u.Results[0])
+		} else {
+			if len(u.Operands) > 2 {
+				mask = u.Operands[2]
+			}
+			l = g.layoutOf(v)
+		}
+		a, err := g.newAccess(u, 1)
+		if err != nil {
+			return nil
+		}
+		vec := g.vecWidth(v, mask, l, a.bits)
+		if need == nil {
+			need = make([]bool, g.regs(v))
+		}
+		for r := 0; r < len(need); r += vec {
+			need[r] = true
+		}
+	}
+	return need
+}
+
+// addPtrSome lowers tt.addptr for the registers need marks only, emitting exactly the
+// instructions elementwise would for them, in the same order: a register with the same
+// operands as the one before shares its pointer, and a narrow offset is widened once
+// for a run of registers with the same offset. The other registers stay nil.
+func (g *gen) addPtrSome(op *tileir.Op, elem types.Type, need []bool) error {
+	res := op.Results[0]
+	e := g.enc[res]
+	n := len(need)
+	ptrs, offs := g.in(op.Operands[0], e), g.in(op.Operands[1], e)
+	out := g.values(n)
+	var ptr, off, cur value.Value // the operands of the last register, and its pointer
+	var narrow, wide value.Value  // the last offset met, and it widened (nil until needed)
+	for r := range n {
+		p, o := ptrs[min(r, len(ptrs)-1)], offs[min(r, len(offs)-1)]
+		if r == 0 || p != ptr || o != off {
+			ptr, off, cur = p, o, nil
+			if o.Type().(*types.IntType).BitSize < 64 && o != narrow {
+				narrow, wide = o, nil
+			}
+		}
+		if !need[r] {
+			continue
+		}
+		if cur == nil {
+			x := off
+			if x.Type().(*types.IntType).BitSize < 64 {
+				if wide == nil {
+					wide = g.sext(x, types.I64)
+				}
+				x = wide
+			}
+			cur = g.gep(elem, ptr, x)
+		}
+		out[r] = cur
 	}
 	g.vals[res] = out
 	return nil
