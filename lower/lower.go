@@ -125,6 +125,7 @@ type gen struct {
 	smemBytes int
 	uses      map[*tileir.Value]bool         // values some op uses (see used)
 	users     map[*tileir.Value][]*tileir.Op // the ops that use each value (assignLayouts)
+	ptrNeeds  map[*tileir.Value][]bool       // see ptrRegsNeeded
 	decls     map[string]*ir.Func
 	asms      map[asmKey][]*ir.InlineAsm // see asm
 	vecTypes  map[typeKey]*types.VectorType

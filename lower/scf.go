@@ -35,6 +35,9 @@ func (g *gen) phis(b *ir.Block, from *ir.Block, inits [][]value.Value) [][]value
 func (g *gen) addIncoming(phis [][]value.Value, vals [][]value.Value, from *ir.Block) {
 	for i := range phis {
 		for r, p := range phis[i] {
+			if p == nil {
+				continue // a pointer register nothing reads (ptrRegsNeeded)
+			}
 			phi := p.(*ir.InstPhi)
 			phi.Incs = append(phi.Incs, g.incoming(vals[i][r], from))
 		}
@@ -86,7 +89,16 @@ func lowerFor(g *gen, op *tileir.Op) error {
 	pre.NewBr(header)
 	g.cur = header
 	iv := header.NewPhi(ir.NewIncoming(lb, pre))
-	carried := g.phis(header, pre, inits)
+	carried := make([][]value.Value, len(inits))
+	for i, regs := range inits {
+		need := g.ptrRegsNeeded(iterArgs[i])
+		carried[i] = make([]value.Value, len(regs))
+		for r, v := range regs {
+			if need == nil || need[r] {
+				carried[i][r] = g.phi(header, v, pre)
+			}
+		}
+	}
 	pred := enum.IPredSLT
 	if op.Attr("unsignedCmp") != nil {
 		pred = enum.IPredULT

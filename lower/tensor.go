@@ -119,60 +119,172 @@ func (g *gen) gather(op *tileir.Op, srcEnc encoding, srcCoord func(dst, c []int)
 	return nil
 }
 
-// ptrRegsNeeded returns which registers of the pointer tensor v its users read, when every
-// user is a tt.load or tt.store that takes v as its pointers in v's own encoding: those
-// read only the first register of each vector access. It returns nil otherwise (all).
-// Skipping the other registers leaves out only instructions that dead code elimination
-// would delete, and keeps the order of the rest.
+// ptrRegsNeeded returns which registers of the pointer tensor v (a tt.addptr result or
+// a pointer carried by an scf.for) anything reads, nil for all: tt.load and tt.store read
+// only the first register of each vector access, tt.addptr and the loop's phis read the
+// registers their results need. Skipping the others leaves out only instructions that
+// dead code elimination would delete, and keeps the order of the rest.
 func (g *gen) ptrRegsNeeded(v *tileir.Value) []bool {
-	users := g.users[v]
-	if !isTensor(v) || g.enc[v] == nil || len(users) == 0 || g.vals[v] != nil {
-		return nil // g.vals[v] is set when remat recomputes v in another encoding
+	if g.vals[v] != nil {
+		return nil // remat recomputes v in another encoding
 	}
-	home := g.layouts.encID(g.enc[v])
-	var need []bool
-	for _, u := range users {
-		if u.Name != "tt.load" && u.Name != "tt.store" {
-			return nil
-		}
-		for i, o := range u.Operands {
-			if o == v && i != 0 {
-				return nil
-			}
-		}
-		if _, ok := tileir.ElemType(v.Type).(*tileir.PtrType).Elem().(*tileir.TensorType); ok {
-			return nil
-		}
-		var mask *tileir.Value
-		var l *linLayout
-		if u.Name == "tt.load" {
-			e := g.enc[u.Results[0]]
-			if e == nil || g.layouts.encID(e) != home {
-				return nil
-			}
-			if len(u.Operands) > 1 {
-				mask = u.Operands[1]
-			}
-			l = g.layoutOf(u.Results[0])
-		} else {
-			if len(u.Operands) > 2 {
-				mask = u.Operands[2]
-			}
-			l = g.layoutOf(v)
-		}
-		a, err := g.newAccess(u, 1)
-		if err != nil {
-			return nil
-		}
-		vec := g.vecWidth(v, mask, l, a.bits)
-		if need == nil {
-			need = make([]bool, g.regs(v))
-		}
-		for r := 0; r < len(need); r += vec {
-			need[r] = true
+	if g.ptrNeeds == nil {
+		g.ptrNeeds = g.analyzePtrNeeds()
+	}
+	need := g.ptrNeeds[v]
+	for _, b := range need {
+		if !b {
+			return need
 		}
 	}
-	return need
+	return nil
+}
+
+// analyzePtrNeeds computes ptrRegsNeeded for every candidate value, by a fixed point over
+// the uses (a loop-carried pointer feeds its own next value).
+func (g *gen) analyzePtrNeeds() map[*tileir.Value][]bool {
+	needs := map[*tileir.Value][]bool{}
+	forOf := map[*tileir.Op]*tileir.Op{} // an scf.for's yield → the loop
+	var order []*tileir.Value
+	isPtrTensor := func(v *tileir.Value) bool {
+		if !isTensor(v) || g.enc[v] == nil {
+			return false
+		}
+		pt, ok := tileir.ElemType(v.Type).(*tileir.PtrType)
+		if !ok {
+			return false
+		}
+		_, blk := pt.Elem().(*tileir.TensorType)
+		return !blk
+	}
+	g.tf.Walk(func(op *tileir.Op) bool {
+		switch op.Name {
+		case "tt.addptr":
+			if v := op.Results[0]; isPtrTensor(v) {
+				needs[v] = make([]bool, g.regs(v))
+				order = append(order, v)
+			}
+		case "scf.for":
+			body := op.Regions[0].Entry()
+			forOf[body.Terminator()] = op
+			for i, a := range body.Args[1:] {
+				if isPtrTensor(a) {
+					m := make([]bool, g.regs(a))
+					needs[a] = m
+					needs[op.Results[i]] = m // the results are the phis too
+					if r := op.Results[i]; g.enc[r] == nil || g.layouts.encID(g.enc[r]) != g.layouts.encID(g.enc[a]) {
+						for k := range m {
+							m[k] = true // bound in a's encoding (bind): keep it simple
+						}
+					}
+					order = append(order, a, op.Results[i])
+				}
+			}
+		}
+		return true
+	})
+	all := func(m []bool) bool {
+		changed := false
+		for r := range m {
+			if !m[r] {
+				m[r], changed = true, true
+			}
+		}
+		return changed
+	}
+	or := func(dst, src []bool) bool {
+		if src == nil || len(src) != len(dst) {
+			return all(dst)
+		}
+		changed := false
+		for r := range dst {
+			if src[r] && !dst[r] {
+				dst[r], changed = true, true
+			}
+		}
+		return changed
+	}
+	// target returns the needs of t if it takes v's registers as they are, else nil
+	target := func(v, t *tileir.Value, enc *tileir.Value) []bool {
+		m, ok := needs[t]
+		if !ok || g.layouts.encID(g.enc[enc]) != g.layouts.encID(g.enc[v]) {
+			return nil
+		}
+		return m
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, v := range order {
+			m := needs[v]
+			home := g.layouts.encID(g.enc[v])
+			for _, u := range g.users[v] {
+				switch {
+				case u.Name == "tt.load" || u.Name == "tt.store":
+					ok := true
+					for i, o := range u.Operands {
+						if o == v && i != 0 {
+							ok = false
+						}
+					}
+					var mask *tileir.Value
+					var l *linLayout
+					if u.Name == "tt.load" {
+						e := g.enc[u.Results[0]]
+						if e == nil || g.layouts.encID(e) != home {
+							ok = false
+						} else {
+							l = g.layoutOf(u.Results[0])
+						}
+						if len(u.Operands) > 1 {
+							mask = u.Operands[1]
+						}
+					} else {
+						if len(u.Operands) > 2 {
+							mask = u.Operands[2]
+						}
+						l = g.layoutOf(v)
+					}
+					a, err := g.newAccess(u, 1)
+					if !ok || err != nil {
+						changed = all(m) || changed
+						continue
+					}
+					vec := g.vecWidth(v, mask, l, a.bits)
+					for r := 0; r < len(m); r += vec {
+						if !m[r] {
+							m[r], changed = true, true
+						}
+					}
+				case u.Name == "tt.addptr" && u.Operands[0] == v && u.Operands[1] != v:
+					res := u.Results[0]
+					changed = or(m, target(v, res, res)) || changed
+				case u.Name == "scf.yield" && forOf[u] != nil:
+					f := forOf[u]
+					args := f.Regions[0].Entry().Args[1:]
+					for i, o := range u.Operands {
+						if o == v {
+							changed = or(m, target(v, args[i], args[i])) || changed
+						}
+					}
+				case u.Name == "scf.for":
+					args := u.Regions[0].Entry().Args[1:]
+					for i, o := range u.Operands {
+						if o != v {
+							continue
+						}
+						if i < 3 {
+							changed = all(m) || changed
+						} else {
+							changed = or(m, target(v, args[i-3], args[i-3])) || changed
+						}
+					}
+				default:
+					changed = all(m) || changed
+				}
+			}
+		}
+	}
+	return needs
 }
 
 // addPtrSome lowers tt.addptr for the registers need marks only, emitting exactly the
