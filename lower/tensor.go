@@ -212,76 +212,84 @@ func (g *gen) analyzePtrNeeds() map[*tileir.Value][]bool {
 		}
 		return m
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, v := range order {
-			m := needs[v]
-			home := g.layouts.encID(g.enc[v])
-			for _, u := range g.users[v] {
-				switch {
-				case u.Name == "tt.load" || u.Name == "tt.store":
-					ok := true
-					for i, o := range u.Operands {
-						if o == v && i != 0 {
-							ok = false
-						}
+	// the loads, stores and other uses once; then the edges to a fixed point
+	type edge struct{ dst, src []bool }
+	var edges []edge
+	for _, v := range order {
+		m := needs[v]
+		home := g.layouts.encID(g.enc[v])
+		for _, u := range g.users[v] {
+			switch {
+			case u.Name == "tt.load" || u.Name == "tt.store":
+				ok := true
+				for i, o := range u.Operands {
+					if o == v && i != 0 {
+						ok = false
 					}
-					var mask *tileir.Value
-					var l *linLayout
-					if u.Name == "tt.load" {
-						e := g.enc[u.Results[0]]
-						if e == nil || g.layouts.encID(e) != home {
-							ok = false
-						} else {
-							l = g.layoutOf(u.Results[0])
-						}
-						if len(u.Operands) > 1 {
-							mask = u.Operands[1]
-						}
+				}
+				var mask *tileir.Value
+				var l *linLayout
+				if u.Name == "tt.load" {
+					e := g.enc[u.Results[0]]
+					if e == nil || g.layouts.encID(e) != home {
+						ok = false
 					} else {
-						if len(u.Operands) > 2 {
-							mask = u.Operands[2]
-						}
-						l = g.layoutOf(v)
+						l = g.layoutOf(u.Results[0])
 					}
-					a, err := g.newAccess(u, 1)
-					if !ok || err != nil {
-						changed = all(m) || changed
+					if len(u.Operands) > 1 {
+						mask = u.Operands[1]
+					}
+				} else {
+					if len(u.Operands) > 2 {
+						mask = u.Operands[2]
+					}
+					l = g.layoutOf(v)
+				}
+				if !ok {
+					all(m)
+					continue
+				}
+				a, err := g.newAccess(u, 1)
+				if err != nil {
+					all(m)
+					continue
+				}
+				vec := g.vecWidth(v, mask, l, a.bits)
+				for r := 0; r < len(m); r += vec {
+					m[r] = true
+				}
+			case u.Name == "tt.addptr" && u.Operands[0] == v && u.Operands[1] != v:
+				res := u.Results[0]
+				edges = append(edges, edge{m, target(v, res, res)})
+			case u.Name == "scf.yield" && forOf[u] != nil:
+				f := forOf[u]
+				args := f.Regions[0].Entry().Args[1:]
+				for i, o := range u.Operands {
+					if o == v {
+						edges = append(edges, edge{m, target(v, args[i], args[i])})
+					}
+				}
+			case u.Name == "scf.for":
+				args := u.Regions[0].Entry().Args[1:]
+				for i, o := range u.Operands {
+					if o != v {
 						continue
 					}
-					vec := g.vecWidth(v, mask, l, a.bits)
-					for r := 0; r < len(m); r += vec {
-						if !m[r] {
-							m[r], changed = true, true
-						}
+					if i < 3 {
+						all(m)
+					} else {
+						edges = append(edges, edge{m, target(v, args[i-3], args[i-3])})
 					}
-				case u.Name == "tt.addptr" && u.Operands[0] == v && u.Operands[1] != v:
-					res := u.Results[0]
-					changed = or(m, target(v, res, res)) || changed
-				case u.Name == "scf.yield" && forOf[u] != nil:
-					f := forOf[u]
-					args := f.Regions[0].Entry().Args[1:]
-					for i, o := range u.Operands {
-						if o == v {
-							changed = or(m, target(v, args[i], args[i])) || changed
-						}
-					}
-				case u.Name == "scf.for":
-					args := u.Regions[0].Entry().Args[1:]
-					for i, o := range u.Operands {
-						if o != v {
-							continue
-						}
-						if i < 3 {
-							changed = all(m) || changed
-						} else {
-							changed = or(m, target(v, args[i-3], args[i-3])) || changed
-						}
-					}
-				default:
-					changed = all(m) || changed
 				}
+			default:
+				all(m)
 			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, e := range edges {
+			changed = or(e.dst, e.src) || changed
 		}
 	}
 	return needs
