@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/gotriton/gotriton/target"
-	"github.com/gotriton/gotriton/tileir"
 )
 
 // TestHostDescriptorABI lowers Triton's TTIR of the persistent TMA matmul, whose three
@@ -78,11 +77,7 @@ func TestHostDescriptorParamsChecked(t *testing.T) {
     tt.return
   }
 }`
-	m, err := tileir.Parse("k", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _, err = Lower(m, target.Default, Options{NumWarps: 4})
+	_, err := lowerSource(t, "k", src)
 	if err == nil || !strings.Contains(err.Error(), "shape and stride parameters") {
 		t.Errorf("got %v, want an error about the descriptor's shape and strides", err)
 	}

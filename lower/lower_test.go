@@ -21,6 +21,21 @@ func lowerFile(t *testing.T, name string) (string, Metadata, error) {
 	return lowerFileFor(t, name, target.Default)
 }
 
+// lowerSource lowers a TTIR module given as text for sm_90 with 4 warps and returns the
+// LLVM IR text; a parse error fails the test.
+func lowerSource(t *testing.T, name, src string) (string, error) {
+	t.Helper()
+	m, err := tileir.Parse(name, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod, _, err := Lower(m, target.Default, Options{NumWarps: 4})
+	if err != nil {
+		return "", err
+	}
+	return mod.String(), nil
+}
+
 // lowerFileFor is lowerFile for the target tg.
 func lowerFileFor(t *testing.T, name string, tg target.Target) (string, Metadata, error) {
 	t.Helper()

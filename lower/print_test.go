@@ -3,9 +3,6 @@ package lower
 import (
 	"strings"
 	"testing"
-
-	"github.com/gotriton/gotriton/target"
-	"github.com/gotriton/gotriton/tileir"
 )
 
 // TestPrintFormats lowers device_print of several element types and checks the vprintf
@@ -24,15 +21,10 @@ func TestPrintFormats(t *testing.T) {
     tt.return
   }
 }`
-	m, err := tileir.Parse("k", src)
+	ll, err := lowerSource(t, "k", src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mod, _, err := Lower(m, target.Default, Options{NumWarps: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ll := mod.String()
 	for _, want := range []string{
 		`c"pid (%u, %u, %u) idx (%3u) r: (operand 0) %i\0A\00"`,
 		`c"pid (%u, %u, %u) idx (%3u) r: (operand 1) %f\0A\00"`,

@@ -6,9 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/gotriton/gotriton/target"
-	"github.com/gotriton/gotriton/tileir"
 )
 
 // TestRemF checks that arith.remf becomes the sequence LLVM's NVPTX backend uses for
@@ -37,15 +34,10 @@ func TestRemF(t *testing.T) {
     tt.return
   }
 }`
-	m, err := tileir.Parse("remf", src)
+	ll, err := lowerSource(t, "remf", src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mod, _, err := Lower(m, target.Default, Options{NumWarps: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ll := mod.String()
 	if strings.Contains(ll, "frem") {
 		t.Error("the module still has frem")
 	}
