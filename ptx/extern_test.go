@@ -3,8 +3,6 @@ package ptx
 import (
 	"strings"
 	"testing"
-
-	"github.com/llir/llvm/asm"
 )
 
 // TestExternCall checks a call of a function the module only declares (device_print's
@@ -25,17 +23,7 @@ define ptx_kernel void @k(i32 %x) {
   ret void
 }
 `
-	m, err := asm.ParseString("k.ll", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := Compile(m, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Check(out); err != nil {
-		t.Fatal(err)
-	}
+	out := compileChecked(t, src)
 	var lines []string
 	for _, l := range strings.Split(out, "\n") {
 		if l = strings.Join(strings.Fields(l), " "); l != "" && !strings.HasPrefix(l, "//") && !strings.HasPrefix(l, ".reg") {

@@ -7,6 +7,24 @@ import (
 	"github.com/llir/llvm/asm"
 )
 
+// compileChecked compiles an LLVM IR module to PTX with the default options and checks
+// the result with Check; any error fails the test.
+func compileChecked(t *testing.T, src string) string {
+	t.Helper()
+	m, err := asm.ParseString("k.ll", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Compile(m, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 // kernelLines compiles one kernel written as LLVM IR (the kernel's parameters
 // and body; the module header and intrinsic declarations are added) and
 // returns its parameter declarations and its instruction lines after the
@@ -20,17 +38,7 @@ define ptx_kernel void @k(` + params + `) {
 ` + body + `
 }
 `
-	m, err := asm.ParseString("k.ll", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := Compile(m, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Check(out); err != nil {
-		t.Fatal(err)
-	}
+	out := compileChecked(t, src)
 	head, text, _ := strings.Cut(out, "\n{\n") // the kernel's body
 	_, text, _ = strings.Cut(text, "\n\n")     // after the .reg declarations
 	_, head, _ = strings.Cut(head, ".entry k(\n")
