@@ -105,6 +105,8 @@ func cudaDevice(load func(d *cuda.Device) loadFunc) (*Device, error) {
 	if err != nil {
 		return nil, err
 	}
+	t, err := target.Parse(cudaTarget(d))
+	hasTMA := err == nil && t.HasTMA()
 	return &Device{
 		Name:   "cuda",
 		Driver: d,
@@ -120,7 +122,7 @@ func cudaDevice(load func(d *cuda.Device) loadFunc) (*Device, error) {
 			if len(hd.Shape) != len(hd.Strides) {
 				return nil, fmt.Errorf("cuda: descriptor with %d dimensions and %d strides", len(hd.Shape), len(hd.Strides))
 			}
-			if t, err := target.Parse(cudaTarget(d)); err == nil && t.HasTMA() {
+			if hasTMA {
 				return d.EncodeTensorMap(cb, string(hd.DType), hd.Shape, hd.Strides, hd.Block)
 			}
 			return cb.Ptr(), nil
