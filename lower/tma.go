@@ -76,16 +76,20 @@ func (g *gen) initTMABarrier() {
 	g.call(barrierIntrinsic, types.Void, i32c(0))
 }
 
-// tmaCoords returns a descriptor access's coordinates innermost first, as TMA takes
-// them, and their operand list "{$k, $k+1, ...}".
-func (g *gen) tmaCoords(idx []*tileir.Value, first int) ([]value.Value, string) {
+// tmaCoords returns the coordinates idx of descriptor access op innermost first, as TMA
+// takes them, and their operand list "{$first, $first+1, ...}"; TMA copies 1 to 5
+// dimensions.
+func (g *gen) tmaCoords(op *tileir.Op, idx []*tileir.Value, first int) ([]value.Value, string, error) {
+	if len(idx) < 1 || len(idx) > 5 {
+		return nil, "", g.errorf(op, "a TMA copy of rank %d (TMA takes 1 to 5 dimensions)", len(idx))
+	}
 	coords := make([]value.Value, len(idx))
 	names := make([]string, len(idx))
 	for i := range idx {
 		coords[i] = g.vals[idx[len(idx)-1-i]][0]
 		names[i] = fmt.Sprintf("$%d", first+i)
 	}
-	return coords, "{" + strings.Join(names, ", ") + "}"
+	return coords, "{" + strings.Join(names, ", ") + "}", nil
 }
 
 // tmaBlock returns the block's register element type and its size in shared memory.
@@ -97,14 +101,14 @@ func tmaBlock(t tileir.Type) (types.Type, int) {
 // tmaLoad lowers tt.descriptor_load on a CUtensorMap.
 func (g *gen) tmaLoad(op *tileir.Op) error {
 	res := op.Results[0]
-	rank := len(op.Operands) - 1
-	if rank < 1 || rank > 5 {
-		return g.errorf(op, "a TMA copy of rank %d (TMA takes 1 to 5 dimensions)", rank)
+	coords, list, err := g.tmaCoords(op, op.Operands[1:], 4)
+	if err != nil {
+		return err
 	}
+	rank := len(coords)
 	rt, bytes := tmaBlock(res.Type)
 	g.smemBarrier() // earlier users of the scratch buffer are done
 	box := g.sharedBase(bytes)
-	coords, list := g.tmaCoords(op.Operands[1:], 4)
 	g.tmaWaits++
 	text := fmt.Sprintf(`{
 .reg .pred p;
@@ -126,10 +130,11 @@ mbarrier.try_wait.shared::cta.b64 p, [$1], state;
 // tmaStore lowers tt.descriptor_store on a CUtensorMap.
 func (g *gen) tmaStore(op *tileir.Op) error {
 	v := op.Operands[1]
-	rank := len(op.Operands) - 2
-	if rank < 1 || rank > 5 {
-		return g.errorf(op, "a TMA copy of rank %d (TMA takes 1 to 5 dimensions)", rank)
+	coords, list, err := g.tmaCoords(op, op.Operands[2:], 3)
+	if err != nil {
+		return err
 	}
+	rank := len(coords)
 	rt, bytes := tmaBlock(v.Type)
 	l := g.layoutOf(v)
 	g.smemBarrier()
@@ -137,7 +142,6 @@ func (g *gen) tmaStore(op *tileir.Op) error {
 	g.asm(types.Void, "fence.proxy.async.shared::cta;", "")
 	g.barrier()
 	box := g.sharedBase(bytes)
-	coords, list := g.tmaCoords(op.Operands[2:], 3)
 	text := fmt.Sprintf(`{
 .reg .pred p;
 setp.eq.u32 p, $0, 0;
