@@ -19,15 +19,7 @@ import (
 // lowerModule lowers testdata TTIR to an LLVM module.
 func lowerModule(t *testing.T, name string) *ir.Module {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join(ttirDir, name+".ttir"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := tileir.Parse(name+".ttir", string(src))
-	if err != nil {
-		t.Fatalf("parse %s: %v", name, err)
-	}
-	mod, _, err := Lower(m, target.Default, Options{NumWarps: numWarps(name)})
+	mod, _, err := lowerTTIR(t, name, target.Default)
 	if err != nil {
 		t.Fatalf("lower %s: %v", name, err)
 	}

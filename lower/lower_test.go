@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/llir/llvm/ir"
+
 	"github.com/gotriton/gotriton/internal/golden"
 	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
@@ -39,6 +41,17 @@ func lowerSource(t *testing.T, name, src string) (string, error) {
 // lowerFileFor is lowerFile for the target tg.
 func lowerFileFor(t *testing.T, name string, tg target.Target) (string, Metadata, error) {
 	t.Helper()
+	mod, md, err := lowerTTIR(t, name, tg)
+	if err != nil {
+		return "", md, err
+	}
+	return mod.String(), md, nil
+}
+
+// lowerTTIR reads, parses, verifies and lowers testdata TTIR for tg with the num_warps
+// Triton used; a file that does not parse or verify fails the test.
+func lowerTTIR(t *testing.T, name string, tg target.Target) (*ir.Module, Metadata, error) {
+	t.Helper()
 	src, err := os.ReadFile(filepath.Join(ttirDir, name+".ttir"))
 	if err != nil {
 		t.Fatal(err)
@@ -50,11 +63,7 @@ func lowerFileFor(t *testing.T, name string, tg target.Target) (string, Metadata
 	if err := tileir.Verify(m); err != nil {
 		t.Fatalf("verify %s: %v", name, err)
 	}
-	mod, md, err := Lower(m, tg, Options{NumWarps: numWarps(name)})
-	if err != nil {
-		return "", md, err
-	}
-	return mod.String(), md, nil
+	return Lower(m, tg, Options{NumWarps: numWarps(name)})
 }
 
 // numWarps is the num_warps Triton compiled a specialization with, from the metadata in
