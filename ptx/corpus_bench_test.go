@@ -30,31 +30,35 @@ func BenchmarkCompileCorpus(b *testing.B) {
 		"persistent_matmul.matmul_tiled_kernel.fp8":     true,
 	}
 	for _, s := range specs {
-		if !want[s.Name()] {
-			continue
+		if want[s.Name()] {
+			benchEmit(b, s.Name(), dir, s, semantic.Options{SignatureText: s.Signature, NumWarps: s.NumWarps, NumStages: s.NumStages})
 		}
-		src, err := os.ReadFile(filepath.Join(dir, s.File))
-		if err != nil {
-			b.Fatal(err)
-		}
-		f, err := frontend.LoadSource(s.File, src, pyeval.Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		opts := compiler.Options{Options: semantic.Options{SignatureText: s.Signature, NumWarps: s.NumWarps, NumStages: s.NumStages}}
-		r, err := compiler.Compile(f, s.Kernel, opts, compiler.LLVM)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.Run(s.Name(), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := ptx.Compile(r.LLVM, ptx.Options{Arch: r.Target.Arch}); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
 	}
+}
+
+// benchEmit lowers spec s (its file in dir) to LLVM IR once and times ptx.Compile on it
+// as sub-benchmark name.
+func benchEmit(b *testing.B, name, dir string, s kernelspecs.Spec, opts semantic.Options) {
+	src, err := os.ReadFile(filepath.Join(dir, s.File))
+	if err != nil {
+		b.Fatal(err)
+	}
+	f, err := frontend.LoadSource(s.File, src, pyeval.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := compiler.Compile(f, s.Kernel, compiler.Options{Options: opts}, compiler.LLVM)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run(name, func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := ptx.Compile(r.LLVM, ptx.Options{Arch: r.Target.Arch}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
 
 // BenchmarkCompileTutorials times ptx.Compile alone on the LLVM IR of every
@@ -68,27 +72,8 @@ func BenchmarkCompileTutorials(b *testing.B) {
 	}
 	seen := map[string]int{}
 	for _, s := range kernelspecs.Tutorials {
-		src, err := os.ReadFile(filepath.Join(dir, s.File))
-		if err != nil {
-			b.Fatal(err)
-		}
-		f, err := frontend.LoadSource(s.File, src, pyeval.Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		r, err := compiler.Compile(f, s.Kernel, compiler.Options{Options: semantic.Options{SignatureText: s.Signature}}, compiler.LLVM)
-		if err != nil {
-			b.Fatal(err)
-		}
 		name := s.File + "/" + s.Kernel
 		seen[name]++
-		b.Run(fmt.Sprintf("%s#%02d", name, seen[name]), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := ptx.Compile(r.LLVM, ptx.Options{Arch: r.Target.Arch}); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+		benchEmit(b, fmt.Sprintf("%s#%02d", name, seen[name]), dir, s, semantic.Options{SignatureText: s.Signature})
 	}
 }
