@@ -489,7 +489,8 @@ func OurCases() []Case {
 	pa := ours("pdl_add")
 	cs = append(cs, addCases(pa, "pdl_add_kernel", "gdc", FP32, []Arg{Const(true)}, 98432, 4097)...)
 	cs = append(cs, addCases(pa, "pdl_add_kernel", "no_gdc", FP32, []Arg{Const(false)}, 4097)...)
-	return append(cs, featureCases()...)
+	cs = append(cs, featureCases()...)
+	return append(cs, regressionCases()...)
 }
 
 // The tutorials' kernels that both the default tables and the real sizes use.

@@ -129,10 +129,11 @@ func (g *gen) sext(from value.Value, to types.Type) *ir.InstSExt {
 	return inst
 }
 
-// newCall emits call callee(args...) (ir.Block.NewCall; args is kept).
+// newCall emits call callee(args...) (ir.Block.NewCall; args is copied).
 func (g *gen) newCall(callee value.Value, args []value.Value) *ir.InstCall {
 	inst := g.ar.call.next()
-	inst.Callee, inst.Args = callee, args
+	// The call keeps its own copy: callers pass reused buffers (elementwise's operand row).
+	inst.Callee, inst.Args = callee, append(g.values(len(args))[:0], args...)
 	inst.Type()
 	g.cur.Insts = append(g.cur.Insts, inst)
 	return inst

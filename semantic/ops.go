@@ -624,11 +624,22 @@ func (g *gen) binary(n ast.Node, op ast.Operator, l, r Value, ln, rn ast.Node) V
 		}
 		return g.arith(a, b, "", "remui")
 	case ast.BitAnd, ast.BitOr, ast.BitXor, ast.LShift, ast.RShift:
+		// Triton picks ashr or lshr by the signedness of the tensor whose __rshift__ runs
+		// (__rrshift__'s for a Python number on the left), before the operands are promoted:
+		// int8 >> uint64 is an arithmetic shift of uint64 operands.
+		shifted := lo
+		if isNumber(lo.v) {
+			shifted = ro
+		}
 		a, b := g.bitwiseTypeCheck(n, lo, ro)
 		name := map[ast.Operator]string{ast.BitAnd: "andi", ast.BitOr: "ori", ast.BitXor: "xori", ast.LShift: "shli"}[op]
 		if op == ast.RShift {
+			signed := dtypeOf(a.T).IsSigned()
+			if t, ok := shifted.v.(*Tensor); ok {
+				signed = dtypeOf(t.T).IsSigned()
+			}
 			name = "shrui"
-			if dtypeOf(a.T).IsSigned() {
+			if signed {
 				name = "shrsi"
 			}
 		}

@@ -1,0 +1,79 @@
+package conformance
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// Cases over conformance/kernels/regressions.py: kernels that Triton's own test_core.py
+// found computing wrong values, one case per bug so that CI keeps each fixed.
+
+// regressionCases returns the cases of regressions.py.
+func regressionCases() []Case {
+	k := ours("regressions")
+	var cs []Case
+	for _, op := range []string{"max", "min", "sum"} {
+		for _, sh := range [][3]int{{32, 512, 2}, {64, 1024, 4}} {
+			cs = append(cs, threadLocalityCase(k, op, sh[0], sh[1], sh[2]))
+		}
+	}
+	return append(cs, shiftRightCase(k))
+}
+
+// threadLocalityCase: thread_locality_kernel(x, y, N, 32, blockN, op) on a 32 x N input
+// over a (1, programs, 1) grid; y[m, p] folds the columns of every block p, p+programs, ...
+func threadLocalityCase(k kernelRef, op string, blockN, N, programs int) Case {
+	const M = 32
+	return k.cas(fmt.Sprintf("thread_locality_kernel/%s/BLOCK_N=%d/N=%d/programs=%d", op, blockN, N, programs), func(rng *rand.Rand) *Problem {
+		x := randn(rng, FP32, 1, M, N)
+		y := make([]float64, M*programs)
+		for m := range M {
+			for p := range programs {
+				acc := map[string]float64{"max": math.Inf(-1), "min": math.Inf(1), "sum": 0}[op]
+				for c := 0; c < N; c++ {
+					if (c/blockN)%programs != p {
+						continue
+					}
+					v := x.Data[m*N+c]
+					switch op {
+					case "max":
+						acc = math.Max(acc, v)
+					case "min":
+						acc = math.Min(acc, v)
+					default:
+						acc += v
+					}
+				}
+				y[m*programs+p] = acc
+			}
+		}
+		return &Problem{
+			Tensors: map[string]*Tensor{"x": x, "y": output(FP32, M, programs)},
+			Steps: []Step{{Kernel: "thread_locality_kernel", Args: []Arg{Ptr("x"), Ptr("y"), Int(N), Const(M), Const(blockN), Str(op)},
+				Grid: [3]int{1, programs, 1}, NumWarps: 4, NumStages: 3}},
+			Checks: []Check{{Tensor: "y", Want: y}},
+		}
+	})
+}
+
+// shiftRightCase: shift_right_kernel(z, x, y, 128) with int8 x (negative values too),
+// uint64 y in [0, 64) and z = x >> y, an arithmetic shift stored as int64.
+func shiftRightCase(k kernelRef) Case {
+	const size = 128
+	return k.cas("shift_right_kernel/i8>>u64", func(rng *rand.Rand) *Problem {
+		x, y := zeros(I8, size), zeros(U64, size)
+		z := make([]float64, size)
+		for i := range size {
+			xv, yv := int64(rng.IntN(256)-128), rng.IntN(64)
+			x.Data[i], y.Data[i] = float64(xv), float64(yv)
+			z[i] = float64(xv >> yv)
+		}
+		return &Problem{
+			Tensors: map[string]*Tensor{"x": x, "y": y, "z": output(I64, size)},
+			Steps: []Step{{Kernel: "shift_right_kernel", Args: []Arg{Ptr("z"), Ptr("x"), Ptr("y"), Const(size)},
+				Grid: [3]int{1, 1, 1}, NumWarps: 4, NumStages: 3}},
+			Checks: []Check{{Tensor: "z", Want: z}},
+		}
+	})
+}
