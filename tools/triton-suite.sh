@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Runs Triton 3.6's own python/test/unit/language/test_core.py (release/3.6.x) on the GPU
+# machine with gotriton's PTX in place of Triton's (the pytest plugin triton_suite.py, kept in
+# the team's shared/tools), then Triton alone on every test that failed, as the control.
+# tools/triton-suite-report.py turns the results into docs/triton-suite.md.
+#
+# Run from the repository root on the GPU machine:
+#     OUT=/some/dir SUITE=.suite tools/triton-suite.sh
+# SUITE holds test_core.py and conftest.py (python/test/unit/language/test_core.py and
+# python/test/conftest.py of release/3.6.x), triton_suite.py and tools/gt_shard.py; .build/gotriton is cross-built
+# here with CGO_ENABLED=0 go build -o .build/gotriton ./cmd/gotriton.
+#
+# Settings: SHARD=I/N runs the I-th of N shards of the test functions (gt_shard.py), so
+#   that the file fits several device calls; K=EXPR adds a pytest -k filter; JOBS=12 xdist
+#   workers; DEADLINE=540 seconds for the whole script (the control gets what is left, at
+#   least 60 s).
+# Writes to $OUT: gt.jsonl.gz (one line per compile: used / fail / skip), gt.xml (junit),
+#   control.xml (Triton alone on the failures), steps.txt.
+set -u
+: "${OUT:?set OUT to the output folder}"
+SUITE=${SUITE:-.suite}
+JOBS=${JOBS:-12}
+DEADLINE=${DEADLINE:-540}
+START=$(date +%s)
+GT=$(realpath "${GOTRITON:-.build/gotriton}")
+OUTABS=$(realpath "$OUT")
+cd "$SUITE" || exit 2
+export PYTHONPATH=$PWD${PYTHONPATH:+:$PYTHONPATH} PYTHONUNBUFFERED=1 GOTRITON=$GT
+export TRITON_CACHE_DIR=$(mktemp -d)
+
+sel=(); [ -n "${K:-}" ] && sel=(-k "$K")
+export GT_SHARD=${SHARD:-}
+
+left() { echo $(( DEADLINE - ($(date +%s) - START) )); }
+
+export GT_LOG=$OUTABS/gt.jsonl
+: > "$GT_LOG"
+s=$(date +%s)
+timeout -k 10 $(( $(left) - 90 )) python3 -m pytest test_core.py -p triton_suite -p gt_shard -n "$JOBS" -q -p no:cacheprovider \
+  --junitxml="$OUTABS/gt.xml" "${sel[@]}" > "$OUTABS/gt.txt" 2>&1
+echo "gotriton exit $? $(( $(date +%s) - s ))s" >> "$OUTABS/steps.txt"
+tail -3 "$OUTABS/gt.txt"
+
+# The control: Triton alone on the tests that failed or errored with gotriton.
+python3 - "$OUTABS/gt.xml" > "$OUTABS/failed.txt" <<'PY'
+import sys, xml.etree.ElementTree as ET
+for tc in ET.parse(sys.argv[1]).iter("testcase"):
+    if tc.find("failure") is not None or tc.find("error") is not None:
+        print(tc.get("name"))
+PY
+nf=$(wc -l < "$OUTABS/failed.txt")
+if [ "$nf" -gt 0 ]; then
+  s=$(date +%s)
+  t=$(left); [ "$t" -lt 60 ] && t=60
+  GT_SHARD= GT_OFF=1 timeout -k 10 "$t" python3 -m pytest test_core.py -p triton_suite -n "$JOBS" -q -p no:cacheprovider \
+    --junitxml="$OUTABS/control.xml" $(sed 's/^/test_core.py::/' "$OUTABS/failed.txt") > "$OUTABS/control.txt" 2>&1
+  echo "control exit $? $(( $(date +%s) - s ))s ($nf tests)" >> "$OUTABS/steps.txt"
+fi
+gzip -f "$GT_LOG"
+rm -f "$OUTABS/failed.txt"
+cat "$OUTABS/steps.txt"
