@@ -48,10 +48,15 @@ type Result struct {
 	Target    target.Target
 	NumWarps  int
 	NumStages int
-	TileIR    *tileir.Module
-	LLVM      *ir.Module
-	Meta      lower.Metadata
-	PTX       string
+	// Spec is the specialization semantic resolved: every parameter bound. Nil for
+	// Results made by hand from tile IR.
+	Spec *semantic.Spec
+	// Debug echoes Options.Debug (tl.device_assert kept).
+	Debug  bool
+	TileIR *tileir.Module
+	LLVM   *ir.Module
+	Meta   lower.Metadata
+	PTX    string
 }
 
 // Compile runs the pipeline for kernel in f up to stage until.
@@ -60,7 +65,7 @@ func Compile(f *frontend.File, kernel string, opts Options, until Stage) (*Resul
 	if err != nil {
 		return nil, err
 	}
-	r := &Result{Kernel: kernel, Target: spec.Target, NumWarps: spec.NumWarps, NumStages: spec.NumStages, TileIR: m}
+	r := &Result{Kernel: kernel, Target: spec.Target, NumWarps: spec.NumWarps, NumStages: spec.NumStages, Spec: spec, Debug: opts.Debug, TileIR: m}
 	if until == TileIR {
 		return r, nil
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/gotriton/gotriton/aot"
 	"github.com/gotriton/gotriton/compiler"
 	"github.com/gotriton/gotriton/semantic"
 )
@@ -47,13 +48,14 @@ func specOptions(c *cli.Command) semantic.Options {
 // print from the result.
 type emitter struct {
 	until compiler.Stage
-	text  func(r *compiler.Result) string
+	text  func(c *aot.Compiled) string
 }
 
 var emitters = map[string]emitter{
-	"tileir": {compiler.TileIR, func(r *compiler.Result) string { return r.TileIR.String() }},
-	"llvm":   {compiler.LLVM, func(r *compiler.Result) string { return r.LLVM.String() }},
-	"ptx":    {compiler.PTX, func(r *compiler.Result) string { return r.PTX }},
+	"tileir": {compiler.TileIR, func(c *aot.Compiled) string { return c.Result.TileIR.String() }},
+	"llvm":   {compiler.LLVM, func(c *aot.Compiled) string { return c.Result.LLVM.String() }},
+	"ptx":    {compiler.PTX, func(c *aot.Compiled) string { return c.Result.PTX }},
+	"json":   {compiler.LLVM, func(c *aot.Compiled) string { return c.Metadata().JSON() }},
 }
 
 func compileCommand() *cli.Command {
@@ -83,11 +85,11 @@ func compileCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			r, err := compiler.Compile(f, name, compiler.Options{Options: specOptions(c), ViaLLC: c.Bool("via-llc"), LLC: c.String("llc")}, emit.until)
+			k, err := aot.Compile(f, name, compiler.Options{Options: specOptions(c), ViaLLC: c.Bool("via-llc"), LLC: c.String("llc")}, emit.until)
 			if err != nil {
 				return err
 			}
-			text := emit.text(r)
+			text := emit.text(k)
 			if out := c.String("out-path"); out != "-" {
 				return os.WriteFile(out, []byte(text), 0o644)
 			}
