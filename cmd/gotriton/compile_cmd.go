@@ -12,6 +12,7 @@ import (
 
 	"github.com/gotriton/gotriton/aot"
 	"github.com/gotriton/gotriton/compiler"
+	"github.com/gotriton/gotriton/frontend"
 	"github.com/gotriton/gotriton/semantic"
 )
 
@@ -60,12 +61,13 @@ var emitters = map[string]emitter{
 
 func compileCommand() *cli.Command {
 	flags := append(specFlags(true),
-		&cli.StringFlag{Name: "grid", Aliases: []string{"g"}, Usage: `launch grid, e.g. "n/1024,1,1"`},
-		&cli.StringFlag{Name: "out-path", Aliases: []string{"o"}, Value: "-", Usage: "output file, or - for stdout"},
+		&cli.StringFlag{Name: "grid", Aliases: []string{"g"}, Usage: `launch grid: three C expressions over the runtime parameters, e.g. "n_elements/1024,1,1"; writes the C launcher and header as triton.tools.compile does`},
+		&cli.StringFlag{Name: "out-path", Aliases: []string{"o"}, Value: "-", Usage: "output file, or - for stdout; with -g the path prefix of the .c/.h/.json files (default: the out-name)"},
 		&cli.StringFlag{Name: "out-name", Aliases: []string{"on"}, Usage: "name of the compiled kernel (default: the kernel name)"},
-		&cli.StringFlag{Name: "emit", Value: "tileir", Usage: "stage to write: " + emitNames()},
+		&cli.StringFlag{Name: "emit", Value: "tileir", Usage: "stage to write without -g: " + emitNames()},
 		&cli.BoolFlag{Name: "via-llc", Usage: "make PTX with LLVM's NVPTX backend (llc-22) instead of gotriton's emitter"},
 		&cli.StringFlag{Name: "llc", Usage: "the llc binary for --via-llc (default: llc-22, then llc, on PATH)"},
+		&cli.StringFlag{Name: "ptxas", Usage: "with -g, embed a cubin made by this ptxas (default: ptxas on PATH; without one the launcher embeds PTX for the driver to compile)"},
 	)
 	return &cli.Command{
 		Name:      "compile",
@@ -73,10 +75,6 @@ func compileCommand() *cli.Command {
 		ArgsUsage: "FILE",
 		Flags:     flags,
 		Action: func(ctx context.Context, c *cli.Command) error {
-			emit, ok := emitters[c.String("emit")]
-			if !ok {
-				return fmt.Errorf("gotriton compile: unknown --emit %q (want %s)", c.String("emit"), emitNames())
-			}
 			name := c.String("kernel-name")
 			if name == "" {
 				return fmt.Errorf("gotriton compile: --kernel-name (-n) is required")
@@ -85,18 +83,80 @@ func compileCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			k, err := aot.Compile(f, name, compiler.Options{Options: specOptions(c), ViaLLC: c.Bool("via-llc"), LLC: c.String("llc")}, emit.until)
-			if err != nil {
-				return err
+			opts := compiler.Options{Options: specOptions(c), ViaLLC: c.Bool("via-llc"), LLC: c.String("llc")}
+			if c.IsSet("grid") {
+				return writeLauncher(c, f, name, opts)
 			}
-			text := emit.text(k)
-			if out := c.String("out-path"); out != "-" {
-				return os.WriteFile(out, []byte(text), 0o644)
-			}
-			_, err = fmt.Fprint(c.Root().Writer, text)
-			return err
+			return writeStage(c, f, name, opts)
 		},
 	}
+}
+
+// writeStage writes the stage --emit names.
+func writeStage(c *cli.Command, f *frontend.File, name string, opts compiler.Options) error {
+	emit, ok := emitters[c.String("emit")]
+	if !ok {
+		return fmt.Errorf("gotriton compile: unknown --emit %q (want %s)", c.String("emit"), emitNames())
+	}
+	k, err := aot.Compile(f, name, opts, emit.until)
+	if err != nil {
+		return err
+	}
+	text := emit.text(k)
+	if out := c.String("out-path"); out != "-" {
+		return writeOutput(out, text)
+	}
+	_, err = fmt.Fprint(c.Root().Writer, text)
+	return err
+}
+
+// writeLauncher writes the C launcher, header and metadata JSON that triton.tools.compile
+// writes for -g: PREFIX.SIGHASH_SUFFIX.{c,h,json}.
+func writeLauncher(c *cli.Command, f *frontend.File, name string, opts compiler.Options) error {
+	if c.IsSet("emit") {
+		return fmt.Errorf("gotriton compile: -g writes the C launcher, header and metadata; leave out --emit")
+	}
+	if !c.IsSet("num-warps") {
+		opts.NumWarps = compiler.DefaultNumWarps(f, name, opts.Config)
+	}
+	ptxas, err := aot.FindPtxas(c.String("ptxas"))
+	if err != nil {
+		return fmt.Errorf("gotriton compile: %v", err)
+	}
+	k, err := aot.Compile(f, name, opts, compiler.PTX)
+	if err != nil {
+		return err
+	}
+	bin, err := aot.Assemble(k.Result.PTX, k.Result.Target.Arch, ptxas)
+	if err != nil {
+		return fmt.Errorf("gotriton compile: %v", err)
+	}
+	outName := c.String("out-name")
+	if outName == "" {
+		outName = name
+	}
+	l, err := k.Launcher(outName, c.String("grid"), bin)
+	if err != nil {
+		return fmt.Errorf("gotriton compile: %v", err)
+	}
+	prefix := outName
+	if c.IsSet("out-path") {
+		prefix = c.String("out-path")
+	}
+	for ext, text := range map[string]string{"c": l.C, "h": l.H, "json": k.Metadata().JSON()} {
+		if err := writeOutput(aot.OutputPath(prefix, l.SigHash, l.Suffix, ext), text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeOutput writes one output, its error naming the command.
+func writeOutput(path, text string) error {
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		return fmt.Errorf("gotriton compile: cannot write output: %v", err)
+	}
+	return nil
 }
 
 func checkCommand() *cli.Command {

@@ -5,9 +5,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/gotriton/gotriton/aot"
 	"github.com/gotriton/gotriton/compiler"
 	"github.com/gotriton/gotriton/frontend"
 	"github.com/gotriton/gotriton/internal/golden"
@@ -67,5 +70,64 @@ func TestCompileJSON(t *testing.T) {
 				t.Errorf("metadata %+v, lowering says %+v", meta, r.Meta)
 			}
 		})
+	}
+}
+
+// TestCompileLauncher runs compile with -g as triton.tools.compile is run and checks which
+// files it writes and where.
+func TestCompileLauncher(t *testing.T) {
+	dir := t.TempDir()
+	kernel := filepath.Join("..", "..", "conformance", "kernels", "vector_add.py")
+	sig := "*fp32:16, *fp32:16, *fp32:16, i32, 1024"
+	_, errOut, code := gotriton("compile", kernel, "-n", "vector_add_kernel", "-s", sig, "-g", "numel/1024,1,1",
+		"-on", "add", "-o", filepath.Join(dir, "out", "add.kernel"), "--ptxas", "")
+	if code != 1 || !strings.Contains(errOut, "cannot write output") {
+		t.Errorf("missing output folder: exit %d, stderr %q", code, errOut)
+	}
+	os.Mkdir(filepath.Join(dir, "out"), 0o755)
+	_, errOut, code = gotriton("compile", kernel, "-n", "vector_add_kernel", "-s", sig, "-g", "numel/1024,1,1",
+		"-on", "add", "-o", filepath.Join(dir, "out", "add.kernel"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	// triton.tools.compile's default is one warp: warps1xstages3 is hashed.
+	entries, _ := os.ReadDir(filepath.Join(dir, "out"))
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	hash := aot.SigHash(strings.Split(strings.ReplaceAll(sig, " ", ""), ","), 1, 3)
+	want := []string{"add." + hash + "_0d1d2d34.c", "add." + hash + "_0d1d2d34.h", "add." + hash + "_0d1d2d34.json"}
+	if !slices.Equal(names, want) {
+		t.Errorf("wrote %v, want %v", names, want)
+	}
+	h, _ := os.ReadFile(filepath.Join(dir, "out", want[1]))
+	if !strings.Contains(string(h), "// tt-linker: add_"+hash+"_0d1d2d34:CUdeviceptr lhs_ptr, CUdeviceptr rhs_ptr, CUdeviceptr out_ptr, int32_t numel:1024_warps1xstages3\n") {
+		t.Errorf("header:\n%s", h)
+	}
+}
+
+// TestCompileBadInput checks that each kind of bad input is one clear error and exit 1.
+func TestCompileBadInput(t *testing.T) {
+	kernel := filepath.Join("..", "..", "conformance", "kernels", "vector_add.py")
+	sig := "*fp32:16, *fp32:16, *fp32:16, i32, 1024"
+	out := filepath.Join(t.TempDir(), "k")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-s", "*fp32:16, *fp32:16, *fp32:16, i32, 1024, 7", "-g", "1,1,1"}, "error: signature has 6 entries but kernel 'vector_add_kernel' has 5 parameters"},
+		{[]string{"-s", "*fp32:16, *fp32:8, *fp32:16, i32, 1024", "-g", "1,1,1"}, "only 1 and 16 are valid hints, got 8"},
+		{[]string{"-s", sig, "-g", "n/1024,1,1"}, "gotriton compile: grid \"n/1024,1,1\" names 'n', which is not a runtime parameter of the launcher (those are: lhs_ptr, rhs_ptr, out_ptr, numel)"},
+		{[]string{"-s", sig, "-g", "1,1,1", "-t", "cuda:75"}, "unsupported compute capability 75"},
+		{[]string{"-s", sig, "-g", "1,1,1", "-t", "metal:1"}, `unknown backend "metal"`},
+		{[]string{"-s", sig, "-g", "1,1,1", "-o", filepath.Join(out, "no", "such", "dir")}, "gotriton compile: cannot write output: open "},
+		{[]string{"-s", sig, "-g", "1,1,1", "--emit", "ptx"}, "gotriton compile: -g writes the C launcher, header and metadata; leave out --emit"},
+	} {
+		args := append([]string{"compile", kernel, "-n", "vector_add_kernel"}, tt.args...)
+		stdout, errOut, code := gotriton(args...)
+		if code != 1 || stdout != "" || !strings.Contains(errOut, tt.want) || strings.Count(strings.TrimSpace(errOut), "error") > 1 {
+			t.Errorf("gotriton %v: exit %d\n got stderr %q\nwant it to contain %q", tt.args, code, errOut, tt.want)
+		}
 	}
 }
