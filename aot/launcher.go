@@ -139,13 +139,19 @@ func SigHash(entries []string, numWarps, numStages int) string {
 }
 
 // OutputPath is where compile.py writes a launcher file: prefix with its last suffix
-// replaced by ".SIGHASH_SUFFIX.EXT", as pathlib's with_suffix replaces it.
+// replaced by ".SIGHASH_SUFFIX.EXT".
 func OutputPath(prefix, sigHash, suffix, ext string) string {
-	dir, name := filepath.Split(strings.TrimRight(prefix, "/"))
+	return WithSuffix(prefix, "."+sigHash+"_"+suffix+"."+ext)
+}
+
+// WithSuffix replaces the last suffix of path's final element (".py" of "a.py", nothing
+// of ".bashrc" or "a.") by suffix, as Python's pathlib.PurePath.with_suffix does.
+func WithSuffix(path, suffix string) string {
+	dir, name := filepath.Split(strings.TrimRight(path, "/"))
 	if i := strings.LastIndexByte(name, '.'); i > 0 && i < len(name)-1 {
 		name = name[:i]
 	}
-	return dir + name + "." + sigHash + "_" + suffix + "." + ext
+	return dir + name + suffix
 }
 
 // identRE matches a name in a C expression (not the x of 0x10 or the u of 16u).

@@ -131,3 +131,43 @@ func TestCompileBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkCommand compiles two variants with -g and links their headers.
+func TestLinkCommand(t *testing.T) {
+	dir := t.TempDir()
+	kernel := filepath.Join("..", "..", "conformance", "kernels", "vector_add.py")
+	for _, sig := range []string{"*fp32:16, *fp32:16, *fp32:16, i32, 1024", "*fp32:16, *fp32:16, *fp32:16, i32:16, 1024"} {
+		if _, errOut, code := gotriton("compile", kernel, "-n", "vector_add_kernel", "-s", sig, "-g", "numel/1024,1,1", "-on", "add", "-o", filepath.Join(dir, "add")); code != 0 {
+			t.Fatalf("compile: exit %d: %s", code, errOut)
+		}
+	}
+	headers, _ := filepath.Glob(filepath.Join(dir, "add.*.h"))
+	if len(headers) != 2 {
+		t.Fatalf("headers %v", headers)
+	}
+	out := filepath.Join(dir, "kernels.x")
+	if _, errOut, code := gotriton(append([]string{"link", "-o", out, "--prefix", "p_"}, headers...)...); code != 0 {
+		t.Fatalf("link: exit %d: %s", code, errOut)
+	}
+	h, err := os.ReadFile(filepath.Join(dir, "kernels.h"))
+	if err != nil || !strings.Contains(string(h), "int p_add_get_num_algos(void);") {
+		t.Errorf("kernels.h: %v\n%s", err, h)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "kernels.c")); err != nil {
+		t.Error(err)
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"link", "-o", out}, "gotriton link: expected one or more HEADER arguments"},
+		{[]string{"link", "-o", out, filepath.Join(dir, "none.h")}, "gotriton link: open " + filepath.Join(dir, "none.h") + ": no such file or directory"},
+		{[]string{"link", "-o", filepath.Join(dir, "no", "k"), headers[0]}, "gotriton link: cannot write output: open "},
+		{[]string{"link", "-o", out, kernel}, "gotriton link: no // tt-linker: lines in the headers"},
+	} {
+		_, errOut, code := gotriton(tt.args...)
+		if code != 1 || !strings.HasPrefix(errOut, tt.want) {
+			t.Errorf("gotriton %v: exit %d, stderr %q, want %q", tt.args, code, errOut, tt.want)
+		}
+	}
+}
