@@ -49,7 +49,7 @@ func compileLauncher(t *testing.T, tc launcherCase) (*Launcher, *compiler.Result
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, err := Compile(f, tc.kernel, compiler.Options{Options: semantic.Options{SignatureText: tc.sig, NumWarps: tc.warps, NumStages: tc.stages}}, compiler.PTX)
+	k, err := Compile(f, tc.kernel, compiler.Options{Options: semantic.Options{SignatureText: tc.sig, NumWarps: tc.warps, NumStages: tc.stages}}, compiler.PTX, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +153,7 @@ func TestLauncherErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, err := Compile(f, "vector_add_kernel", compiler.Options{Options: semantic.Options{SignatureText: "*fp32:16, *fp32:16, *fp32:16, i32, 1024"}}, compiler.PTX)
+	k, err := Compile(f, "vector_add_kernel", compiler.Options{Options: semantic.Options{SignatureText: "*fp32:16, *fp32:16, *fp32:16, i32, 1024"}}, compiler.PTX, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -56,7 +56,7 @@ var emitters = map[string]emitter{
 	"tileir": {compiler.TileIR, func(c *aot.Compiled) string { return c.Result.TileIR.String() }},
 	"llvm":   {compiler.LLVM, func(c *aot.Compiled) string { return c.Result.LLVM.String() }},
 	"ptx":    {compiler.PTX, func(c *aot.Compiled) string { return c.Result.PTX }},
-	"json":   {compiler.LLVM, func(c *aot.Compiled) string { return c.Metadata().JSON() }},
+	"json":   {compiler.PTX, func(c *aot.Compiled) string { return c.Metadata().JSON() }}, // PTX: a cached compile has both
 }
 
 func compileCommand() *cli.Command {
@@ -67,6 +67,7 @@ func compileCommand() *cli.Command {
 		&cli.StringFlag{Name: "emit", Value: "tileir", Usage: "stage to write without -g: " + emitNames()},
 		&cli.BoolFlag{Name: "via-llc", Usage: "make PTX with LLVM's NVPTX backend (llc-22) instead of gotriton's emitter"},
 		&cli.StringFlag{Name: "llc", Usage: "the llc binary for --via-llc (default: llc-22, then llc, on PATH)"},
+		&cli.BoolFlag{Name: "no-cache", Usage: "neither read nor fill the compile cache ($GOTRITON_CACHE_DIR, default gotriton/ in the user cache folder)"},
 		&cli.StringFlag{Name: "ptxas", Usage: "with -g, embed a cubin made by this ptxas (default: ptxas on PATH; without one the launcher embeds PTX for the driver to compile)"},
 	)
 	return &cli.Command{
@@ -98,10 +99,12 @@ func writeStage(c *cli.Command, f *frontend.File, name string, opts compiler.Opt
 	if !ok {
 		return fmt.Errorf("gotriton compile: unknown --emit %q (want %s)", c.String("emit"), emitNames())
 	}
-	k, err := aot.Compile(f, name, opts, emit.until)
+	cache := openCache(c)
+	k, err := aot.Compile(f, name, opts, emit.until, cache)
 	if err != nil {
 		return err
 	}
+	warnCache(c, k)
 	text := emit.text(k)
 	if out := c.String("out-path"); out != "-" {
 		return writeOutput(out, text)
@@ -123,14 +126,16 @@ func writeLauncher(c *cli.Command, f *frontend.File, name string, opts compiler.
 	if err != nil {
 		return fmt.Errorf("gotriton compile: %v", err)
 	}
-	k, err := aot.Compile(f, name, opts, compiler.PTX)
+	cache := openCache(c)
+	k, err := aot.Compile(f, name, opts, compiler.PTX, cache)
 	if err != nil {
 		return err
 	}
-	bin, err := aot.Assemble(k.Result.PTX, k.Result.Target.Arch, ptxas)
+	bin, err := k.Binary(ptxas, cache)
 	if err != nil {
 		return fmt.Errorf("gotriton compile: %v", err)
 	}
+	warnCache(c, k)
 	outName := c.String("out-name")
 	if outName == "" {
 		outName = name
@@ -149,6 +154,26 @@ func writeLauncher(c *cli.Command, f *frontend.File, name string, opts compiler.
 		}
 	}
 	return nil
+}
+
+// openCache is the compile cache, or nil with --no-cache or when there is no cache folder.
+func openCache(c *cli.Command) *aot.Cache {
+	if c.Bool("no-cache") {
+		return nil
+	}
+	dir, err := aot.DefaultCacheDir()
+	if err != nil {
+		fmt.Fprintf(c.Root().ErrWriter, "gotriton compile: warning: %v\n", err)
+		return nil
+	}
+	return &aot.Cache{Dir: dir}
+}
+
+// warnCache reports a result the cache could not store; the compile itself succeeded.
+func warnCache(c *cli.Command, k *aot.Compiled) {
+	if k.CacheErr != nil {
+		fmt.Fprintf(c.Root().ErrWriter, "gotriton compile: warning: %v (pass --no-cache to skip the cache)\n", k.CacheErr)
+	}
 }
 
 // writeOutput writes one output, its error naming the command.

@@ -18,6 +18,19 @@ import (
 	"github.com/gotriton/gotriton/semantic"
 )
 
+// TestMain points the compile cache at a fresh folder, so that tests neither read nor
+// fill the user's.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "gotriton-cache-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("GOTRITON_CACHE_DIR", dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
 // buildVaries matches the metadata that changes with every build of gotriton.
 var buildVaries = regexp.MustCompile(`"(hash|gotriton_version)": "[^"]*"`)
 
