@@ -20,8 +20,11 @@ type Binary struct {
 }
 
 // FindPtxas returns the ptxas to use: path when given, else ptxas on PATH, else "" (the
-// launcher then embeds PTX for the driver to compile).
+// launcher then embeds PTX for the driver to compile). The path "none" asks for PTX.
 func FindPtxas(path string) (string, error) {
+	if path == "none" {
+		return "", nil
+	}
 	if path != "" {
 		p, err := exec.LookPath(path)
 		if err != nil {

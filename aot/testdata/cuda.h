@@ -13,6 +13,7 @@ typedef enum cudaError_enum {
 } CUresult;
 
 typedef int CUdevice;
+typedef struct CUctx_st *CUcontext;
 typedef unsigned long long CUdeviceptr;
 typedef struct CUstream_st *CUstream;
 typedef struct CUmod_st *CUmodule;
@@ -43,5 +44,18 @@ CUresult cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute attrib, int v
 CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,
                         unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
                         unsigned int sharedMemBytes, CUstream hStream, void **kernelParams, void **extra);
+
+/* What tools/aot-gpu.sh's test program uses besides. */
+CUresult cuInit(unsigned int flags);
+CUresult cuDeviceGet(CUdevice *device, int ordinal);
+CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev);
+CUresult cuCtxSetCurrent(CUcontext ctx);
+CUresult cuStreamCreate(CUstream *phStream, unsigned int flags);
+CUresult cuStreamSynchronize(CUstream hStream);
+CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize);
+CUresult cuMemFree(CUdeviceptr dptr);
+CUresult cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount);
+CUresult cuMemcpyDtoH(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount);
+CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N);
 
 #endif

@@ -68,7 +68,7 @@ func compileCommand() *cli.Command {
 		&cli.BoolFlag{Name: "via-llc", Usage: "make PTX with LLVM's NVPTX backend (llc-22) instead of gotriton's emitter"},
 		&cli.StringFlag{Name: "llc", Usage: "the llc binary for --via-llc (default: llc-22, then llc, on PATH)"},
 		&cli.BoolFlag{Name: "no-cache", Usage: "neither read nor fill the compile cache ($GOTRITON_CACHE_DIR, default gotriton/ in the user cache folder)"},
-		&cli.StringFlag{Name: "ptxas", Usage: "with -g, embed a cubin made by this ptxas (default: ptxas on PATH; without one the launcher embeds PTX for the driver to compile)"},
+		&cli.StringFlag{Name: "ptxas", Usage: "with -g, embed a cubin made by this ptxas (default: ptxas on PATH; without one, or with --ptxas none, the launcher embeds PTX for the driver to compile)"},
 	)
 	return &cli.Command{
 		Name:      "compile",
