@@ -92,17 +92,30 @@ func (c *Compiled) Binary(ptxas string, cache *Cache) (*Binary, error) {
 	return bin, nil
 }
 
+// launchSpec describes the compiled kernel for a launcher.
+func (c *Compiled) launchSpec(outName, grid string, bin *Binary) *LaunchSpec {
+	r := c.Result
+	return &LaunchSpec{
+		OutName: outName, Kernel: r.Meta.Name, Params: r.Spec.Params, Given: c.Given,
+		NumWarps: r.NumWarps, NumStages: r.NumStages, WarpSize: r.Target.WarpSize, Shared: r.Meta.SharedBytes,
+		Grid: grid, Binary: bin.Data, BinaryKind: bin.Kind, Source: filepath.Base(c.Source),
+	}
+}
+
 // Launcher writes the C launcher and header of a kernel compiled to PTX, embedding bin,
 // under outName with the launch grid grid (triton.tools.compile's -on and -g).
 func (c *Compiled) Launcher(outName, grid string, bin *Binary) (*Launcher, error) {
 	r := c.Result
 	if r.Meta.GlobalScratchSize > 0 || r.Meta.ProfileScratchSize > 0 {
-		return nil, fmt.Errorf("kernel '%s' needs %d bytes of global scratch and %d of profile scratch per program; C launchers pass none (triton.tools.compile refuses such kernels too)",
+		return nil, fmt.Errorf("kernel '%s' needs %d bytes of global scratch and %d of profile scratch per program; C launchers pass none (triton.tools.compile refuses such kernels too; --lang go launchers allocate it)",
 			r.Kernel, r.Meta.GlobalScratchSize, r.Meta.ProfileScratchSize)
 	}
-	return NewLauncher(&LaunchSpec{
-		OutName: outName, Kernel: r.Meta.Name, Params: r.Spec.Params, Given: c.Given,
-		NumWarps: r.NumWarps, NumStages: r.NumStages, WarpSize: r.Target.WarpSize, Shared: r.Meta.SharedBytes,
-		Grid: grid, Binary: bin.Data, BinaryKind: bin.Kind, Source: filepath.Base(c.Source),
-	})
+	return NewLauncher(c.launchSpec(outName, grid, bin))
+}
+
+// GoLauncher writes the Go launcher, in package pkg, of a kernel compiled to PTX.
+func (c *Compiled) GoLauncher(pkg, outName, grid string) (*Launcher, error) {
+	r := c.Result
+	bin, _ := Assemble(r.PTX, r.Target.Arch, "") // PTX: driver/cuda loads PTX
+	return NewGoLauncher(c.launchSpec(outName, grid, bin), pkg, [2]int{r.Meta.GlobalScratchSize, r.Meta.ProfileScratchSize})
 }

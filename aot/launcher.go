@@ -25,8 +25,8 @@ type Launcher struct {
 	Name string
 	// SigHash and Suffix are the two parts of Name after the out-name.
 	SigHash, Suffix string
-	// C and H are the texts of the two files.
-	C, H string
+	// C and H are the texts of the two files of a C launcher, Go the file of a Go one.
+	C, H, Go string
 }
 
 // LaunchSpec is what a launcher is made from.
@@ -61,7 +61,7 @@ type cParam struct {
 	// text is the signature entry as written (for a parameter the signature left off, its
 	// value), what the signature hash covers.
 	text string
-	// ctype is the C type of a runtime parameter; "" for a constexpr.
+	// ctype is the launcher's type of a runtime parameter; "" for a constexpr.
 	ctype string
 	// hint is 1 or 16 for a ":1" or ":16" hint, else 0.
 	hint int
@@ -69,16 +69,33 @@ type cParam struct {
 	value string
 }
 
-// cTypes maps signature scalar types to C types, as Triton's ty_to_cpp does (floats travel
-// as doubles through the launcher's C signature).
-var cTypes = map[string]string{
+// lang is a launcher language's types for the kernel's runtime parameters.
+type lang struct {
+	name string
+	// ptr is a pointer's type, oneHint the type of a parameter hinted :1 (which the
+	// linker's dispatcher compares with 1).
+	ptr, oneHint string
+	// scalars maps signature scalar types to the language's.
+	scalars map[string]string
+}
+
+// cLang is C as Triton's ty_to_cpp writes it (floats travel as doubles through the
+// launcher's C signature).
+var cLang = &lang{name: "C", ptr: "CUdeviceptr", oneHint: "int32_t", scalars: map[string]string{
 	"i1": "int8_t", "i8": "int8_t", "i16": "int16_t", "i32": "int32_t", "i64": "int64_t",
 	"u1": "uint8_t", "u8": "uint8_t", "u16": "uint16_t", "u32": "uint32_t", "u64": "uint64_t",
 	"fp16": "double", "bf16": "double", "fp32": "double", "f32": "double", "fp64": "double",
-}
+}}
 
-// cParams describes spec's parameters for the launcher.
-func cParams(spec *LaunchSpec) ([]cParam, error) {
+// goLang is Go over driver/cuda: a 16-bit float travels as its bits.
+var goLang = &lang{name: "Go", ptr: "*cuda.Buffer", oneHint: "int32", scalars: map[string]string{
+	"i1": "bool", "i8": "int8", "i16": "int16", "i32": "int32", "i64": "int64",
+	"u1": "bool", "u8": "uint8", "u16": "uint16", "u32": "uint32", "u64": "uint64",
+	"fp16": "uint16", "bf16": "uint16", "fp32": "float32", "f32": "float32", "fp64": "float64",
+}}
+
+// cParams describes spec's parameters for a launcher in l.
+func cParams(spec *LaunchSpec, l *lang) ([]cParam, error) {
 	out := make([]cParam, len(spec.Params))
 	for i, p := range spec.Params {
 		e := p.Entry
@@ -87,7 +104,7 @@ func cParams(spec *LaunchSpec) ([]cParam, error) {
 		case i >= spec.Given:
 			cp.text, cp.value = pyStr(e.Value), pyStr(e.Value)
 		case isOneHint(e):
-			cp.hint, cp.value, cp.ctype = 1, "1", "int32_t"
+			cp.hint, cp.value, cp.ctype = 1, "1", l.oneHint
 		case e.IsConstexpr():
 			cp.value = pyStr(e.Value)
 		default:
@@ -97,13 +114,13 @@ func cParams(spec *LaunchSpec) ([]cParam, error) {
 			}
 			switch {
 			case strings.HasPrefix(t, "*"):
-				cp.ctype = "CUdeviceptr"
-			case cTypes[t] != "":
-				cp.ctype = cTypes[t]
+				cp.ctype = l.ptr
+			case l.scalars[t] != "":
+				cp.ctype = l.scalars[t]
 			case strings.HasPrefix(t, "tensordesc<"):
-				return nil, fmt.Errorf("parameter '%s' is a host tensor descriptor (%s): the C launcher does not pass tensor descriptors yet; pass the tensor's pointer, shape and strides and make the descriptor in the kernel (tl.make_tensor_descriptor)", p.Name, t)
+				return nil, fmt.Errorf("parameter '%s' is a host tensor descriptor (%s): the %s launcher does not pass tensor descriptors yet; pass the tensor's pointer, shape and strides and make the descriptor in the kernel (tl.make_tensor_descriptor)", p.Name, t, l.name)
 			default:
-				return nil, fmt.Errorf("parameter '%s': type %s has no C launcher type", p.Name, t)
+				return nil, fmt.Errorf("parameter '%s': type %s has no %s launcher type", p.Name, t, l.name)
 			}
 		}
 		out[i] = cp
@@ -197,9 +214,23 @@ func gridExprs(grid string, params []cParam) ([3]string, error) {
 	return out, bad
 }
 
-// NewLauncher writes the C launcher and header for spec.
-func NewLauncher(spec *LaunchSpec) (*Launcher, error) {
-	params, err := cParams(spec)
+// plan is what the C and Go launchers of a specialization share: its parameters, names
+// and grid.
+type plan struct {
+	params []cParam
+	grid   [3]string
+	// sigHash, suffix and name as the Launcher fields of the same names.
+	sigHash, suffix, name string
+	// algoInfo is the tt-linker line's last field: the constants joined by "x", then
+	// "warps{W}xstages{S}".
+	algoInfo string
+	// doc is the constants and launch options as compile.py lists them in the C file.
+	doc []string
+}
+
+// newPlan names spec's launcher as compile.py does.
+func newPlan(spec *LaunchSpec, l *lang) (*plan, error) {
+	params, err := cParams(spec, l)
 	if err != nil {
 		return nil, err
 	}
@@ -207,54 +238,68 @@ func NewLauncher(spec *LaunchSpec) (*Launcher, error) {
 	if err != nil {
 		return nil, err
 	}
+	p := &plan{params: params, grid: grid}
 	var entries []string
 	var suffix strings.Builder
-	for i, p := range params {
-		entries = append(entries, p.text)
+	for i, cp := range params {
+		entries = append(entries, cp.text)
 		suffix.WriteString(strconv.Itoa(i))
-		switch p.hint {
+		switch cp.hint {
 		case 1:
 			suffix.WriteByte('c')
 		case 16:
 			suffix.WriteByte('d')
 		}
 	}
-	l := &Launcher{SigHash: SigHash(entries, spec.NumWarps, spec.NumStages), Suffix: suffix.String()}
-	l.Name = spec.OutName + "_" + l.SigHash + "_" + l.Suffix
+	p.sigHash, p.suffix = SigHash(entries, spec.NumWarps, spec.NumStages), suffix.String()
+	p.name = spec.OutName + "_" + p.sigHash + "_" + p.suffix
 
 	// The constants in compile.py's order: bare constexprs in parameter order, then the
 	// parameters hinted :1.
 	var consts []cParam
-	for _, p := range params {
-		if p.ctype == "" {
-			consts = append(consts, p)
+	for _, cp := range params {
+		if cp.ctype == "" {
+			consts = append(consts, cp)
 		}
 	}
-	for _, p := range params {
-		if p.hint == 1 {
-			consts = append(consts, p)
+	for _, cp := range params {
+		if cp.hint == 1 {
+			consts = append(consts, cp)
 		}
 	}
-	var constSig, doc []string
-	for _, p := range consts {
-		constSig = append(constSig, identSafe(p.value))
-		doc = append(doc, pyRepr(p.name+"="+p.value))
+	var constSig []string
+	for _, cp := range consts {
+		constSig = append(constSig, identSafe(cp.value))
+		p.doc = append(p.doc, cp.name+"="+cp.value)
 	}
-	doc = append(doc, pyRepr(fmt.Sprintf("num_warps=%d", spec.NumWarps)), pyRepr(fmt.Sprintf("num_stages=%d", spec.NumStages)))
-	algoInfo := strings.Join(constSig, "x") + "_" + fmt.Sprintf("warps%dxstages%d", spec.NumWarps, spec.NumStages)
+	p.doc = append(p.doc, fmt.Sprintf("num_warps=%d", spec.NumWarps), fmt.Sprintf("num_stages=%d", spec.NumStages))
+	p.algoInfo = strings.Join(constSig, "x") + "_" + fmt.Sprintf("warps%dxstages%d", spec.NumWarps, spec.NumStages)
+	return p, nil
+}
 
-	var launchArgs, fullArgs, argPtrs []string
-	for _, p := range params {
+// NewLauncher writes the C launcher and header for spec.
+func NewLauncher(spec *LaunchSpec) (*Launcher, error) {
+	p, err := newPlan(spec, cLang)
+	if err != nil {
+		return nil, err
+	}
+	l := &Launcher{Name: p.name, SigHash: p.sigHash, Suffix: p.suffix}
+	var launchArgs, fullArgs, argPtrs, doc []string
+	for _, cp := range p.params {
 		switch {
-		case p.hint == 1:
-			fullArgs = append(fullArgs, p.ctype+" "+p.name)
-		case p.ctype != "":
-			launchArgs = append(launchArgs, p.ctype+" "+p.name)
-			fullArgs = append(fullArgs, p.ctype+" "+p.name)
-			argPtrs = append(argPtrs, "&"+p.name)
+		case cp.hint == 1:
+			fullArgs = append(fullArgs, cp.ctype+" "+cp.name)
+		case cp.ctype != "":
+			launchArgs = append(launchArgs, cp.ctype+" "+cp.name)
+			fullArgs = append(fullArgs, cp.ctype+" "+cp.name)
+			argPtrs = append(argPtrs, "&"+cp.name)
 		}
 	}
 	argPtrs = append(argPtrs, "&global_scratch", "&profile_scratch")
+	for _, d := range p.doc {
+		doc = append(doc, pyRepr(d))
+	}
+	grid, algoInfo := p.grid, p.algoInfo
 	proto := fmt.Sprintf("CUresult %s(%s)", l.Name, strings.Join(append([]string{"CUstream stream"}, launchArgs...), ", "))
 
 	l.H = fmt.Sprintf(`#ifndef TT_KERNEL_INCLUDES

@@ -43,7 +43,8 @@ var tutorialCases = []launcherCase{
 // the PTX emitter; the golden files keep their size only.
 var embedded = regexp.MustCompile(`(?s)(CUBIN_NAME\[\d+\] = \{\n).*?(\n\};)`)
 
-func compileLauncher(t *testing.T, tc launcherCase) (*Launcher, *compiler.Result) {
+// compileCase compiles tc to PTX.
+func compileCase(t *testing.T, tc launcherCase) *Compiled {
 	t.Helper()
 	f, err := frontend.Load(tc.file, pyeval.Options{})
 	if err != nil {
@@ -53,6 +54,13 @@ func compileLauncher(t *testing.T, tc launcherCase) (*Launcher, *compiler.Result
 	if err != nil {
 		t.Fatal(err)
 	}
+	return k
+}
+
+// compileLauncher compiles tc and writes its C launcher, embedding the PTX.
+func compileLauncher(t *testing.T, tc launcherCase) (*Launcher, *compiler.Result) {
+	t.Helper()
+	k := compileCase(t, tc)
 	bin, err := Assemble(k.Result.PTX, k.Result.Target.Arch, "")
 	if err != nil {
 		t.Fatal(err)

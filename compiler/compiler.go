@@ -126,10 +126,19 @@ func viaLLCCompile(m *ir.Module, arch, llc string) (string, error) {
 // autotune config's, which triton.Config defaults to 4) when the kernel has the autotune
 // config that config picks, else 1.
 func DefaultNumWarps(f *frontend.File, kernel string, config int) int {
-	if k := f.Kernel(kernel); k != nil && k.JIT.Autotune != nil {
-		if l, ok := k.JIT.Autotune.Configs.(*pyeval.List); ok && config >= 0 && config < len(l.Elems) {
-			return 0
-		}
+	if config >= 0 && config < NumConfigs(f, kernel) {
+		return 0
 	}
 	return 1
+}
+
+// NumConfigs is the number of @triton.autotune configs of kernel (0 without autotune, or
+// when host code computes them from something unknown offline).
+func NumConfigs(f *frontend.File, kernel string) int {
+	if k := f.Kernel(kernel); k != nil && k.JIT.Autotune != nil {
+		if l, ok := k.JIT.Autotune.Configs.(*pyeval.List); ok {
+			return len(l.Elems)
+		}
+	}
+	return 0
 }

@@ -67,6 +67,9 @@ func compileCommand() *cli.Command {
 		&cli.StringFlag{Name: "emit", Value: "tileir", Usage: "stage to write without -g: " + emitNames()},
 		&cli.BoolFlag{Name: "via-llc", Usage: "make PTX with LLVM's NVPTX backend (llc-22) instead of gotriton's emitter"},
 		&cli.StringFlag{Name: "llc", Usage: "the llc binary for --via-llc (default: llc-22, then llc, on PATH)"},
+		&cli.StringFlag{Name: "lang", Value: "c", Usage: "with -g, the launcher's language: c (a .c file and a .h header, as triton.tools.compile) or go (a .go file over gotriton's driver/cuda)"},
+		&cli.StringFlag{Name: "go-package", Value: "kernels", Usage: "the package of a --lang go launcher"},
+		&cli.BoolFlag{Name: "all-configs", Usage: "with -g, write one launcher per @triton.autotune config (the constexprs the signature leaves out, num_warps and num_stages from each), ready for gotriton link"},
 		&cli.BoolFlag{Name: "no-cache", Usage: "neither read nor fill the compile cache ($GOTRITON_CACHE_DIR, default gotriton/ in the user cache folder)"},
 		&cli.StringFlag{Name: "ptxas", Usage: "with -g, embed a cubin made by this ptxas (default: ptxas on PATH; without one, or with --ptxas none, the launcher embeds PTX for the driver to compile)"},
 	)
@@ -114,41 +117,80 @@ func writeStage(c *cli.Command, f *frontend.File, name string, opts compiler.Opt
 }
 
 // writeLauncher writes the C launcher, header and metadata JSON that triton.tools.compile
-// writes for -g: PREFIX.SIGHASH_SUFFIX.{c,h,json}.
+// writes for -g: PREFIX.SIGHASH_SUFFIX.{c,h,json} (with --lang go, .go and .json). With
+// --all-configs it writes one per autotune config.
 func writeLauncher(c *cli.Command, f *frontend.File, name string, opts compiler.Options) error {
 	if c.IsSet("emit") {
 		return fmt.Errorf("gotriton compile: -g writes the C launcher, header and metadata; leave out --emit")
 	}
-	if !c.IsSet("num-warps") {
-		opts.NumWarps = compiler.DefaultNumWarps(f, name, opts.Config)
+	if l := c.String("lang"); l != "c" && l != "go" {
+		return fmt.Errorf("gotriton compile: unknown --lang %q (want c or go)", l)
+	}
+	configs := []int{opts.Config}
+	if c.Bool("all-configs") {
+		if c.IsSet("config") {
+			return fmt.Errorf("gotriton compile: --all-configs and --config do not combine")
+		}
+		n := compiler.NumConfigs(f, name)
+		if n == 0 {
+			return fmt.Errorf("gotriton compile: --all-configs: kernel '%s' has no @triton.autotune configs", name)
+		}
+		configs = configs[:0]
+		for i := range n {
+			configs = append(configs, i)
+		}
 	}
 	ptxas, err := aot.FindPtxas(c.String("ptxas"))
 	if err != nil {
 		return fmt.Errorf("gotriton compile: %v", err)
 	}
 	cache := openCache(c)
+	for _, cfg := range configs {
+		o := opts
+		o.Config = cfg
+		if !c.IsSet("num-warps") {
+			o.NumWarps = compiler.DefaultNumWarps(f, name, cfg)
+		}
+		if err := writeOneLauncher(c, f, name, o, ptxas, cache); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeOneLauncher writes the launcher files of one specialization.
+func writeOneLauncher(c *cli.Command, f *frontend.File, name string, opts compiler.Options, ptxas string, cache *aot.Cache) error {
 	k, err := aot.Compile(f, name, opts, compiler.PTX, cache)
 	if err != nil {
 		return err
 	}
-	bin, err := k.Binary(ptxas, cache)
-	if err != nil {
-		return fmt.Errorf("gotriton compile: %v", err)
-	}
-	warnCache(c, k)
 	outName := c.String("out-name")
 	if outName == "" {
 		outName = name
 	}
-	l, err := k.Launcher(outName, c.String("grid"), bin)
-	if err != nil {
-		return fmt.Errorf("gotriton compile: %v", err)
+	var l *aot.Launcher
+	files := map[string]string{"json": k.Metadata().JSON()}
+	if c.String("lang") == "go" {
+		if l, err = k.GoLauncher(c.String("go-package"), outName, c.String("grid")); err != nil {
+			return fmt.Errorf("gotriton compile: %v", err)
+		}
+		files["go"] = l.Go
+	} else {
+		bin, err := k.Binary(ptxas, cache)
+		if err != nil {
+			return fmt.Errorf("gotriton compile: %v", err)
+		}
+		if l, err = k.Launcher(outName, c.String("grid"), bin); err != nil {
+			return fmt.Errorf("gotriton compile: %v", err)
+		}
+		files["c"], files["h"] = l.C, l.H
 	}
+	warnCache(c, k)
 	prefix := outName
 	if c.IsSet("out-path") {
 		prefix = c.String("out-path")
 	}
-	for ext, text := range map[string]string{"c": l.C, "h": l.H, "json": k.Metadata().JSON()} {
+	for ext, text := range files {
 		if err := writeOutput(aot.OutputPath(prefix, l.SigHash, l.Suffix, ext), text); err != nil {
 			return err
 		}

@@ -184,3 +184,74 @@ func TestLinkCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestCompileAllConfigs writes one launcher per autotune config, each with its own grid
+// (BLOCK is the config's), and links them into one dispatcher of two algorithms.
+func TestCompileAllConfigs(t *testing.T) {
+	dir := t.TempDir()
+	kernel := filepath.Join("testdata", "aot", "autotuned.py")
+	_, errOut, code := gotriton("compile", kernel, "-n", "scale_kernel", "-s", "*fp32:16, *fp32:16, i32, fp32",
+		"-g", "(n + BLOCK - 1) / BLOCK, 1, 1", "--all-configs", "-o", filepath.Join(dir, "scale"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	headers, _ := filepath.Glob(filepath.Join(dir, "scale.*.h"))
+	var lines []string
+	for _, h := range headers {
+		text, _ := os.ReadFile(h)
+		for _, l := range strings.Split(string(text), "\n") {
+			if strings.HasPrefix(l, "// tt-linker:") {
+				lines = append(lines, l[strings.LastIndexByte(l, ':')+1:])
+			}
+		}
+	}
+	slices.Sort(lines)
+	if want := []string{"128_warps4xstages2", "256_warps8xstages3"}; !slices.Equal(lines, want) {
+		t.Errorf("algorithms %v, want %v", lines, want)
+	}
+	for block, grid := range map[string]string{"128": "(n + 128 - 1) / 128", "256": "(n + 256 - 1) / 256"} {
+		cs, _ := filepath.Glob(filepath.Join(dir, "scale.*.c"))
+		found := false
+		for _, c := range cs {
+			text, _ := os.ReadFile(c)
+			found = found || strings.Contains(string(text), "'BLOCK="+block+"'") && strings.Contains(string(text), "unsigned int gX = "+grid+";")
+		}
+		if !found {
+			t.Errorf("no launcher with BLOCK=%s and grid %s", block, grid)
+		}
+	}
+	_, errOut, code = gotriton("compile", kernel, "-n", "scale_kernel", "-s", "*fp32:16, *fp32:16, i32, fp32", "-g", "1,1,1", "--all-configs", "--config", "1", "-o", filepath.Join(dir, "x"))
+	if code != 1 || !strings.Contains(errOut, "--all-configs and --config do not combine") {
+		t.Errorf("--all-configs --config: exit %d, %s", code, errOut)
+	}
+	_, errOut, code = gotriton("compile", filepath.Join("..", "..", "conformance", "kernels", "vector_add.py"), "-n", "vector_add_kernel",
+		"-s", "*fp32:16, *fp32:16, *fp32:16, i32, 1024", "-g", "1,1,1", "--all-configs", "-o", filepath.Join(dir, "x"))
+	if code != 1 || !strings.Contains(errOut, "--all-configs: kernel 'vector_add_kernel' has no @triton.autotune configs") {
+		t.Errorf("--all-configs without configs: exit %d, %s", code, errOut)
+	}
+}
+
+// TestCompileGoLauncher writes a --lang go launcher beside its metadata.
+func TestCompileGoLauncher(t *testing.T) {
+	dir := t.TempDir()
+	kernel := filepath.Join("..", "..", "conformance", "kernels", "vector_add.py")
+	_, errOut, code := gotriton("compile", kernel, "-n", "vector_add_kernel", "-s", "*fp32:16, *fp32:16, *fp32:16, i32, 1024",
+		"-g", "(numel + 1023) / 1024, 1, 1", "-w", "4", "--lang", "go", "--go-package", "vec", "-o", filepath.Join(dir, "add"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	gofiles, _ := filepath.Glob(filepath.Join(dir, "add.*.go"))
+	jsons, _ := filepath.Glob(filepath.Join(dir, "add.*.json"))
+	cs, _ := filepath.Glob(filepath.Join(dir, "*.c"))
+	if len(gofiles) != 1 || len(jsons) != 1 || len(cs) != 0 {
+		t.Fatalf("wrote %v %v %v", gofiles, jsons, cs)
+	}
+	text, _ := os.ReadFile(gofiles[0])
+	if !strings.Contains(string(text), "package vec\n") || !strings.Contains(string(text), "func (launcher *VectorAddKernel_caba951e_0d1d2d34) Launch(lhs_ptr *cuda.Buffer, rhs_ptr *cuda.Buffer, out_ptr *cuda.Buffer, numel int32) error {") {
+		t.Errorf("Go launcher:\n%s", text)
+	}
+	_, errOut, code = gotriton("compile", kernel, "-n", "vector_add_kernel", "-s", "*fp32:16, *fp32:16, *fp32:16, i32, 1024", "-g", "1,1,1", "--lang", "rust")
+	if code != 1 || !strings.Contains(errOut, `unknown --lang "rust" (want c or go)`) {
+		t.Errorf("--lang rust: exit %d, %s", code, errOut)
+	}
+}
