@@ -17,6 +17,7 @@ import (
 	"github.com/gotriton/gotriton/frontend"
 	"github.com/gotriton/gotriton/lower"
 	"github.com/gotriton/gotriton/ptx"
+	"github.com/gotriton/gotriton/pyeval"
 	"github.com/gotriton/gotriton/semantic"
 	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
@@ -119,4 +120,25 @@ func viaLLCCompile(m *ir.Module, arch, llc string) (string, error) {
 		return "", fmt.Errorf("--via-llc: %s: %v: %s", llc, err, strings.TrimSpace(stderr.String()))
 	}
 	return string(out), nil
+}
+
+// DefaultNumWarps is triton.tools.compile's num_warps when none is given: 0 (the
+// autotune config's, which triton.Config defaults to 4) when the kernel has the autotune
+// config that config picks, else 1.
+func DefaultNumWarps(f *frontend.File, kernel string, config int) int {
+	if config >= 0 && config < NumConfigs(f, kernel) {
+		return 0
+	}
+	return 1
+}
+
+// NumConfigs is the number of @triton.autotune configs of kernel (0 without autotune, or
+// when host code computes them from something unknown offline).
+func NumConfigs(f *frontend.File, kernel string) int {
+	if k := f.Kernel(kernel); k != nil && k.JIT.Autotune != nil {
+		if l, ok := k.JIT.Autotune.Configs.(*pyeval.List); ok {
+			return len(l.Elems)
+		}
+	}
+	return 0
 }

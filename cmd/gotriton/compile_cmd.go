@@ -12,6 +12,7 @@ import (
 
 	"github.com/gotriton/gotriton/aot"
 	"github.com/gotriton/gotriton/compiler"
+	"github.com/gotriton/gotriton/frontend"
 	"github.com/gotriton/gotriton/semantic"
 )
 
@@ -55,17 +56,22 @@ var emitters = map[string]emitter{
 	"tileir": {compiler.TileIR, func(c *aot.Compiled) string { return c.Result.TileIR.String() }},
 	"llvm":   {compiler.LLVM, func(c *aot.Compiled) string { return c.Result.LLVM.String() }},
 	"ptx":    {compiler.PTX, func(c *aot.Compiled) string { return c.Result.PTX }},
-	"json":   {compiler.LLVM, func(c *aot.Compiled) string { return c.Metadata().JSON() }},
+	"json":   {compiler.PTX, func(c *aot.Compiled) string { return c.Metadata().JSON() }}, // PTX: a cached compile has both
 }
 
 func compileCommand() *cli.Command {
 	flags := append(specFlags(true),
-		&cli.StringFlag{Name: "grid", Aliases: []string{"g"}, Usage: `launch grid, e.g. "n/1024,1,1"`},
-		&cli.StringFlag{Name: "out-path", Aliases: []string{"o"}, Value: "-", Usage: "output file, or - for stdout"},
+		&cli.StringFlag{Name: "grid", Aliases: []string{"g"}, Usage: `launch grid: three C expressions over the runtime parameters, e.g. "n_elements/1024,1,1"; writes the C launcher and header as triton.tools.compile does`},
+		&cli.StringFlag{Name: "out-path", Aliases: []string{"o"}, Value: "-", Usage: "output file, or - for stdout; with -g the path prefix of the .c/.h/.json files (default: the out-name)"},
 		&cli.StringFlag{Name: "out-name", Aliases: []string{"on"}, Usage: "name of the compiled kernel (default: the kernel name)"},
-		&cli.StringFlag{Name: "emit", Value: "tileir", Usage: "stage to write: " + emitNames()},
+		&cli.StringFlag{Name: "emit", Value: "tileir", Usage: "stage to write without -g: " + emitNames()},
 		&cli.BoolFlag{Name: "via-llc", Usage: "make PTX with LLVM's NVPTX backend (llc-22) instead of gotriton's emitter"},
 		&cli.StringFlag{Name: "llc", Usage: "the llc binary for --via-llc (default: llc-22, then llc, on PATH)"},
+		&cli.StringFlag{Name: "lang", Value: "c", Usage: "with -g, the launcher's language: c (a .c file and a .h header, as triton.tools.compile) or go (a .go file over gotriton's driver/cuda)"},
+		&cli.StringFlag{Name: "go-package", Value: "kernels", Usage: "the package of a --lang go launcher"},
+		&cli.BoolFlag{Name: "all-configs", Usage: "with -g, write one launcher per @triton.autotune config (the constexprs the signature leaves out, num_warps and num_stages from each), ready for gotriton link"},
+		&cli.BoolFlag{Name: "no-cache", Usage: "neither read nor fill the compile cache ($GOTRITON_CACHE_DIR, default gotriton/ in the user cache folder)"},
+		&cli.StringFlag{Name: "ptxas", Usage: "with -g, embed a cubin made by this ptxas (default: ptxas on PATH; without one, or with --ptxas none, the launcher embeds PTX for the driver to compile)"},
 	)
 	return &cli.Command{
 		Name:      "compile",
@@ -73,10 +79,6 @@ func compileCommand() *cli.Command {
 		ArgsUsage: "FILE",
 		Flags:     flags,
 		Action: func(ctx context.Context, c *cli.Command) error {
-			emit, ok := emitters[c.String("emit")]
-			if !ok {
-				return fmt.Errorf("gotriton compile: unknown --emit %q (want %s)", c.String("emit"), emitNames())
-			}
 			name := c.String("kernel-name")
 			if name == "" {
 				return fmt.Errorf("gotriton compile: --kernel-name (-n) is required")
@@ -85,18 +87,143 @@ func compileCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			k, err := aot.Compile(f, name, compiler.Options{Options: specOptions(c), ViaLLC: c.Bool("via-llc"), LLC: c.String("llc")}, emit.until)
-			if err != nil {
-				return err
+			opts := compiler.Options{Options: specOptions(c), ViaLLC: c.Bool("via-llc"), LLC: c.String("llc")}
+			if c.IsSet("grid") {
+				return writeLauncher(c, f, name, opts)
 			}
-			text := emit.text(k)
-			if out := c.String("out-path"); out != "-" {
-				return os.WriteFile(out, []byte(text), 0o644)
-			}
-			_, err = fmt.Fprint(c.Root().Writer, text)
-			return err
+			return writeStage(c, f, name, opts)
 		},
 	}
+}
+
+// writeStage writes the stage --emit names.
+func writeStage(c *cli.Command, f *frontend.File, name string, opts compiler.Options) error {
+	emit, ok := emitters[c.String("emit")]
+	if !ok {
+		return fmt.Errorf("gotriton compile: unknown --emit %q (want %s)", c.String("emit"), emitNames())
+	}
+	cache := openCache(c)
+	k, err := aot.Compile(f, name, opts, emit.until, cache)
+	if err != nil {
+		return err
+	}
+	warnCache(c, k)
+	text := emit.text(k)
+	if out := c.String("out-path"); out != "-" {
+		return writeOutput(out, text)
+	}
+	_, err = fmt.Fprint(c.Root().Writer, text)
+	return err
+}
+
+// writeLauncher writes the C launcher, header and metadata JSON that triton.tools.compile
+// writes for -g: PREFIX.SIGHASH_SUFFIX.{c,h,json} (with --lang go, .go and .json). With
+// --all-configs it writes one per autotune config.
+func writeLauncher(c *cli.Command, f *frontend.File, name string, opts compiler.Options) error {
+	if c.IsSet("emit") {
+		return fmt.Errorf("gotriton compile: -g writes the C launcher, header and metadata; leave out --emit")
+	}
+	if l := c.String("lang"); l != "c" && l != "go" {
+		return fmt.Errorf("gotriton compile: unknown --lang %q (want c or go)", l)
+	}
+	configs := []int{opts.Config}
+	if c.Bool("all-configs") {
+		if c.IsSet("config") {
+			return fmt.Errorf("gotriton compile: --all-configs and --config do not combine")
+		}
+		n := compiler.NumConfigs(f, name)
+		if n == 0 {
+			return fmt.Errorf("gotriton compile: --all-configs: kernel '%s' has no @triton.autotune configs", name)
+		}
+		configs = configs[:0]
+		for i := range n {
+			configs = append(configs, i)
+		}
+	}
+	ptxas, err := aot.FindPtxas(c.String("ptxas"))
+	if err != nil {
+		return fmt.Errorf("gotriton compile: %v", err)
+	}
+	cache := openCache(c)
+	for _, cfg := range configs {
+		o := opts
+		o.Config = cfg
+		if !c.IsSet("num-warps") {
+			o.NumWarps = compiler.DefaultNumWarps(f, name, cfg)
+		}
+		if err := writeOneLauncher(c, f, name, o, ptxas, cache); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeOneLauncher writes the launcher files of one specialization.
+func writeOneLauncher(c *cli.Command, f *frontend.File, name string, opts compiler.Options, ptxas string, cache *aot.Cache) error {
+	k, err := aot.Compile(f, name, opts, compiler.PTX, cache)
+	if err != nil {
+		return err
+	}
+	outName := c.String("out-name")
+	if outName == "" {
+		outName = name
+	}
+	var l *aot.Launcher
+	files := map[string]string{"json": k.Metadata().JSON()}
+	if c.String("lang") == "go" {
+		if l, err = k.GoLauncher(c.String("go-package"), outName, c.String("grid")); err != nil {
+			return fmt.Errorf("gotriton compile: %v", err)
+		}
+		files["go"] = l.Go
+	} else {
+		bin, err := k.Binary(ptxas, cache)
+		if err != nil {
+			return fmt.Errorf("gotriton compile: %v", err)
+		}
+		if l, err = k.Launcher(outName, c.String("grid"), bin); err != nil {
+			return fmt.Errorf("gotriton compile: %v", err)
+		}
+		files["c"], files["h"] = l.C, l.H
+	}
+	warnCache(c, k)
+	prefix := outName
+	if c.IsSet("out-path") {
+		prefix = c.String("out-path")
+	}
+	for ext, text := range files {
+		if err := writeOutput(aot.OutputPath(prefix, l.SigHash, l.Suffix, ext), text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// openCache is the compile cache, or nil with --no-cache or when there is no cache folder.
+func openCache(c *cli.Command) *aot.Cache {
+	if c.Bool("no-cache") {
+		return nil
+	}
+	dir, err := aot.DefaultCacheDir()
+	if err != nil {
+		fmt.Fprintf(c.Root().ErrWriter, "gotriton compile: warning: %v\n", err)
+		return nil
+	}
+	return &aot.Cache{Dir: dir}
+}
+
+// warnCache reports a result the cache could not store; the compile itself succeeded.
+func warnCache(c *cli.Command, k *aot.Compiled) {
+	if k.CacheErr != nil {
+		fmt.Fprintf(c.Root().ErrWriter, "gotriton compile: warning: %v (pass --no-cache to skip the cache)\n", k.CacheErr)
+	}
+}
+
+// writeOutput writes one output, its error naming the command.
+func writeOutput(path, text string) error {
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		return fmt.Errorf("gotriton compile: cannot write output: %v", err)
+	}
+	return nil
 }
 
 func checkCommand() *cli.Command {

@@ -29,6 +29,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			listCommand(),
 			checkCommand(),
 			compileCommand(),
+			linkCommand(),
 			runCommand(),
 			conformanceCommand(),
 		},

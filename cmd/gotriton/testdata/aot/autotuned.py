@@ -1,0 +1,13 @@
+import triton
+import triton.language as tl
+
+
+@triton.autotune(configs=[
+    triton.Config({"BLOCK": 128}, num_warps=4, num_stages=2),
+    triton.Config({"BLOCK": 256}, num_warps=8),
+], key=["n"])
+@triton.jit
+def scale_kernel(x_ptr, out_ptr, n, factor, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask) * factor, mask=mask)
