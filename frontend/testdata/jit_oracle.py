@@ -1,6 +1,7 @@
 """Kernel-discovery oracle: lists the jit functions of files as CPython sees them.
 
-Reads one path per line on stdin and writes one JSON object per file:
+Reads one path per line on stdin. Writes a first line "version MAJOR.MINOR", then one JSON
+object per file:
 {"path": ..., "kernels": [[qualname, line, col], ...]} or {"path": ..., "error": message}.
 
 A jit function is a def with a decorator that names triton.jit (triton.runtime.jit,
@@ -8,7 +9,8 @@ triton.runtime.jit.jit), bare or called with options, through the file's imports
 (`import triton as tr`, `from triton import jit as J`, wherever they stand), or a def that
 an assignment in its scope wraps: `name = triton.jit(fn, ...)` or `triton.jit(...)(fn)`.
 Its qualname is the __qualname__ CPython compiles for it (the code object's co_qualname),
-and line and col are those of its `def`.
+and line and col are those of its `def`. A file that parses but does not compile (CPython's
+symbol table rejects it) gives null qualnames.
 """
 import ast
 import json
@@ -98,19 +100,23 @@ def kernels(path):
         src = f.read()
     tree = ast.parse(src, path)
     qualnames = {}
-    code_qualnames(compile(tree, path, "exec", dont_inherit=True), qualnames)
+    try:
+        code_qualnames(compile(tree, path, "exec", dont_inherit=True), qualnames)
+    except SyntaxError:
+        pass  # parses but does not compile (a parser test): the qualnames are unknown
     out, seen = [], set()
     for d in jit_defs(tree, import_aliases(tree)):
         if id(d) in seen:
             continue
         seen.add(id(d))
         first = d.decorator_list[0].lineno if d.decorator_list else d.lineno
-        (qualname,) = qualnames[(first, d.name)]
+        (qualname,) = qualnames.get((first, d.name), [None])
         out.append([qualname, d.lineno, d.col_offset])
     return out
 
 
 def main():
+    print("version %d.%d" % sys.version_info[:2])
     for line in sys.stdin:
         path = line.rstrip("\n")
         if not path:

@@ -20,7 +20,7 @@ def patch_kernel(template, to_replace):
     return kernel
 
 
-@some_unknown.register(kinds=set(), tag=Foo())
+@some_unknown.register(tag=Foo(), kinds=set())
 @triton.autotune(configs=[triton.Config({"BLOCK": 128}, num_warps=4), triton.Config({"BLOCK": 256}, num_warps=8)], key=["n"])
 @triton.jit
 def scale_kernel(x_ptr, n, BLOCK: tl.constexpr):
@@ -61,6 +61,7 @@ def test_reads_enclosing(device):
 
     @triton.jit(debug=BLOCK > 64)
     def debugged(X):
+        tl.static_print([BLOCK for BLOCK in range(2)])  # its own BLOCK: no closure
         tl.store(X, 0.0)
 
 
@@ -68,7 +69,6 @@ def test_globals_only(device):
     @J
     def copy_kernel(X, Y, N):
         offs = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
-        [_ for _ in range(2)]
         tl.store(Y + offs, tl.load(X + offs, mask=offs < N), mask=offs < N)
 
     def undecorated(X):
