@@ -40,9 +40,9 @@ const (
 // blockScope is the scope a statement list belongs to while discovery walks it.
 type blockScope struct {
 	kind      scopeKind
-	prefix    string                       // the qualname prefix of what the scope defines
-	globals   map[string]bool              // names declared global in the scope so far
-	defs      map[string]*ast.FunctionDef  // the def each name is bound to so far (nil once a class or async def rebinds it)
+	prefix    string                      // the qualname prefix of what the scope defines
+	globals   map[string]bool             // names declared global in the scope so far
+	defs      map[string]*ast.FunctionDef // the def each name is bound to so far (nil once a class or async def rebinds it)
 	enclosing []*funcScope
 }
 
