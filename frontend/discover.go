@@ -41,7 +41,7 @@ const (
 type blockScope struct {
 	kind      scopeKind
 	prefix    string                      // the qualname prefix of what the scope defines
-	globals   map[string]bool             // names declared global in the scope so far
+	globals   map[string]bool             // names declared global in the scope so far; nil if none
 	defs      map[string]*ast.FunctionDef // the def each name is bound to so far (nil once a class or async def rebinds it)
 	enclosing []*funcScope
 }
@@ -58,7 +58,7 @@ type discovery struct {
 func discover(mod *ast.Module) *discovery {
 	d := &discovery{aliases: map[string][]string{}, seen: map[*ast.FunctionDef]bool{}, qualnames: map[*ast.FunctionDef]string{}}
 	d.collectImports(mod.Body)
-	d.block(mod.Body, &blockScope{kind: moduleScope, globals: map[string]bool{}, defs: map[string]*ast.FunctionDef{}})
+	d.block(mod.Body, &blockScope{kind: moduleScope})
 	return d
 }
 
@@ -150,7 +150,7 @@ func (d *discovery) block(stmts []ast.Stmt, s *blockScope) {
 		case *ast.FunctionDef:
 			q := s.qualname(st.Name)
 			d.qualnames[st] = q
-			s.defs[st.Name] = st
+			s.bind(st.Name, st)
 			for _, dec := range st.DecoratorList {
 				if d.isJITDecorator(dec) {
 					d.add(st, st.Name, q, s)
@@ -160,12 +160,12 @@ func (d *discovery) block(stmts []ast.Stmt, s *blockScope) {
 			d.block(st.Body, s.function(q, &funcScope{name: st.Name, line: int(st.Lineno), args: st.Args, body: st.Body}))
 		case *ast.AsyncFunctionDef:
 			q := s.qualname(st.Name)
-			s.defs[st.Name] = nil
+			s.bind(st.Name, nil)
 			d.block(st.Body, s.function(q, &funcScope{name: st.Name, line: int(st.Lineno), args: st.Args, body: st.Body}))
 		case *ast.ClassDef:
 			q := s.qualname(st.Name)
-			s.defs[st.Name] = nil
-			d.block(st.Body, &blockScope{kind: classScope, prefix: q + ".", globals: map[string]bool{}, defs: map[string]*ast.FunctionDef{}, enclosing: s.enclosing})
+			s.bind(st.Name, nil)
+			d.block(st.Body, &blockScope{kind: classScope, prefix: q + ".", enclosing: s.enclosing})
 		case *ast.Assign:
 			if fn := d.wrappedName(st.Value); fn != "" {
 				if def := s.defs[fn]; def != nil && !d.seen[def] {
@@ -177,6 +177,9 @@ func (d *discovery) block(stmts []ast.Stmt, s *blockScope) {
 				}
 			}
 		case *ast.Global:
+			if s.globals == nil {
+				s.globals = map[string]bool{}
+			}
 			for _, n := range st.Names {
 				s.globals[n] = true
 			}
@@ -195,10 +198,18 @@ func (s *blockScope) qualname(name string) string {
 	return s.prefix + name
 }
 
+// bind records the def a name is bound to (nil for a class or async def).
+func (s *blockScope) bind(name string, def *ast.FunctionDef) {
+	if s.defs == nil {
+		s.defs = map[string]*ast.FunctionDef{}
+	}
+	s.defs[name] = def
+}
+
 // function is the scope of the body of fn, a function whose qualname is q defined in s.
 func (s *blockScope) function(q string, fn *funcScope) *blockScope {
 	enclosing := append(s.enclosing[:len(s.enclosing):len(s.enclosing)], fn)
-	return &blockScope{kind: functionScope, prefix: q + ".<locals>.", globals: map[string]bool{}, defs: map[string]*ast.FunctionDef{}, enclosing: enclosing}
+	return &blockScope{kind: functionScope, prefix: q + ".<locals>.", enclosing: enclosing}
 }
 
 func (d *discovery) add(def *ast.FunctionDef, name, qualname string, s *blockScope) {
