@@ -44,7 +44,7 @@ func parseCommand() *cli.Command {
 func listCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "list",
-		Usage:     "list a file's @triton.jit functions: parameters, decorators, autotune configs",
+		Usage:     "list a file's jit functions, at any depth: qualnames, parameters, decorators, autotune configs",
 		ArgsUsage: "FILE",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print JSON"},

@@ -202,4 +202,11 @@ func TestNestedKernels(t *testing.T) {
 			t.Errorf("check -n %s: exit %d\n got %s\nwant ...%s", tt.name, code, errOut, tt.want)
 		}
 	}
+	// Without -n every kernel is checked: the one that reads an enclosing local fails
+	// alone, the others are still checked.
+	_, errOut, code := gotriton("check", file)
+	freeVar := "nested.py:54:29: error: jit function 'test_reads_enclosing.<locals>.kernel' reads 'BLOCK'"
+	if code != 1 || strings.Count(errOut, freeVar) != 1 || strings.Count(errOut, ": error: ") < 2 {
+		t.Errorf("check %s: exit %d, want one closure error among others:\n%s", file, code, errOut)
+	}
 }
