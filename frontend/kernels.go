@@ -41,9 +41,8 @@ type Kernel struct {
 
 // DecoratorProblem is a decorator that could not be evaluated offline.
 type DecoratorProblem struct {
-	Text      string // the decorator's source text, without '@'
-	Line, Col int    // its position (Col is a 0-based byte offset)
-	Reason    string
+	Index  int // in Def.DecoratorList
+	Reason string
 }
 
 // Param is one parameter of a jit function.
@@ -143,10 +142,9 @@ func LoadSource(path string, src []byte, opts pyeval.Options) (*File, error) {
 func (f *File) newKernel(d *discovery, s site) *Kernel {
 	k := &Kernel{Name: s.name, QualName: s.qualname, TopLevel: s.topLevel, Def: s.def, FreeVars: freeVars(s.def, s.enclosing)}
 	if s.topLevel {
-		if v, _ := f.Module.Lookup(s.name); v != nil {
-			if j, ok := v.(*pyeval.JITFunction); ok && j.Fn.Def == s.def {
-				k.JIT = j
-			}
+		v, _ := f.Module.Lookup(s.name)
+		if j, ok := v.(*pyeval.JITFunction); ok && j.Fn.Def == s.def {
+			k.JIT = j
 		}
 	}
 	if k.JIT == nil {
@@ -172,12 +170,12 @@ func (f *File) decorate(d *discovery, s site) (*pyeval.JITFunction, []DecoratorP
 		_, isJIT := out.(*pyeval.JITFunction)
 		switch {
 		case err != nil:
-			p := decs[i].Position()
-			problems = append(problems, DecoratorProblem{Text: f.Module.Text(p), Line: int(p.Lineno), Col: int(p.ColOffset), Reason: err.Error()})
+			problems = append(problems, DecoratorProblem{Index: i, Reason: err.Error()})
 			if !wasJIT && d.isJITDecorator(decs[i]) {
 				v = &pyeval.JITFunction{Fn: fn}
 			}
 		case wasJIT && !isJIT:
+			// a project's wrapper (a cache, a custom autotuner): the jit function stays
 		default:
 			v = out
 		}

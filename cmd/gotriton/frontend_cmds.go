@@ -235,7 +235,7 @@ func describeDecorators(f *frontend.File, k *frontend.Kernel) []decoratorListing
 			dl.Path = k.JIT.Decorators[i].Path
 		}
 		for _, prob := range k.DecoratorProblems {
-			if prob.Line == dl.Line && prob.Col == dl.Col {
+			if prob.Index == i {
 				dl.Error = prob.Reason
 			}
 		}

@@ -164,7 +164,7 @@ func TestNestedKernels(t *testing.T) {
 	}{
 		// The unknown decorator above autotune is ignored; the first config gives BLOCK.
 		{"scale_kernel", "*fp32:16, i32", []string{"tt.func public @scale_kernel", "end = 128 : i32"}},
-		{"test_globals_only.<locals>.copy_kernel", "*fp32:16, *fp32:16, i32", []string{"tt.func public @copy_kernel", "end = 64 : i32"}},
+		{"test_globals_only.<locals>.copy_kernel", "*fp32:16, *fp32:16, i32", []string{"tt.func public @copy_kernel", "end = 64 : i32", "arith.mulf"}}, // BLOCK_M and _twice are globals
 		{"copy_kernel", "*fp32:16, *fp32:16, i32", []string{"tt.func public @copy_kernel"}},
 		{"wrapped", "*fp32:16", []string{"tt.func public @wrapped", "1.000000e+00"}},
 		{"Ops.kernel", "*fp32:16", []string{"3.000000e+00"}},

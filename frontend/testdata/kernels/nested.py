@@ -69,7 +69,7 @@ def test_globals_only(device):
     @J
     def copy_kernel(X, Y, N):
         offs = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
-        tl.store(Y + offs, tl.load(X + offs, mask=offs < N), mask=offs < N)
+        tl.store(Y + offs, _twice(tl.load(X + offs, mask=offs < N)), mask=offs < N)
 
     def undecorated(X):
         tl.store(X, 1.0)
@@ -128,3 +128,8 @@ with contextlib.suppress(Exception):
     @triton.jit
     def with_kernel(X):
         tl.store(X, 9.0)
+
+
+@triton.jit
+def _twice(x):
+    return x * 2
