@@ -10,12 +10,16 @@ import (
 	"github.com/gotriton/gotriton/pyeval"
 )
 
-// FuzzParse checks that no input makes the parser panic or hang, and that every tree it
-// returns can be dumped.
+// FuzzParse checks that no input makes the parser or kernel discovery panic or hang, that
+// every tree the parser returns can be dumped, and that every kernel discovery finds can
+// be selected by its qualname or selector.
 func FuzzParse(f *testing.F) {
-	files, _ := filepath.Glob("testdata/*.py")
-	more, _ := filepath.Glob("testdata/py312/*.py")
-	for _, p := range append(files, more...) {
+	var files []string
+	for _, pattern := range []string{"testdata/*.py", "testdata/py312/*.py", "testdata/kernels/*.py"} {
+		more, _ := filepath.Glob(pattern)
+		files = append(files, more...)
+	}
+	for _, p := range files {
 		if src, err := os.ReadFile(p); err == nil {
 			f.Add(src)
 		}
@@ -27,12 +31,30 @@ func FuzzParse(f *testing.F) {
 		mod, err := ParseFile("fuzz.py", src)
 		if err == nil {
 			_ = ast.Dump(mod)
+			checkDiscovery(t, src)
 			return
 		}
 		if msg := err.Error(); strings.Contains(msg, "internal error") {
 			t.Fatal(msg) // a panic caught by ParseFile's last-resort recover
 		}
 	})
+}
+
+// checkDiscovery loads src as a kernel file (imports left unresolved, host code bounded)
+// and checks that each kernel found is the one its selector names.
+func checkDiscovery(t *testing.T, src []byte) {
+	noImports := func(string, string, int) (*pyeval.Module, error) { return nil, nil }
+	file, err := LoadSource("fuzz.py", src, pyeval.Options{Importer: noImports, Steps: 10_000})
+	if err != nil {
+		t.Fatalf("LoadSource fails on a file that parses: %v", err)
+	}
+	for _, k := range file.Kernels {
+		sel := file.Selector(k)
+		if got, err := file.Lookup(sel); got != k || err != nil {
+			t.Fatalf("selector %q of %s (line %d) selects %v, %v", sel, k.QualName, k.Def.Lineno, got, err)
+		}
+		_ = file.ClosureError(k)
+	}
 }
 
 // BenchmarkParseTutorials parses every file of GOTRITON_TUTORIALS (or of our testdata).

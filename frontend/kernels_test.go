@@ -1,8 +1,10 @@
 package frontend
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -143,5 +145,169 @@ func TestReadSourceErrors(t *testing.T) {
 		if err == nil || !strings.HasSuffix(err.Error(), tt.want) {
 			t.Errorf("ReadSource(%s) = %v, want ...%s", tt.path, err, tt.want)
 		}
+	}
+}
+
+// TestFreeVars checks which names of enclosing functions a nested kernel reads, under
+// Python's scoping: every way a function binds a local counts, globals, class bodies and
+// comprehension variables do not, and nonlocal defers to the function further out.
+func TestFreeVars(t *testing.T) {
+	src := `import triton
+import triton.language as tl
+
+G = 1
+
+
+def outer(a, *rest, key=3, **kw):
+    b = 2
+    import math
+    c: int
+    for i in range(3):
+        pass
+    with open("x") as fh:
+        pass
+    try:
+        pass
+    except Exception as err:
+        pass
+    if (w := 4):
+        pass
+    [z for z in range(3)]
+    global G2
+    G2 = 1
+
+    def helper():
+        pass
+
+    class K:
+        attr = 1
+
+    @triton.jit
+    def reads_all(X, OWN: tl.constexpr = b):
+        y = a + rest + key + kw + i + fh + err + w + math.pi + helper + K + c
+        tl.store(X, z + G + G2 + attr + y)
+        own = OWN
+        tl.store(X, [q for q in range(own)])
+
+    def middle():
+        nonlocal b
+        d = 1
+
+        @triton.jit
+        def deep(X):
+            tl.store(X, b + d)
+
+        class C:
+            b = 5
+
+            @triton.jit
+            def in_class(X):
+                tl.store(X, b)
+`
+	f, err := LoadSource("closure.py", []byte(src), pyeval.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{}
+	for _, k := range f.Kernels {
+		for _, fv := range k.FreeVars {
+			got[k.QualName] = append(got[k.QualName], fmt.Sprintf("%s:%s@%d", fv.Name, fv.Func, fv.Read.Lineno))
+		}
+	}
+	want := map[string][]string{
+		"outer.<locals>.reads_all": {"b:outer@32", "a:outer@33", "rest:outer@33", "key:outer@33", "kw:outer@33", "i:outer@33", "fh:outer@33",
+			"err:outer@33", "w:outer@33", "math:outer@33", "helper:outer@33", "K:outer@33", "c:outer@33"},
+		"outer.<locals>.middle.<locals>.deep":       {"b:outer@44", "d:middle@44"},
+		"outer.<locals>.middle.<locals>.C.in_class": {"b:outer@51"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("free variables:\n got %v\nwant %v", got, want)
+	}
+	k := f.Kernel("deep")
+	want1 := "closure.py:44:25: error: jit function 'outer.<locals>.middle.<locals>.deep' reads 'b', a local of enclosing function 'outer' (line 7); " +
+		"gotriton compiles nested kernels against module globals only\n" +
+		"            tl.store(X, b + d)\n" +
+		"                        ^"
+	if err := f.ClosureError(k); err == nil || err.Error() != want1 {
+		t.Errorf("ClosureError:\n got %v\nwant %s", err, want1)
+	}
+}
+
+// TestLookup checks every way a selector names a kernel, and the errors for ambiguous ones.
+func TestLookup(t *testing.T) {
+	src := `import triton
+
+
+@triton.jit
+def k(X):
+    pass
+
+
+@triton.jit
+def k(X):
+    pass
+
+
+def test_a():
+    @triton.jit
+    def k(X):
+        pass
+
+    @triton.jit
+    def only(X):
+        pass
+
+
+def test_b():
+    @triton.jit
+    def only2(X):
+        pass
+
+    @triton.jit
+    def twin(X):
+        pass
+
+
+class C:
+    @triton.jit
+    def twin(X):
+        pass
+`
+	f, err := LoadSource("sel.py", []byte(src), pyeval.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for sel, want := range map[string]string{
+		"k":                 "k@10", // the module binds the second def
+		"k@5":               "k@5",
+		"test_a.<locals>.k": "test_a.<locals>.k@16",
+		"k@16":              "test_a.<locals>.k@16",
+		"only":              "test_a.<locals>.only@20",
+		"C.twin":            "C.twin@36",
+		"twin@30":           "test_b.<locals>.twin@30",
+		"nothing":           "",
+		"nothing@5":         "",
+		"twin":              "sel.py:1:1: error: 'twin' names 2 jit functions: test_b.<locals>.twin (line 30), C.twin (line 36); select one by its qualname or as twin@LINE",
+		"only@3":            "sel.py:1:1: error: no jit function 'only' has its def on line 3; test_a.<locals>.only (line 20)",
+	} {
+		k, err := f.Lookup(sel)
+		got := ""
+		switch {
+		case err != nil:
+			got = err.Error()
+		case k != nil:
+			got = fmt.Sprintf("%s@%d", k.QualName, k.Def.Lineno)
+		}
+		if got != want {
+			t.Errorf("Lookup(%q) = %s, want %s", sel, got, want)
+		}
+	}
+	var selectors []string
+	for _, k := range f.Kernels {
+		selectors = append(selectors, f.Selector(k))
+	}
+	want := []string{"k@5", "k", "test_a.<locals>.k", "only", "only2", "test_b.<locals>.twin", "C.twin"}
+	if !slices.Equal(selectors, want) {
+		t.Errorf("selectors %v, want %v", selectors, want)
 	}
 }

@@ -222,9 +222,15 @@ func Compile(f *frontend.File, kernel string, opts Options) (*tileir.Module, err
 // num_warps and num_stages after autotune configs and defaults), for the stages after
 // tile IR.
 func CompileSpec(f *frontend.File, kernel string, opts Options) (*tileir.Module, *Spec, error) {
-	k := f.Kernel(kernel)
+	k, err := f.Lookup(kernel)
+	if err != nil {
+		return nil, nil, err
+	}
 	if k == nil {
 		return nil, nil, &diag.Error{File: f.Path, Span: diag.Span{Line: 1}, Msg: fmt.Sprintf("no @triton.jit function named '%s'%s", kernel, suggestKernel(f, kernel))}
+	}
+	if err := f.ClosureError(k); err != nil {
+		return nil, nil, err
 	}
 	spec, err := Specialize(f, k, opts)
 	if err != nil {
@@ -339,7 +345,7 @@ func Check(f *frontend.File, specs map[string]Options, kernels ...string) error 
 	if len(kernels) == 0 {
 		for _, k := range f.Kernels {
 			if isLaunched(f, k) {
-				kernels = append(kernels, k.Name)
+				kernels = append(kernels, f.Selector(k))
 			}
 		}
 	}

@@ -44,7 +44,7 @@ func parseCommand() *cli.Command {
 func listCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "list",
-		Usage:     "list a file's @triton.jit functions: parameters, decorators, autotune configs",
+		Usage:     "list a file's jit functions, at any depth: qualnames, parameters, decorators, autotune configs",
 		ArgsUsage: "FILE",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print JSON"},
@@ -59,6 +59,7 @@ func listCommand() *cli.Command {
 			if c.Bool("json") {
 				enc := json.NewEncoder(w)
 				enc.SetIndent("", "  ")
+				enc.SetEscapeHTML(false) // qualnames hold <locals>
 				return enc.Encode(listing)
 			}
 			printListing(w, listing)
@@ -104,16 +105,41 @@ type fileListing struct {
 	Imports   []pyeval.Import `json:"imports"`
 }
 
+// kernelListing describes one jit function. Line and col are the def's, as CPython's ast
+// gives them (col is the 0-based col_offset); selector is what -n takes to pick it.
 type kernelListing struct {
-	Name            string          `json:"name"`
-	DefName         string          `json:"def_name"`
-	Line            int             `json:"line"`
-	Params          []paramListing  `json:"params"`
-	Decorators      []string        `json:"decorators"`
-	DoNotSpecialize []any           `json:"do_not_specialize,omitempty"`
-	LaunchMetadata  string          `json:"launch_metadata,omitempty"`
-	Autotune        *autotuneDesc   `json:"autotune,omitempty"`
-	Heuristics      []heuristicDesc `json:"heuristics,omitempty"`
+	Name            string             `json:"name"`
+	QualName        string             `json:"qualname"`
+	DefName         string             `json:"def_name"`
+	Selector        string             `json:"selector"`
+	Line            int                `json:"line"`
+	Col             int                `json:"col"`
+	Params          []paramListing     `json:"params"`
+	Decorators      []decoratorListing `json:"decorators"`
+	FreeVars        []freeVarListing   `json:"free_vars,omitempty"`
+	DoNotSpecialize []any              `json:"do_not_specialize,omitempty"`
+	LaunchMetadata  string             `json:"launch_metadata,omitempty"`
+	Autotune        *autotuneDesc      `json:"autotune,omitempty"`
+	Heuristics      []heuristicDesc    `json:"heuristics,omitempty"`
+}
+
+// decoratorListing is one decorator, outermost first; error says why it could not be
+// evaluated offline (it is then ignored).
+type decoratorListing struct {
+	Text  string `json:"text"`
+	Path  string `json:"path,omitempty"`
+	Line  int    `json:"line"`
+	Col   int    `json:"col"`
+	Error string `json:"error,omitempty"`
+}
+
+// freeVarListing is a local of an enclosing function that a nested kernel reads.
+type freeVarListing struct {
+	Name     string `json:"name"`
+	Line     int    `json:"line"`
+	Col      int    `json:"col"`
+	Function string `json:"function"`
+	FuncLine int    `json:"function_line"`
 }
 
 type heuristicDesc struct {
@@ -149,7 +175,8 @@ func describeFile(f *frontend.File) fileListing {
 		out.Imports = []pyeval.Import{}
 	}
 	for _, k := range f.Kernels {
-		kl := kernelListing{Name: k.Name, DefName: k.Def.Name, Line: int(k.Def.Lineno), Params: []paramListing{}, Decorators: []string{}}
+		kl := kernelListing{Name: k.Name, QualName: k.QualName, DefName: k.Def.Name, Selector: f.Selector(k),
+			Line: int(k.Def.Lineno), Col: int(k.Def.ColOffset), Params: []paramListing{}, Decorators: describeDecorators(f, k)}
 		for _, p := range k.Params {
 			pl := paramListing{Name: p.Name, Annotation: p.Annotation, Constexpr: p.Constexpr, KwOnly: p.KwOnly}
 			if p.Default != nil {
@@ -157,8 +184,8 @@ func describeFile(f *frontend.File) fileListing {
 			}
 			kl.Params = append(kl.Params, pl)
 		}
-		for _, d := range k.JIT.Decorators {
-			kl.Decorators = append(kl.Decorators, "@"+strings.Join(strings.Fields(d.Text), " "))
+		for _, fv := range k.FreeVars {
+			kl.FreeVars = append(kl.FreeVars, freeVarListing{fv.Name, int(fv.Read.Lineno), int(fv.Read.ColOffset), fv.Func, fv.FuncLine})
 		}
 		for _, v := range k.JIT.DoNotSpecialize {
 			kl.DoNotSpecialize = append(kl.DoNotSpecialize, pyeval.JSON(v))
@@ -197,14 +224,59 @@ func describeFile(f *frontend.File) fileListing {
 	return out
 }
 
+// describeDecorators lists a kernel's decorators with the resolved name of each callee
+// and, for those that could not be evaluated offline, the reason.
+func describeDecorators(f *frontend.File, k *frontend.Kernel) []decoratorListing {
+	out := []decoratorListing{}
+	for i, d := range k.Def.DecoratorList {
+		p := d.Position()
+		dl := decoratorListing{Text: "@" + strings.Join(strings.Fields(f.Module.Text(p)), " "), Line: int(p.Lineno), Col: int(p.ColOffset)}
+		if i < len(k.JIT.Decorators) {
+			dl.Path = k.JIT.Decorators[i].Path
+		}
+		for _, prob := range k.DecoratorProblems {
+			if prob.Index == i {
+				dl.Error = prob.Reason
+			}
+		}
+		out = append(out, dl)
+	}
+	return out
+}
+
 func printListing(w io.Writer, l fileListing) {
 	fmt.Fprintf(w, "%s: %d jit function(s)\n", l.File, len(l.Kernels))
 	for _, k := range l.Kernels {
-		fmt.Fprintf(w, "\n%s (line %d)\n", k.Name, k.Line)
-		if len(k.Decorators) > 0 {
-			fmt.Fprintf(w, "  decorators: %s\n", strings.Join(k.Decorators, " "))
+		title := k.Name
+		if strings.Contains(k.QualName, ".") {
+			title = k.QualName
+		}
+		if k.Selector != title {
+			title += fmt.Sprintf(" (line %d, -n %s)", k.Line, k.Selector)
 		} else {
-			fmt.Fprintf(w, "  decorators: none (made by calling triton.jit on %s)\n", k.DefName)
+			title += fmt.Sprintf(" (line %d)", k.Line)
+		}
+		fmt.Fprintf(w, "\n%s\n", title)
+		decorators := "none"
+		if len(k.Decorators) > 0 {
+			var texts []string
+			for _, d := range k.Decorators {
+				texts = append(texts, d.Text)
+			}
+			decorators = strings.Join(texts, " ")
+		}
+		if k.Name != k.DefName {
+			decorators += " (made by calling triton.jit on " + k.DefName + ")"
+		}
+		fmt.Fprintf(w, "  decorators: %s\n", decorators)
+		for _, d := range k.Decorators {
+			if d.Error != "" {
+				fmt.Fprintf(w, "  not evaluated, ignored: %s (line %d, col %d): %s\n", d.Text, d.Line, d.Col+1, d.Error)
+			}
+		}
+		for _, fv := range k.FreeVars {
+			fmt.Fprintf(w, "  reads '%s' (line %d, col %d), a local of enclosing function '%s' (line %d): not compilable, gotriton sees module globals only\n",
+				fv.Name, fv.Line, fv.Col+1, fv.Function, fv.FuncLine)
 		}
 		fmt.Fprintln(w, "  params:")
 		for _, p := range k.Params {
