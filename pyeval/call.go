@@ -27,7 +27,12 @@ func (ev *evaluator) call(fn Value, args []Value, kwargs *Dict, pos ast.Pos) (Va
 			return nil, err
 		}
 		return v, nil
+	case scriptCallable:
+		return f.callScript(ev, args, kwargs, pos)
 	case Ref:
+		if h, ok := scriptFunctions[f.Path]; ok && ev.inScript() {
+			return ev.call(h, args, kwargs, pos)
+		}
 		if h, ok := hostFunctions[f.Path]; ok {
 			return ev.call(h, args, kwargs, pos)
 		}
@@ -127,6 +132,14 @@ func (ev *evaluator) callFunction(f *Function, args []Value, kwargs *Dict, pos a
 	if ev.depth > 64 {
 		return nil, ev.errorf(pos, "host call depth exceeded (recursion in %s?)", f.Name)
 	}
+	if ev.inScript() {
+		return ev.memoCall(f, args, kwargs, pos)
+	}
+	return ev.runFunction(f, args, kwargs, pos)
+}
+
+// runFunction binds a host function's arguments and runs its body.
+func (ev *evaluator) runFunction(f *Function, args []Value, kwargs *Dict, pos ast.Pos) (Value, error) {
 	bound, err := BindArgs(f.Name, f.Args(), args, kwargs, func(e ast.Expr) (Value, error) {
 		return ev.expr(e, f.scope)
 	})
@@ -154,6 +167,11 @@ func (ev *evaluator) callFunction(f *Function, args []Value, kwargs *Dict, pos a
 
 // attr evaluates obj.name.
 func (ev *evaluator) attr(obj Value, name string, pos ast.Pos) (Value, error) {
+	if ev.inScript() {
+		if v, ok, err := ev.scriptAttr(obj, name, pos); ok {
+			return v, err
+		}
+	}
 	switch o := obj.(type) {
 	case Ref:
 		key := [2]string{o.Path, name}

@@ -148,6 +148,9 @@ func (ev *evaluator) stmt(st ast.Stmt, s *scope) (flow, error) {
 			ev.bindImport(s, name, path, int(a.Lineno), ev.importFrom(st, mod, path, a.Name))
 		}
 	case *ast.ClassDef:
+		if ev.inScript() {
+			return ev.extraStmt(st, s)
+		}
 		s.set(st.Name, unknownf("class %s is host code", st.Name))
 	case *ast.Pass, *ast.Global, *ast.Nonlocal:
 	case *ast.Break:
@@ -177,6 +180,9 @@ func (ev *evaluator) stmt(st ast.Stmt, s *scope) (flow, error) {
 		}
 		return ev.block(st.Finalbody, s)
 	default:
+		if ev.inScript() {
+			return ev.extraStmt(st, s)
+		}
 		return flowNext, ev.errorf(st.Position(), "host code statement %T is not evaluated at compile time", st)
 	}
 	return flowNext, nil
@@ -210,6 +216,10 @@ func (ev *evaluator) bindImport(s *scope, name, path string, line int, v Value) 
 func (ev *evaluator) block(body []ast.Stmt, s *scope) (flow, error) {
 	for _, st := range body {
 		f, err := ev.stmt(st, s)
+		if err != nil && ev.tolerate(st, err) {
+			ev.skip(st, s, err)
+			continue
+		}
 		if err != nil || f != flowNext {
 			return f, err
 		}
@@ -224,7 +234,11 @@ func (ev *evaluator) condition(e ast.Expr, s *scope) (bool, error) {
 	}
 	truth, known := Truth(v)
 	if !known {
-		return false, ev.errorf(e.Position(), "condition %q depends on host state: %s", ev.quoteText(e), v.(Unknown).Why)
+		why := "the truth value of a tensor"
+		if u, ok := v.(Unknown); ok {
+			why = u.Why
+		}
+		return false, ev.errorf(e.Position(), "condition %q depends on host state: %s", ev.quoteText(e), why)
 	}
 	return truth, nil
 }
@@ -325,6 +339,9 @@ func (ev *evaluator) assign(t ast.Expr, v Value, s *scope) error {
 		}
 		return nil // assignments into host objects (tensors, ...) have no compile-time effect
 	case *ast.Attribute:
+		if ev.inScript() {
+			return ev.setAttr(t, v, s)
+		}
 		return nil
 	}
 	return ev.errorf(t.Position(), "cannot assign to %T", t)
@@ -344,6 +361,9 @@ func (ev *evaluator) expr(e ast.Expr, s *scope) (Value, error) {
 			return v, nil
 		}
 		if b, ok := builtins[e.ID]; ok {
+			return b, nil
+		}
+		if b, ok := scriptBuiltins[e.ID]; ok && ev.inScript() {
 			return b, nil
 		}
 		return nil, ev.errorf(e.Pos, "name '%s' is not defined", e.ID)
@@ -481,6 +501,11 @@ func (ev *evaluator) expr(e ast.Expr, s *scope) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
+		if ev.inScript() {
+			if v, ok := ev.scriptSubscript(obj, key); ok {
+				return v, nil
+			}
+		}
 		v, err := subscript(obj, key)
 		if err != nil {
 			return nil, ev.errorf(e.Pos, "%v", err)
@@ -532,6 +557,10 @@ func (ev *evaluator) expr(e ast.Expr, s *scope) (Value, error) {
 			}
 			kwargs.Set(Str(k.Arg), v)
 		}
+		if ev.inScript() {
+			ev.mod.script.calls = append(ev.mod.script.calls, e)
+			defer func() { ev.mod.script.calls = ev.mod.script.calls[:len(ev.mod.script.calls)-1] }()
+		}
 		return ev.call(fn, args, kwargs, e.Pos)
 	case *ast.Lambda:
 		return &Function{Name: "<lambda>", Lambda: e, Module: ev.mod, scope: s}, nil
@@ -568,6 +597,10 @@ func (ev *evaluator) expr(e ast.Expr, s *scope) (Value, error) {
 		return v, ev.assign(e.Target, v, s)
 	case *ast.Starred:
 		return nil, ev.errorf(e.Pos, "can't use starred expression here")
+	case *ast.Slice:
+		if ev.inScript() {
+			return ev.sliceObject(e, s)
+		}
 	}
 	return unknownf("%s", ev.quoteText(e)), nil
 }
@@ -735,6 +768,9 @@ func (ev *evaluator) slice(obj Value, sl *ast.Slice, s *scope) (Value, error) {
 		return Str(b), nil
 	case Unknown:
 		return o, nil
+	}
+	if ev.inScript() {
+		return ev.scriptSlice(obj, sl, s)
 	}
 	return unknownf("slice of %s", obj.TypeName()), nil
 }

@@ -29,6 +29,8 @@ type Module struct {
 	// target is what get_current_target() answers, made on the first call (host code
 	// cannot set an object's attributes, so every call may share it).
 	target *Object
+	// script is set while the module runs as a script (RunScript).
+	script *scriptState
 }
 
 // Import is a name bound by an import statement.
@@ -125,11 +127,18 @@ func (ev *evaluator) execModuleBody(body []ast.Stmt, s *scope) {
 		switch st := st.(type) {
 		case *ast.ExprStmt, *ast.For, *ast.AsyncFor, *ast.While, *ast.With, *ast.AsyncWith,
 			*ast.Match, *ast.Assert, *ast.Delete, *ast.Raise:
-			// Host work (printing, benchmarking, launching): not run at compile time.
+			// Host work (printing, benchmarking, launching): not run at compile time,
+			// except by a script run.
+			if ev.inScript() {
+				ev.scriptStmt(st, s)
+			}
 			continue
 		case *ast.If:
 			t, err := ev.expr(st.Test, s)
 			if err != nil {
+				if ev.inScript() {
+					ev.skip(st, s, err)
+				}
 				continue
 			}
 			truth, known := Truth(t)

@@ -27,7 +27,7 @@ func Truth(v Value) (truth, ok bool) {
 		return len(v.Elems) > 0, true
 	case *Dict:
 		return len(v.Keys) > 0, true
-	case Unknown:
+	case Unknown, *Tensor:
 		return false, false
 	}
 	return true, true
@@ -151,6 +151,9 @@ func BinOp(op string, a, b Value) (Value, error) {
 	}
 	if x, y, ok := numericPair(a, b); ok {
 		return numericBinOp(op, x, y, isBool(a) && isBool(b))
+	}
+	if t, ok := tensorBinOp(op, a, b); ok {
+		return t, nil
 	}
 	if n, ok := a.(Int); ok && op == "*" { // int * sequence repeats, like sequence * int
 		switch b.(type) {
@@ -336,6 +339,9 @@ func Compare(op string, a, b Value) (Value, error) {
 	if u, ok := b.(Unknown); ok {
 		return u, nil
 	}
+	if t, ok := tensorBinOp(op, a, b); ok && op != "is" && op != "is not" && op != "in" && op != "not in" {
+		return t, nil
+	}
 	switch op {
 	case "==":
 		return Bool(Equal(a, b)), nil
@@ -445,6 +451,9 @@ func UnaryOp(op string, v Value) (Value, error) {
 	if op == "not" {
 		t, _ := Truth(v)
 		return Bool(!t), nil
+	}
+	if t, ok := v.(*Tensor); ok {
+		return t, nil
 	}
 	n, ok := toNumber(v)
 	if !ok {

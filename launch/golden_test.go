@@ -1,0 +1,56 @@
+package launch
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gotriton/gotriton/frontend"
+	"github.com/gotriton/gotriton/internal/golden"
+	"github.com/gotriton/gotriton/pyeval"
+)
+
+// report prints what inference found for a file, one kernel after the other.
+func report(t *testing.T, path string) string {
+	t.Helper()
+	f, err := frontend.Load(path, pyeval.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Infer(f, Options{})
+	var b strings.Builder
+	for _, kr := range res.Kernels {
+		fmt.Fprintf(&b, "%s\n", kr.Kernel.Name)
+		for _, s := range kr.Specs {
+			fmt.Fprintf(&b, "  %s\n", strings.ReplaceAll(s.String(), path, filepath.Base(path)))
+		}
+		for _, e := range kr.Errors {
+			fmt.Fprintf(&b, "  error: %s\n", strings.ReplaceAll(e.Error(), path, filepath.Base(path)))
+		}
+		for _, u := range kr.Unknown {
+			fmt.Fprintf(&b, "  not checked: %s\n", strings.ReplaceAll(u, path, filepath.Base(path)))
+		}
+	}
+	return b.String()
+}
+
+// TestTutorials compares the specializations inferred for each official tutorial with
+// golden text (testdata/tutorials/NAME.txt).
+func TestTutorials(t *testing.T) {
+	dir := os.Getenv("GOTRITON_TUTORIALS")
+	if dir == "" {
+		t.Skip("GOTRITON_TUTORIALS is not set")
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.py"))
+	if len(files) == 0 {
+		t.Fatalf("no tutorials in %s", dir)
+	}
+	for _, path := range files {
+		name := strings.TrimSuffix(filepath.Base(path), ".py")
+		t.Run(name, func(t *testing.T) {
+			golden.Check(t, filepath.Join("testdata", "tutorials", name+".txt"), report(t, path))
+		})
+	}
+}

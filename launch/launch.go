@@ -1,0 +1,625 @@
+// Package launch infers the specializations a Triton file compiles, from the file's own
+// launch sites, as `python FILE` would make them, with no flags: it runs the file's host
+// code as a script with tensors tracked abstractly (pyeval's script mode), and turns
+// every KERNEL[grid](...) launch it reaches into one specialization per autotune config,
+// with Triton 3.6's rules (python/triton/runtime/jit.py, python/src/specialize.cc):
+//
+//   - a tensor is a pointer to its dtype, ":16" when its data pointer is 16-byte aligned
+//     (every torch allocation is);
+//   - an int equal to 1 is the constant 1, an int divisible by 16 is ":16", and its type is
+//     i32, i64 or u64 by range; a bool is u1 and a float fp32, never specialized;
+//   - do_not_specialize and do_not_specialize_on_alignment are honoured;
+//   - constexprs come from the launch's arguments, the autotune config, heuristics and
+//     defaults, in that order; num_warps and num_stages from the launch, the config, else 4
+//     and 3.
+//
+// Kernels the script does not reach are checked under a signature guessed from their
+// parameters when that suffices; otherwise the reason is reported, naming the parameter.
+package launch
+
+import (
+	"fmt"
+	"math/big"
+	"sort"
+	"strings"
+
+	"github.com/gotriton/gotriton/ast"
+	"github.com/gotriton/gotriton/diag"
+	"github.com/gotriton/gotriton/frontend"
+	"github.com/gotriton/gotriton/pyeval"
+	"github.com/gotriton/gotriton/semantic"
+)
+
+// Options configures inference.
+type Options struct {
+	// Constants set a parameter by name in every kernel that has one (-c NAME=VALUE).
+	Constants map[string]pyeval.Value
+	// Steps bounds the host code evaluation; 0 means pyeval's default for scripts.
+	Steps int
+}
+
+// Spec is one inferred specialization of a kernel.
+type Spec struct {
+	// Signature has one entry per kernel parameter, in ParseSignature's syntax.
+	Signature []string
+	NumWarps  int
+	NumStages int
+	// Config is the autotune config's index, or -1.
+	Config int
+	// Site is where the launch is: file:line.
+	Site string
+	// Guessed marks a signature guessed from the parameters, not from a launch.
+	Guessed bool
+}
+
+// SignatureText is the signature as -s takes it.
+func (s Spec) SignatureText() string { return strings.Join(s.Signature, ", ") }
+
+// Options is the specialization as semantic takes it.
+func (s Spec) Options(target string) semantic.Options {
+	return semantic.Options{SignatureText: s.SignatureText(), NumWarps: s.NumWarps, NumStages: s.NumStages, Target: target}
+}
+
+// String is the specialization on one line: signature, launch options, config and site.
+func (s Spec) String() string {
+	out := fmt.Sprintf("%s | num_warps=%d num_stages=%d", s.SignatureText(), s.NumWarps, s.NumStages)
+	if s.Config >= 0 {
+		out += fmt.Sprintf(" config=%d", s.Config)
+	}
+	if s.Guessed {
+		return out + " | guessed"
+	}
+	return out + " | " + s.Site
+}
+
+// Kernel is what inference found for one kernel of the file.
+type Kernel struct {
+	Kernel *frontend.Kernel
+	Specs  []Spec
+	// Errors are launches Triton would reject (wrong argument count, a parameter given
+	// twice, an unknown keyword), as positioned errors.
+	Errors []error
+	// Unknown explains, for each launch that could not be specialized, which parameter
+	// depends on what.
+	Unknown []string
+	// Launched is true when the script reached a launch of the kernel.
+	Launched bool
+}
+
+// Result is the inference of one file.
+type Result struct {
+	// Kernels are the file's kernels, helpers called only from other jit functions left
+	// out, in source order.
+	Kernels []*Kernel
+	// Skipped lists host statements the script run could not evaluate.
+	Skipped []error
+}
+
+// Infer runs the file's host code and infers every kernel's specializations.
+func Infer(f *frontend.File, opts Options) *Result {
+	sr := f.Module.RunScript(opts.Steps)
+	in := &inferrer{f: f, opts: opts, script: sr.Module, byDef: map[*ast.FunctionDef]*Kernel{}}
+	res := &Result{Skipped: sr.Skipped}
+	for _, k := range f.Kernels {
+		kr := &Kernel{Kernel: k}
+		in.byDef[k.Def] = kr
+		res.Kernels = append(res.Kernels, kr)
+	}
+	for _, l := range sr.Launches {
+		kr := in.byDef[l.Kernel.Fn.Def]
+		if kr == nil {
+			continue // a kernel of another file
+		}
+		kr.Launched = true
+		in.launch(kr, l)
+	}
+	var out []*Kernel
+	for _, kr := range res.Kernels {
+		if !kr.Launched {
+			if isHelper(f, kr.Kernel) {
+				continue
+			}
+			in.guess(kr)
+		}
+		out = append(out, kr)
+	}
+	res.Kernels = out
+	return res
+}
+
+type inferrer struct {
+	f      *frontend.File
+	opts   Options
+	script *pyeval.Module
+	byDef  map[*ast.FunctionDef]*Kernel
+}
+
+// launchOptions are the keyword arguments a launch takes besides the kernel's
+// parameters (the CUDA backend's options and the launcher's own).
+var launchOptions = map[string]bool{
+	"num_warps": true, "num_stages": true, "num_ctas": true, "maxnreg": true, "enable_fp_fusion": true,
+	"launch_cooperative_grid": true, "launch_pdl": true, "extern_libs": true, "debug": true, "sanitize_overflow": true,
+	"arch": true, "supported_fp8_dtypes": true, "deprecated_fp8_dot_operand_dtypes": true, "default_dot_input_precision": true,
+	"allowed_dot_input_precisions": true, "max_num_imprecise_acc_default": true, "ptx_version": true, "ptx_options": true,
+	"ir_override": true, "enable_reflect_ftz": true, "instrumentation_mode": true, "cluster_dims": true,
+	"waves_per_eu": true, "matrix_instr_nonkdim": true, "kpack": true, "allow_flush_denorm": true, "schedule_hint": true,
+}
+
+func (in *inferrer) errAt(n ast.Node, format string, args ...any) *diag.Error {
+	p := n.Position()
+	return diag.New(in.f.Path, in.f.Src, diag.Span{Line: int(p.Lineno), Col: int(p.ColOffset), EndLine: int(p.EndLineno), EndCol: int(p.EndColOffset)}, format, args...)
+}
+
+func (in *inferrer) errAtPos(p ast.Pos, format string, args ...any) *diag.Error {
+	return diag.New(in.f.Path, in.f.Src, diag.Span{Line: int(p.Lineno), Col: int(p.ColOffset), EndLine: int(p.EndLineno), EndCol: int(p.EndColOffset)}, format, args...)
+}
+
+// launch turns one launch into specializations, one per autotune config.
+func (in *inferrer) launch(kr *Kernel, l *pyeval.Launch) {
+	k := kr.Kernel
+	site := fmt.Sprintf("%s:%d", in.f.Path, l.Pos.Lineno)
+	params := map[string]bool{}
+	for _, p := range k.Params {
+		params[p.Name] = true
+	}
+	paramKw, options := &pyeval.Dict{}, map[string]pyeval.Value{}
+	for i, key := range l.Kwargs.Keys {
+		name := pyeval.ToStr(key)
+		switch {
+		case params[name]:
+			paramKw.Set(key, l.Kwargs.Vals[i])
+			if launchOptions[name] {
+				options[name] = l.Kwargs.Vals[i]
+			}
+		case launchOptions[name]:
+			options[name] = l.Kwargs.Vals[i]
+		default:
+			var at ast.Node = l.ArgExprs[name]
+			if at == nil {
+				kr.Errors = append(kr.Errors, in.errAtPos(l.Pos, "keyword argument %s was specified but unrecognised: '%s' has no such parameter (%s)", name, k.Name, paramList(k)))
+			} else {
+				kr.Errors = append(kr.Errors, in.errAt(at, "keyword argument %s was specified but unrecognised: '%s' has no such parameter (%s)", name, k.Name, paramList(k)))
+			}
+			return
+		}
+	}
+	configs := []*pyeval.Config{nil}
+	j := l.Kernel
+	if at := j.Autotune; at != nil {
+		list, ok := at.Configs.(*pyeval.List)
+		if !ok {
+			kr.Unknown = append(kr.Unknown, fmt.Sprintf("the autotune configs of '%s' are not known offline: %s; launched at %s", k.Name, pyeval.Repr(at.Configs), site))
+			return
+		}
+		configs = configs[:0]
+		for _, c := range list.Elems {
+			if cfg, ok := c.(*pyeval.Config); ok {
+				configs = append(configs, cfg)
+			}
+		}
+		if len(configs) == 0 {
+			configs = []*pyeval.Config{nil}
+		}
+	}
+	for ci, cfg := range configs {
+		kw := &pyeval.Dict{Keys: append([]pyeval.Value{}, paramKw.Keys...), Vals: append([]pyeval.Value{}, paramKw.Vals...)}
+		if cfg != nil {
+			for i, key := range cfg.Kwargs.Keys {
+				if kw.Get(key) != nil {
+					kr.Errors = append(kr.Errors, in.errAtPos(l.Pos, "conflicting meta-parameters: %s is given by the launch and by the autotune config; make sure that you don't re-define auto-tuned symbols", pyeval.ToStr(key)))
+					return
+				}
+				kw.Set(key, cfg.Kwargs.Vals[i])
+			}
+		}
+		args := append([]pyeval.Value{}, l.Args...)
+		for name, v := range in.opts.Constants {
+			if !params[name] {
+				continue
+			}
+			if i := paramIndex(k, name); i < len(args) {
+				args[i] = v
+			} else {
+				kw.Set(pyeval.Str(name), v)
+			}
+		}
+		if err := in.heuristics(j, k, args, kw); err != nil {
+			kr.Unknown = append(kr.Unknown, fmt.Sprintf("%v; launched at %s", err, site))
+			return
+		}
+		bound, err := pyeval.BindArgs(k.Name, k.Def.Args, args, kw, func(e ast.Expr) (pyeval.Value, error) { return in.script.Eval(e, nil) })
+		if err != nil {
+			kr.Errors = append(kr.Errors, in.errAtPos(l.Pos, "%v", err))
+			return
+		}
+		if cfg != nil && cfg.PreHook != nil && cfg.PreHook != pyeval.None {
+			nargs := &pyeval.Dict{}
+			for _, p := range k.Params {
+				nargs.Set(pyeval.Str(p.Name), bound[p.Name])
+			}
+			if _, err := in.script.Call(cfg.PreHook, []pyeval.Value{nargs}, nil); err != nil {
+				kr.Unknown = append(kr.Unknown, fmt.Sprintf("the pre_hook of autotune config %d failed: %v; launched at %s", ci, err, site))
+				return
+			}
+		}
+		spec := Spec{Config: -1, Site: site}
+		if cfg != nil {
+			spec.Config = ci
+		}
+		ok := true
+		for i, p := range k.Params {
+			entry, why := in.entry(j, k, i, bound[p.Name])
+			if why != "" {
+				ok = false
+				kr.Unknown = append(kr.Unknown, fmt.Sprintf("%s %s%s; launched at %s; pass -s or -c %s=...", p.Name, why, in.argSource(l, i, p.Name), site, p.Name))
+				break
+			}
+			spec.Signature = append(spec.Signature, entry)
+		}
+		if !ok {
+			return
+		}
+		spec.NumWarps = launchInt(options["num_warps"], cfgInt(cfg, func(c *pyeval.Config) pyeval.Value { return c.NumWarps }), 4)
+		spec.NumStages = launchInt(options["num_stages"], cfgInt(cfg, func(c *pyeval.Config) pyeval.Value { return c.NumStages }), 3)
+		kr.add(spec)
+	}
+}
+
+// argSource names the host expression a launch argument came from.
+func (in *inferrer) argSource(l *pyeval.Launch, i int, name string) string {
+	var e ast.Expr
+	if i < len(l.ArgList) {
+		if _, starred := l.ArgList[i].(*ast.Starred); !starred {
+			e = l.ArgList[i]
+		}
+	} else if l.ArgExprs != nil {
+		e = l.ArgExprs[name]
+	}
+	if e == nil {
+		return ""
+	}
+	return fmt.Sprintf(" (the argument `%s` at %s:%d)", in.f.Module.Text(e.Position()), in.f.Path, e.Position().Lineno)
+}
+
+func cfgInt(c *pyeval.Config, field func(*pyeval.Config) pyeval.Value) pyeval.Value {
+	if c == nil {
+		return nil
+	}
+	return field(c)
+}
+
+// launchInt is the first of the values that is a known int, else def.
+func launchInt(vals ...any) int {
+	for _, v := range vals[:len(vals)-1] {
+		if i, ok := v.(pyeval.Int); ok {
+			n, _ := i.Int64()
+			return int(n)
+		}
+	}
+	return vals[len(vals)-1].(int)
+}
+
+// add keeps a specialization unless an equal one is already there.
+func (kr *Kernel) add(s Spec) {
+	for _, o := range kr.Specs {
+		if o.SignatureText() == s.SignatureText() && o.NumWarps == s.NumWarps && o.NumStages == s.NumStages {
+			return
+		}
+	}
+	kr.Specs = append(kr.Specs, s)
+}
+
+// heuristics applies @triton.heuristics: each function sees the arguments by name.
+func (in *inferrer) heuristics(j *pyeval.JITFunction, k *frontend.Kernel, args []pyeval.Value, kw *pyeval.Dict) error {
+	h := j.Heuristics
+	if h == nil {
+		return nil
+	}
+	for i, key := range h.Keys {
+		named := &pyeval.Dict{}
+		for pi, p := range k.Params {
+			if pi < len(args) {
+				named.Set(pyeval.Str(p.Name), args[pi])
+			}
+		}
+		for ki, kk := range kw.Keys {
+			named.Set(kk, kw.Vals[ki])
+		}
+		v, err := in.script.Call(h.Vals[i], []pyeval.Value{named}, nil)
+		if err != nil {
+			return fmt.Errorf("the heuristic for %s failed: %v", pyeval.ToStr(key), err)
+		}
+		kw.Set(key, v)
+	}
+	return nil
+}
+
+// entry is the signature entry of parameter i bound to v, or why it is not known.
+func (in *inferrer) entry(j *pyeval.JITFunction, k *frontend.Kernel, i int, v pyeval.Value) (string, string) {
+	p := k.Params[i]
+	if p.Constexpr {
+		return constEntry(v)
+	}
+	specialize, align := true, true
+	for _, d := range j.DoNotSpecialize {
+		if matchesParam(d, i, p.Name) {
+			specialize = false
+		}
+	}
+	for _, d := range j.DoNotSpecializeOnAlignment {
+		if matchesParam(d, i, p.Name) {
+			align = false
+		}
+	}
+	annot := annotationType(p.Annotation)
+	if annot != "" && (annot == "u1" || strings.HasPrefix(annot, "fp") || strings.HasPrefix(annot, "bf")) {
+		return annot, ""
+	}
+	switch v := v.(type) {
+	case *pyeval.Tensor:
+		ty, ok := canonicalDType[v.DType]
+		if !ok {
+			return "", fmt.Sprintf("is a tensor of dtype %s, which Triton does not take", v.DType)
+		}
+		prefix := "*"
+		if strings.HasPrefix(annot, "*k") || strings.Contains(p.Annotation, "const") {
+			prefix = "*k"
+		}
+		e := prefix + ty
+		if specialize && align && v.Aligned {
+			e += ":16"
+		}
+		return e, ""
+	case *pyeval.TensorDesc:
+		ty, ok := canonicalDType[v.Base.DType]
+		if !ok {
+			return "", fmt.Sprintf("is a descriptor of dtype %s", v.Base.DType)
+		}
+		dims, err := knownInts(v.BlockShape)
+		if err != "" {
+			return "", "has a tensor descriptor whose block_shape " + err
+		}
+		return fmt.Sprintf("tensordesc<%s[%s]>", ty, strings.Join(dims, ", ")), ""
+	case pyeval.Bool:
+		return "u1", ""
+	case pyeval.Float:
+		return "fp32", ""
+	case pyeval.Int:
+		ty := intType(v.V)
+		if ty == "" {
+			return "", "is an integer too large for u64"
+		}
+		if annot != "" {
+			ty = annot
+		}
+		switch {
+		case specialize && v.V.Cmp(big.NewInt(1)) == 0:
+			return ty + ":1", ""
+		case specialize && align && new(big.Int).And(v.V, big.NewInt(15)).Sign() == 0:
+			return ty + ":16", ""
+		}
+		return ty, ""
+	case pyeval.NoneValue:
+		return "None", ""
+	case pyeval.Unknown:
+		return "", "is not known offline: " + v.Why
+	case nil:
+		return "", "has no value"
+	}
+	return "", fmt.Sprintf("is a %s, which gotriton cannot specialize", v.TypeName())
+}
+
+func matchesParam(d pyeval.Value, i int, name string) bool {
+	switch d := d.(type) {
+	case pyeval.Int:
+		n, _ := d.Int64()
+		return int(n) == i
+	case pyeval.Str:
+		return string(d) == name
+	}
+	return false
+}
+
+// constEntry is a constexpr's signature entry.
+func constEntry(v pyeval.Value) (string, string) {
+	switch v := v.(type) {
+	case pyeval.Int, pyeval.Bool, pyeval.NoneValue:
+		return pyeval.Repr(v), ""
+	case pyeval.Float:
+		return pyeval.Repr(v), ""
+	case pyeval.Str:
+		return pyeval.Repr(v), ""
+	case pyeval.Ref:
+		if d := pyeval.TorchDType(v); d != "" {
+			return "tl." + tritonDTypeName(d), ""
+		}
+	case pyeval.Unknown:
+		return "", "is not known offline: " + v.Why
+	case nil:
+		return "", "has no value"
+	}
+	return "", fmt.Sprintf("is a constexpr %s, which a signature cannot spell", pyeval.Repr(v))
+}
+
+// tritonDTypeName is the triton.language name of a torch dtype.
+func tritonDTypeName(d string) string {
+	switch d {
+	case "float8_e4m3fn":
+		return "float8e4nv"
+	case "float8_e5m2":
+		return "float8e5"
+	case "float8_e4m3fnuz":
+		return "float8e4b8"
+	case "float8_e5m2fnuz":
+		return "float8e5b16"
+	case "bool":
+		return "int1"
+	}
+	return d
+}
+
+// canonicalDType maps torch dtypes to Triton's signature types (_utils.canonicalize_dtype).
+var canonicalDType = map[string]string{
+	"bool": "u1", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
+	"uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
+	"float16": "fp16", "bfloat16": "bf16", "float32": "fp32", "float64": "fp64",
+	"float8_e4m3fn": "fp8e4nv", "float8_e5m2": "fp8e5", "float8_e4m3fnuz": "fp8e4b8", "float8_e5m2fnuz": "fp8e5b16",
+}
+
+// annotationType is the Triton type a parameter annotation names (x: tl.int64, "i64",
+// "*fp16"), or "".
+func annotationType(a string) string {
+	a = strings.Trim(strings.TrimSpace(a), `"'`)
+	if a == "" || strings.Contains(a, "constexpr") {
+		return ""
+	}
+	ptr := ""
+	switch {
+	case strings.HasPrefix(a, "*k"):
+		ptr, a = "*k", a[2:]
+	case strings.HasPrefix(a, "*"):
+		ptr, a = "*", a[1:]
+	}
+	for _, prefix := range []string{"tl.", "triton.language.", "torch."} {
+		a = strings.TrimPrefix(a, prefix)
+	}
+	a = strings.TrimSuffix(a, "_t")
+	if c, ok := canonicalDType[a]; ok {
+		return ptr + c
+	}
+	for _, c := range canonicalDType {
+		if c == a {
+			return ptr + c
+		}
+	}
+	if a == "int1" {
+		return ptr + "u1"
+	}
+	return ""
+}
+
+func intType(v *big.Int) string {
+	switch {
+	case v.IsInt64() && v.Int64() >= -1<<31 && v.Int64() < 1<<31:
+		return "i32"
+	case v.IsInt64():
+		return "i64"
+	case v.IsUint64():
+		return "u64"
+	}
+	return ""
+}
+
+// knownInts reads a block shape of known ints.
+func knownInts(v pyeval.Value) ([]string, string) {
+	var items []pyeval.Value
+	switch v := v.(type) {
+	case *pyeval.List:
+		items = v.Elems
+	case pyeval.Tuple:
+		items = v
+	default:
+		return nil, "is " + pyeval.Repr(v)
+	}
+	out := make([]string, len(items))
+	for i, it := range items {
+		n, ok := it.(pyeval.Int)
+		if !ok {
+			return nil, "has " + pyeval.Repr(it)
+		}
+		out[i] = n.V.String()
+	}
+	return out, ""
+}
+
+func paramIndex(k *frontend.Kernel, name string) int {
+	for i, p := range k.Params {
+		if p.Name == name {
+			return i
+		}
+	}
+	return len(k.Params)
+}
+
+func paramList(k *frontend.Kernel) string {
+	names := make([]string, len(k.Params))
+	for i, p := range k.Params {
+		names[i] = p.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// isHelper reports whether a jit function is called by name from another jit function of
+// the file (Triton compiles it only through its callers).
+func isHelper(f *frontend.File, k *frontend.Kernel) bool {
+	for _, other := range f.Kernels {
+		if other == k {
+			continue
+		}
+		called := false
+		ast.Inspect(other.Def, func(n ast.Node) bool {
+			if c, ok := n.(*ast.Call); ok {
+				if name, ok := c.Func.(*ast.Name); ok && name.ID == k.Name {
+					called = true
+				}
+			}
+			return !called
+		})
+		if called {
+			return true
+		}
+	}
+	return false
+}
+
+// guess specializes a kernel the script never launched, as if launched with every
+// runtime parameter guessed (semantic.GuessSignature: a pointer to fp32, else a plain
+// i32) and the constexprs taken from -c, autotune configs, heuristics and defaults.
+func (in *inferrer) guess(kr *Kernel) {
+	k := kr.Kernel
+	var args []pyeval.Value
+	for _, e := range semantic.GuessSignature(k) {
+		if e.Type != nil && strings.HasPrefix(e.Text, "*") {
+			args = append(args, &pyeval.Tensor{DType: "float32", Aligned: true})
+		} else {
+			args = append(args, pyeval.NewInt(2))
+		}
+	}
+	l := &pyeval.Launch{Kernel: k.JIT, Args: args, Kwargs: &pyeval.Dict{}, Pos: k.Def.Pos}
+	probe := &Kernel{Kernel: k}
+	in.launch(probe, l)
+	for _, s := range probe.Specs {
+		s.Guessed = true
+		kr.Specs = append(kr.Specs, s)
+	}
+	for _, err := range probe.Errors {
+		why := err.Error()
+		if d, ok := diag.As(err); ok {
+			why = d.Msg
+		}
+		kr.Unknown = append(kr.Unknown, fmt.Sprintf("no launch of '%s' was reached, and without one %s; pass -s or -c NAME=...", k.Name, why))
+	}
+	for _, why := range probe.Unknown {
+		kr.Unknown = append(kr.Unknown, fmt.Sprintf("no launch of '%s' was reached: %s", k.Name, why))
+	}
+}
+
+// UnusedConstants lists the -c names that are no parameter of any kernel of the files.
+func UnusedConstants(consts map[string]pyeval.Value, files ...*frontend.File) []string {
+	var out []string
+	for name := range consts {
+		found := false
+		for _, f := range files {
+			for _, k := range f.Kernels {
+				if paramIndex(k, name) < len(k.Params) {
+					found = true
+				}
+			}
+		}
+		if !found {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,653 @@
+package pyeval
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gotriton/gotriton/ast"
+)
+
+// Script mode runs a file the way `python FILE` would, offline: its module-level code, the
+// host functions it calls, its benchmarks and its `__main__` block, with torch tensors
+// tracked abstractly (see Tensor). Every kernel launch it reaches, KERNEL[grid](...) or
+// KERNEL.warmup(...), is recorded as a Launch; nothing runs on a GPU. Statements that
+// cannot be evaluated offline are skipped (their targets become Unknown), so one torch
+// call gotriton does not model never hides the launches after it.
+
+// Launch is one kernel launch that script evaluation reached.
+type Launch struct {
+	Kernel *JITFunction
+	Args   []Value
+	Kwargs *Dict
+	Pos    ast.Pos // the launching call
+	// ArgExprs are the call's positional argument and keyword expressions (nil where the
+	// call spreads *args or **kwargs), for messages about values not known offline.
+	ArgExprs map[string]ast.Expr
+	ArgList  []ast.Expr
+	Warmup   bool
+}
+
+// ScriptResult is what a script run reached.
+type ScriptResult struct {
+	// Module is the module as the script left it (its globals evaluated as __main__).
+	Module   *Module
+	Launches []*Launch
+	// Skipped lists the statements that could not be evaluated, as positioned errors.
+	Skipped []error
+}
+
+// scriptState is the evaluation state of a script run, shared by every evaluator of it.
+type scriptState struct {
+	launches []*Launch
+	skipped  []error
+	// memo maps a call of a host function on abstractly equal arguments to its result,
+	// so that benchmark loops (for _ in range(10000): fn(x)) cost one evaluation.
+	memo map[string]Value
+	// nextAddr is the address the abstract allocator hands out next.
+	nextAddr int64
+	// pending is the launch site being evaluated: KERNEL[grid] remembers the call
+	// expression that encloses it.
+	calls []*ast.Call
+}
+
+// RunScript evaluates the module again as a script (`__name__ == "__main__"`), recording
+// every kernel launch. steps bounds the work; 0 means 20,000,000.
+func (m *Module) RunScript(steps int) *ScriptResult {
+	if steps == 0 {
+		steps = 20_000_000
+	}
+	sm := &Module{Name: "__main__", File: m.File, Src: m.Src, AST: m.AST, Target: m.Target, Annotations: map[string]string{},
+		importer: m.importer, lineStart: m.lineStart}
+	sm.script = &scriptState{memo: map[string]Value{}, nextAddr: 0x7f0000000000}
+	sm.globals = newScope(nil)
+	sm.globals.set("__name__", Str("__main__"))
+	sm.globals.set("__file__", Str(m.File))
+	ev := &evaluator{mod: sm, steps: steps}
+	ev.execModuleBody(m.AST.Body, sm.globals)
+	return &ScriptResult{Module: sm, Launches: sm.script.launches, Skipped: sm.script.skipped}
+}
+
+// inScript reports whether the evaluator runs a script.
+func (ev *evaluator) inScript() bool { return ev.mod.script != nil }
+
+// scriptStmt runs a module-level host statement in script mode, noting one that fails.
+func (ev *evaluator) scriptStmt(st ast.Stmt, s *scope) {
+	if _, err := ev.stmt(st, s); err != nil {
+		ev.skip(st, s, err)
+	}
+}
+
+// skip records a statement that could not be evaluated and binds its targets to Unknown.
+func (ev *evaluator) skip(st ast.Stmt, s *scope, err error) {
+	if err == errBudget {
+		return
+	}
+	ev.mod.script.skipped = append(ev.mod.script.skipped, err)
+	ev.bindUnknown(st, s, err)
+}
+
+// tolerate reports whether a statement's error is skipped rather than propagated: in
+// script mode every error except an explicit raise and the step budget is.
+func (ev *evaluator) tolerate(st ast.Stmt, err error) bool {
+	if !ev.inScript() || err == errBudget {
+		return false
+	}
+	_, isRaise := st.(*ast.Raise)
+	return !isRaise
+}
+
+// extraStmt executes the statements only script mode runs (with, class, del, match).
+func (ev *evaluator) extraStmt(st ast.Stmt, s *scope) (flow, error) {
+	switch st := st.(type) {
+	case *ast.With:
+		for _, item := range st.Items {
+			v, err := ev.expr(item.ContextExpr, s)
+			if err != nil {
+				return flowNext, err
+			}
+			if item.OptionalVars != nil {
+				if err := ev.assign(item.OptionalVars, v, s); err != nil {
+					return flowNext, err
+				}
+			}
+		}
+		return ev.block(st.Body, s)
+	case *ast.ClassDef:
+		return flowNext, ev.defineClass(st, s)
+	case *ast.Delete:
+		return flowNext, nil
+	}
+	return flowNext, ev.errorf(st.Position(), "host code statement %T is not evaluated offline", st)
+}
+
+// Class is a class defined by host code (a torch.autograd.Function, a helper class).
+type Class struct {
+	Name  string
+	Bases []Value
+	dict  *scope
+}
+
+func (*Class) TypeName() string  { return "type" }
+func (c *Class) String() string { return "<class '" + c.Name + "'>" }
+
+// lookup finds a class attribute, searching the bases in order.
+func (c *Class) lookup(name string) (Value, bool) {
+	if i := c.dict.find(name); i >= 0 {
+		return c.dict.vals[i], true
+	}
+	for _, b := range c.Bases {
+		if bc, ok := b.(*Class); ok {
+			if v, ok := bc.lookup(name); ok {
+				return v, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// isAutogradFunction reports whether the class derives from torch.autograd.Function.
+func (c *Class) isAutogradFunction() bool {
+	for _, b := range c.Bases {
+		switch b := b.(type) {
+		case Ref:
+			if b.Path == "torch.autograd.Function" || b.Path == "torch.autograd.function.Function" {
+				return true
+			}
+		case *Class:
+			if b.isAutogradFunction() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Instance is an object of a host class, or a host object with settable attributes
+// (an autograd ctx, an argparse namespace).
+type Instance struct {
+	Class *Class // nil for a plain attribute bag
+	Kind  string
+	Attrs map[string]Value
+}
+
+func (i *Instance) TypeName() string {
+	if i.Class != nil {
+		return i.Class.Name
+	}
+	return i.Kind
+}
+
+func (ev *evaluator) defineClass(def *ast.ClassDef, s *scope) error {
+	c := &Class{Name: def.Name, dict: newScope(s)}
+	for _, b := range def.Bases {
+		v, err := ev.expr(b, s)
+		if err != nil {
+			return err
+		}
+		c.Bases = append(c.Bases, v)
+	}
+	for _, st := range def.Body {
+		if _, err := ev.stmt(st, c.dict); err != nil {
+			ev.skip(st, c.dict, err)
+		}
+	}
+	// Methods close over the module scope, not the class body (as in Python).
+	for i, v := range c.dict.vals {
+		if f, ok := v.(*Function); ok && f.scope == c.dict {
+			f.scope = s
+		}
+		if sm, ok := v.(staticMethod); ok {
+			if f, ok := sm.fn.(*Function); ok && f.scope == c.dict {
+				f.scope = s
+			}
+			c.dict.vals[i] = sm
+		}
+	}
+	s.set(def.Name, c)
+	return nil
+}
+
+// staticMethod is a function wrapped by @staticmethod (or @classmethod, which host code
+// in kernel files uses the same way).
+type staticMethod struct{ fn Value }
+
+func (staticMethod) TypeName() string { return "staticmethod" }
+
+// boundFunction is a method of an instance, self bound.
+type boundFunction struct {
+	fn   Value
+	self Value
+}
+
+func (boundFunction) TypeName() string { return "method" }
+
+// scriptCallable is a value only script mode makes that host code may call.
+type scriptCallable interface {
+	Value
+	callScript(ev *evaluator, args []Value, kwargs *Dict, pos ast.Pos) (Value, error)
+}
+
+func (m staticMethod) callScript(ev *evaluator, args []Value, kwargs *Dict, pos ast.Pos) (Value, error) {
+	return ev.call(m.fn, args, kwargs, pos)
+}
+
+func (b boundFunction) callScript(ev *evaluator, args []Value, kwargs *Dict, pos ast.Pos) (Value, error) {
+	return ev.call(b.fn, append([]Value{b.self}, args...), kwargs, pos)
+}
+
+func (c *Class) callScript(ev *evaluator, args []Value, kwargs *Dict, pos ast.Pos) (Value, error) {
+	inst := &Instance{Class: c, Attrs: map[string]Value{}}
+	if init, ok := c.lookup("__init__"); ok {
+		if _, err := ev.call(init, append([]Value{inst}, args...), kwargs, pos); err != nil {
+			return nil, err
+		}
+	}
+	return inst, nil
+}
+
+// scriptAttr evaluates obj.name for the values script mode makes; ok is false for
+// values it does not handle.
+func (ev *evaluator) scriptAttr(obj Value, name string, pos ast.Pos) (Value, bool, error) {
+	switch o := obj.(type) {
+	case *Tensor:
+		v, err := ev.tensorAttr(o, name, pos)
+		return v, true, err
+	case *TensorDesc:
+		return o.attr(name), true, nil
+	case *Class:
+		if name == "apply" && o.isAutogradFunction() {
+			return &Builtin{o.Name + ".apply", func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
+				return ev.autogradApply(o, args, kwargs, pos)
+			}}, true, nil
+		}
+		if v, ok := o.lookup(name); ok {
+			if sm, ok := v.(staticMethod); ok {
+				return sm.fn, true, nil
+			}
+			return v, true, nil
+		}
+		if name == "__name__" {
+			return Str(o.Name), true, nil
+		}
+		return unknownf("%s.%s", o.Name, name), true, nil
+	case *Instance:
+		if v, ok := o.Attrs[name]; ok {
+			return v, true, nil
+		}
+		if o.Class != nil {
+			if v, ok := o.Class.lookup(name); ok {
+				switch f := v.(type) {
+				case *Function:
+					return boundFunction{f, o}, true, nil
+				case staticMethod:
+					return f.fn, true, nil
+				}
+				return v, true, nil
+			}
+		}
+		if m, ok := instanceMethods[o.Kind]; ok {
+			if f, ok := m[name]; ok {
+				return &Builtin{name, func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
+					return f(ev, o, args, kwargs)
+				}}, true, nil
+			}
+		}
+		return unknownf("%s.%s", o.TypeName(), name), true, nil
+	case *JITFunction:
+		switch name {
+		case "warmup":
+			return &Builtin{o.Fn.Name + ".warmup", func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
+				ev.recordLaunch(o, args, kwargs, pos, true)
+				return &Instance{Kind: "CompiledKernel", Attrs: map[string]Value{}}, nil
+			}}, true, nil
+		case "run":
+			return &Builtin{o.Fn.Name + ".run", func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
+				ev.recordLaunch(o, args, kwargs, pos, false)
+				return None, nil
+			}}, true, nil
+		}
+	case *Object:
+		if v, ok := o.Attrs[name]; ok {
+			return v, true, nil
+		}
+		return unknownf("%s.%s", o.Class, name), true, nil
+	}
+	return nil, false, nil
+}
+
+// setAttr assigns obj.name = v in script mode (autograd ctx, argparse namespaces,
+// descriptors' block_shape set by autotune pre-hooks, instances of host classes).
+func (ev *evaluator) setAttr(t *ast.Attribute, v Value, s *scope) error {
+	obj, err := ev.expr(t.Value, s)
+	if err != nil {
+		return err
+	}
+	switch o := obj.(type) {
+	case *Instance:
+		o.Attrs[t.Attr] = v
+	case *TensorDesc:
+		o.set(t.Attr, v)
+	case *Object:
+		o.Attrs[t.Attr] = v
+	}
+	return nil
+}
+
+// autogradApply runs a torch.autograd.Function's forward with a fresh ctx and ties the
+// ctx to its tensor outputs, so that out.backward(dy) runs the class's backward.
+func (ev *evaluator) autogradApply(c *Class, args []Value, kwargs *Dict, pos ast.Pos) (Value, error) {
+	fwd, ok := c.lookup("forward")
+	if !ok {
+		return unknownf("%s has no forward", c.Name), nil
+	}
+	if sm, ok := fwd.(staticMethod); ok {
+		fwd = sm.fn
+	}
+	ctx := &Instance{Kind: "FunctionCtx", Attrs: map[string]Value{}}
+	out, err := ev.call(fwd, append([]Value{ctx}, args...), kwargs, pos)
+	if err != nil {
+		return nil, err
+	}
+	bwd, _ := c.lookup("backward")
+	if sm, ok := bwd.(staticMethod); ok {
+		bwd = sm.fn
+	}
+	mark := func(v Value) Value {
+		if t, ok := v.(*Tensor); ok && bwd != nil {
+			cp := *t
+			cp.backward = &gradFn{fn: bwd, ctx: ctx}
+			return &cp
+		}
+		return v
+	}
+	if tup, ok := out.(Tuple); ok {
+		res := make(Tuple, len(tup))
+		for i, v := range tup {
+			res[i] = mark(v)
+		}
+		return res, nil
+	}
+	return mark(out), nil
+}
+
+// gradFn is the backward of an autograd Function output.
+type gradFn struct {
+	fn  Value
+	ctx *Instance
+}
+
+// instanceMethods are the methods of script-made host objects, by Instance.Kind.
+var instanceMethods map[string]map[string]func(ev *evaluator, self *Instance, args []Value, kwargs *Dict) (Value, error)
+
+func init() {
+	instanceMethods = map[string]map[string]func(ev *evaluator, self *Instance, args []Value, kwargs *Dict) (Value, error){
+	"FunctionCtx": {
+		"save_for_backward": func(_ *evaluator, self *Instance, args []Value, _ *Dict) (Value, error) {
+			self.Attrs["saved_tensors"] = Tuple(append([]Value{}, args...))
+			return None, nil
+		},
+		"mark_non_differentiable": noneMethod,
+		"mark_dirty":              noneMethod,
+		"set_materialize_grads":   noneMethod,
+	},
+	"ArgumentParser": {
+		"add_argument": func(_ *evaluator, self *Instance, args []Value, kwargs *Dict) (Value, error) {
+			dest := ""
+			for _, a := range args {
+				name := ToStr(a)
+				d := strings.TrimLeft(name, "-")
+				if dest == "" || strings.HasPrefix(name, "--") {
+					dest = strings.ReplaceAll(d, "-", "_")
+				}
+			}
+			if v := kwargs.Get(Str("dest")); v != nil {
+				dest = ToStr(v)
+			}
+			def := kwargs.Get(Str("default"))
+			if def == nil {
+				def = None
+				if a, ok := kwargs.Get(Str("action")).(Str); ok && a == "store_true" {
+					def = Bool(false)
+				}
+			}
+			self.Attrs["__arg_"+dest] = def
+			return None, nil
+		},
+		"parse_args": func(_ *evaluator, self *Instance, _ []Value, _ *Dict) (Value, error) {
+			ns := &Instance{Kind: "Namespace", Attrs: map[string]Value{}}
+			for k, v := range self.Attrs {
+				if d, ok := strings.CutPrefix(k, "__arg_"); ok {
+					ns.Attrs[d] = v
+				}
+			}
+			return ns, nil
+		},
+		"add_mutually_exclusive_group": func(_ *evaluator, self *Instance, _ []Value, _ *Dict) (Value, error) {
+			return self, nil
+		},
+	},
+	"CompiledKernel": {
+		"_init_handles": noneMethod,
+	},
+	"Mark": {
+		"run": func(ev *evaluator, self *Instance, _ []Value, _ *Dict) (Value, error) {
+			return None, ev.runBenchmarks(self.Attrs["fn"], self.Attrs["benchmarks"])
+		},
+	},
+	}
+}
+
+func noneMethod(*evaluator, *Instance, []Value, *Dict) (Value, error) { return None, nil }
+
+// runBenchmarks calls a perf_report-decorated function once per point of each
+// triton.testing.Benchmark, as Mark.run does.
+func (ev *evaluator) runBenchmarks(fn, benchmarks Value) error {
+	var list []Value
+	switch b := benchmarks.(type) {
+	case *List:
+		list = b.Elems
+	case Tuple:
+		list = b
+	default:
+		list = []Value{b}
+	}
+	for _, bv := range list {
+		b, ok := bv.(*Object)
+		if !ok {
+			continue
+		}
+		xNames, _ := iterate(orDefault(b.Attrs["x_names"], &List{}))
+		xVals, _ := iterate(orDefault(b.Attrs["x_vals"], &List{}))
+		lineVals, _ := iterate(orDefault(b.Attrs["line_vals"], &List{}))
+		lineArg := b.Attrs["line_arg"]
+		extra, _ := b.Attrs["args"].(*Dict)
+		for _, x := range xVals {
+			for _, lv := range lineVals {
+				kwargs := &Dict{}
+				xs, isSeq := x.(Tuple)
+				if l, ok := x.(*List); ok {
+					xs, isSeq = l.Elems, true
+				}
+				for i, n := range xNames {
+					if isSeq && i < len(xs) {
+						kwargs.Set(n, xs[i])
+					} else {
+						kwargs.Set(n, x)
+					}
+				}
+				if lineArg != nil {
+					kwargs.Set(lineArg, lv)
+				}
+				if extra != nil {
+					for i, k := range extra.Keys {
+						kwargs.Set(k, extra.Vals[i])
+					}
+				}
+				if _, err := ev.call(fn, nil, kwargs, ast.Pos{}); err != nil {
+					if err == errBudget {
+						return err
+					}
+					ev.mod.script.skipped = append(ev.mod.script.skipped, err)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// launcher is KERNEL[grid]: calling it launches the kernel.
+type launcher struct {
+	kernel *JITFunction
+	call   *ast.Call // the call expression that encloses the subscript, if known
+}
+
+func (launcher) TypeName() string { return "function" }
+
+func (l launcher) callScript(ev *evaluator, args []Value, kwargs *Dict, pos ast.Pos) (Value, error) {
+	ev.recordLaunch(l.kernel, args, kwargs, pos, false)
+	return None, nil
+}
+
+// recordLaunch notes one launch of j.
+func (ev *evaluator) recordLaunch(j *JITFunction, args []Value, kwargs *Dict, pos ast.Pos, warmup bool) {
+	l := &Launch{Kernel: j, Args: args, Kwargs: kwargs, Pos: pos, Warmup: warmup}
+	if n := len(ev.mod.script.calls); n > 0 {
+		if c := ev.mod.script.calls[n-1]; c.Pos == pos {
+			l.ArgList = c.Args
+			l.ArgExprs = map[string]ast.Expr{}
+			for _, k := range c.Keywords {
+				if k.Arg != "" {
+					l.ArgExprs[k.Arg] = k.Value
+				}
+			}
+		}
+	}
+	if warmup {
+		kwargs.Delete(Str("grid"))
+	}
+	ev.mod.script.launches = append(ev.mod.script.launches, l)
+}
+
+// Delete removes key from the dict.
+func (d *Dict) Delete(key Value) {
+	for i, k := range d.Keys {
+		if Equal(k, key) {
+			d.Keys = append(d.Keys[:i:i], d.Keys[i+1:]...)
+			d.Vals = append(d.Vals[:i:i], d.Vals[i+1:]...)
+			return
+		}
+	}
+}
+
+// scriptSubscript evaluates obj[key] for values script mode makes.
+func (ev *evaluator) scriptSubscript(obj, key Value) (Value, bool) {
+	switch o := obj.(type) {
+	case *JITFunction:
+		return launcher{kernel: o}, true
+	case *Instance:
+		if o.Kind == "CompiledKernel" {
+			// A compiled kernel runs as it was compiled: no new specialization.
+			return &Builtin{"CompiledKernel.run", func(*evaluator, []Value, *Dict) (Value, error) { return None, nil }}, true
+		}
+	case *Tensor:
+		return o.index(key), true
+	}
+	return nil, false
+}
+
+// memoKey describes a call on abstract values so that equal calls share one evaluation;
+// ok is false when an argument has no such description (an Unknown, a mutable host
+// object).
+func memoKey(f *Function, args []Value, kwargs *Dict) (string, bool) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%p(", f)
+	var describe func(v Value) bool
+	describe = func(v Value) bool {
+		switch v := v.(type) {
+		case NoneValue, Bool, Int, Float, Str, Ref, EllipsisValue:
+			b.WriteString(v.TypeName() + ":" + Repr(v))
+		case *Tensor:
+			b.WriteString(v.describe())
+		case *TensorDesc:
+			b.WriteString("desc:" + v.Base.describe())
+		case Tuple:
+			b.WriteString("(")
+			for _, e := range v {
+				if !describe(e) {
+					return false
+				}
+				b.WriteString(",")
+			}
+			b.WriteString(")")
+		case *Function, *JITFunction, *Class, *Builtin:
+			fmt.Fprintf(&b, "%p", v)
+		default:
+			return false
+		}
+		return true
+	}
+	for _, a := range args {
+		if !describe(a) {
+			return "", false
+		}
+		b.WriteString(",")
+	}
+	for i, k := range kwargs.Keys {
+		b.WriteString(ToStr(k) + "=")
+		if !describe(kwargs.Vals[i]) {
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// memoCall runs a host function in script mode, once per abstractly equal call.
+func (ev *evaluator) memoCall(f *Function, args []Value, kwargs *Dict, pos ast.Pos) (Value, error) {
+	key, ok := memoKey(f, args, kwargs)
+	if !ok {
+		return ev.runFunction(f, args, kwargs, pos)
+	}
+	if v, done := ev.mod.script.memo[key]; done {
+		return v, nil
+	}
+	v, err := ev.runFunction(f, args, kwargs, pos)
+	if err == nil {
+		ev.mod.script.memo[key] = v
+	}
+	return v, err
+}
+
+// scriptSlice evaluates obj[lo:hi:step] for tensors.
+func (ev *evaluator) scriptSlice(obj Value, sl *ast.Slice, s *scope) (Value, error) {
+	t, ok := obj.(*Tensor)
+	if !ok {
+		return unknownf("slice of %s", obj.TypeName()), nil
+	}
+	sv, err := ev.sliceObject(sl, s)
+	if err != nil {
+		return nil, err
+	}
+	return t.index(sv), nil
+}
+
+// sliceObject evaluates lo:hi:step inside a subscript to a slice object.
+func (ev *evaluator) sliceObject(sl *ast.Slice, s *scope) (sliceValue, error) {
+	bound := func(e ast.Expr) (Value, error) {
+		if e == nil {
+			return None, nil
+		}
+		return ev.expr(e, s)
+	}
+	var sv sliceValue
+	var err error
+	if sv.lo, err = bound(sl.Lower); err != nil {
+		return sv, err
+	}
+	if sv.hi, err = bound(sl.Upper); err != nil {
+		return sv, err
+	}
+	if sv.step, err = bound(sl.Step); err != nil {
+		return sv, err
+	}
+	return sv, nil
+}
