@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"math/big"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gotriton/gotriton/ast"
@@ -46,6 +47,9 @@ type Spec struct {
 	NumStages int
 	// Config is the autotune config's index, or -1.
 	Config int
+	// Benchmarked is true when the config is one of several the autotuner benchmarks:
+	// Triton skips such a config when it fails a static assertion.
+	Benchmarked bool
 	// Site is where the launch is: file:line.
 	Site string
 	// Guessed marks a signature guessed from the parameters, not from a launch.
@@ -70,6 +74,14 @@ func (s Spec) String() string {
 		return out + " | guessed"
 	}
 	return out + " | " + s.Site
+}
+
+// SkippedByAutotuner reports whether Triton's autotuner would drop the specialization
+// for the compile error err instead of failing: it benchmarks several configs and skips
+// those that fail a static assertion (CompileTimeAssertionFailure in Autotuner._bench).
+func (s Spec) SkippedByAutotuner(err error) bool {
+	d, ok := diag.As(err)
+	return s.Benchmarked && ok && strings.HasPrefix(d.Msg, "Static assertion failed")
 }
 
 // Kernel is what inference found for one kernel of the file.
@@ -184,6 +196,7 @@ func (in *inferrer) launch(kr *Kernel, l *pyeval.Launch) {
 		}
 	}
 	configs := []*pyeval.Config{nil}
+	configIndex := map[*pyeval.Config]int{}
 	j := l.Kernel
 	if at := j.Autotune; at != nil {
 		list, ok := at.Configs.(*pyeval.List)
@@ -191,17 +204,24 @@ func (in *inferrer) launch(kr *Kernel, l *pyeval.Launch) {
 			kr.Unknown = append(kr.Unknown, fmt.Sprintf("the autotune configs of '%s' are not known offline: %s; launched at %s", k.Name, pyeval.Repr(at.Configs), site))
 			return
 		}
-		configs = configs[:0]
-		for _, c := range list.Elems {
-			if cfg, ok := c.(*pyeval.Config); ok {
-				configs = append(configs, cfg)
-			}
+		configs = configsOf(list)
+		for i, c := range configs {
+			configIndex[c] = i
 		}
 		if len(configs) == 0 {
 			configs = []*pyeval.Config{nil}
 		}
+		if len(configs) > 1 && at.PruneConfigsBy != nil {
+			pruned, err := in.prune(at.PruneConfigsBy, k, list, l)
+			if err != nil {
+				kr.Unknown = append(kr.Unknown, fmt.Sprintf("%v; launched at %s", err, site))
+				return
+			}
+			configs = pruned
+		}
 	}
-	for ci, cfg := range configs {
+	for _, cfg := range configs {
+		ci := configIndex[cfg]
 		kw := &pyeval.Dict{Keys: append([]pyeval.Value{}, paramKw.Keys...), Vals: append([]pyeval.Value{}, paramKw.Vals...)}
 		if cfg != nil {
 			for i, key := range cfg.Kwargs.Keys {
@@ -245,6 +265,7 @@ func (in *inferrer) launch(kr *Kernel, l *pyeval.Launch) {
 		spec := Spec{Config: -1, Site: site}
 		if cfg != nil {
 			spec.Config = ci
+			spec.Benchmarked = len(configs) > 1
 		}
 		ok := true
 		for i, p := range k.Params {
@@ -263,6 +284,40 @@ func (in *inferrer) launch(kr *Kernel, l *pyeval.Launch) {
 		spec.NumStages = launchInt(options["num_stages"], cfgInt(cfg, func(c *pyeval.Config) pyeval.Value { return c.NumStages }), 3)
 		kr.add(spec)
 	}
+}
+
+// prune applies the autotuner's early_config_prune(configs, named_args, **kwargs), as
+// Autotuner.prune_configs does before benchmarking.
+func (in *inferrer) prune(by *pyeval.Dict, k *frontend.Kernel, configs *pyeval.List, l *pyeval.Launch) ([]*pyeval.Config, error) {
+	fn := by.Get(pyeval.Str("early_config_prune"))
+	if fn == nil || fn == pyeval.None {
+		return configsOf(configs), nil
+	}
+	named := &pyeval.Dict{}
+	for i, a := range l.Args {
+		if i < len(k.Params) {
+			named.Set(pyeval.Str(k.Params[i].Name), a)
+		}
+	}
+	out, err := in.script.Call(fn, []pyeval.Value{configs, named}, l.Kwargs)
+	if err != nil {
+		return nil, fmt.Errorf("early_config_prune of '%s' failed: %v", k.Name, err)
+	}
+	list, ok := out.(*pyeval.List)
+	if !ok {
+		return nil, fmt.Errorf("early_config_prune of '%s' returned %s", k.Name, pyeval.Repr(out))
+	}
+	return configsOf(list), nil
+}
+
+func configsOf(l *pyeval.List) []*pyeval.Config {
+	var out []*pyeval.Config
+	for _, c := range l.Elems {
+		if cfg, ok := c.(*pyeval.Config); ok {
+			out = append(out, cfg)
+		}
+	}
+	return out
 }
 
 // argSource names the host expression a launch argument came from.
@@ -622,4 +677,39 @@ func UnusedConstants(consts map[string]pyeval.Value, files ...*frontend.File) []
 	}
 	sort.Strings(out)
 	return out
+}
+
+// ParseConstant reads a -c flag, NAME=VALUE, where VALUE is a Python literal (an int, a
+// float, True, False, None, a quoted string) or a dtype (tl.float16, torch.bfloat16).
+func ParseConstant(s string) (string, pyeval.Value, error) {
+	name, text, ok := strings.Cut(s, "=")
+	name, text = strings.TrimSpace(name), strings.TrimSpace(text)
+	if !ok || name == "" || text == "" {
+		return "", nil, fmt.Errorf("want NAME=VALUE")
+	}
+	switch text {
+	case "True":
+		return name, pyeval.Bool(true), nil
+	case "False":
+		return name, pyeval.Bool(false), nil
+	case "None":
+		return name, pyeval.None, nil
+	}
+	if len(text) >= 2 && (text[0] == '\'' || text[0] == '"') && text[len(text)-1] == text[0] {
+		return name, pyeval.Str(text[1 : len(text)-1]), nil
+	}
+	if n, ok := new(big.Int).SetString(strings.ReplaceAll(text, "_", ""), 0); ok {
+		return name, pyeval.Int{V: n}, nil
+	}
+	if f, err := strconv.ParseFloat(text, 64); err == nil {
+		return name, pyeval.Float(f), nil
+	}
+	for _, prefix := range []string{"tl.", "triton.language.", "torch."} {
+		if d, ok := strings.CutPrefix(text, prefix); ok {
+			if pyeval.TorchDType(pyeval.Ref{Path: "torch." + d}) != "" {
+				return name, pyeval.Ref{Path: "torch." + d}, nil
+			}
+		}
+	}
+	return "", nil, fmt.Errorf("%q is not a Python literal or a dtype", text)
 }

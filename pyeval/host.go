@@ -44,6 +44,7 @@ func init() {
 	def(jitDecorator, "triton.jit", "triton.runtime.jit", "triton.runtime.jit.jit")
 	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
 		at := &Autotune{Configs: orDefault(kw(args, kwargs, 0, "configs"), &List{}), Key: orDefault(kw(args, kwargs, 1, "key"), &List{})}
+		at.PruneConfigsBy, _ = kw(args, kwargs, 2, "prune_configs_by").(*Dict)
 		return &Builtin{"autotune", func(_ *evaluator, fargs []Value, _ *Dict) (Value, error) {
 			if j, ok := firstJIT(fargs); ok {
 				j.Autotune = at

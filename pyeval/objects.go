@@ -62,6 +62,9 @@ func (j *JITFunction) String() string { return "<JITFunction " + j.Fn.Name + ">"
 type Autotune struct {
 	Configs Value // a *List of *Config, or Unknown
 	Key     Value
+	// PruneConfigsBy is the prune_configs_by dict (early_config_prune, perf_model,
+	// top_k), or nil.
+	PruneConfigsBy *Dict
 }
 
 // Config is a triton.Config.

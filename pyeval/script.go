@@ -43,6 +43,9 @@ type scriptState struct {
 	// memo maps a call of a host function on abstractly equal arguments to its result,
 	// so that benchmark loops (for _ in range(10000): fn(x)) cost one evaluation.
 	memo map[string]Value
+	// pinned keeps every value a memo key names by address alive, so that no later
+	// object can take its address.
+	pinned []any
 	// nextAddr is the address the abstract allocator hands out next.
 	nextAddr int64
 	// pending is the launch site being evaluated: KERNEL[grid] remembers the call
@@ -127,7 +130,7 @@ type Class struct {
 	dict  *scope
 }
 
-func (*Class) TypeName() string  { return "type" }
+func (*Class) TypeName() string { return "type" }
 func (c *Class) String() string { return "<class '" + c.Name + "'>" }
 
 // lookup finds a class attribute, searching the bases in order.
@@ -381,59 +384,59 @@ var instanceMethods map[string]map[string]func(ev *evaluator, self *Instance, ar
 
 func init() {
 	instanceMethods = map[string]map[string]func(ev *evaluator, self *Instance, args []Value, kwargs *Dict) (Value, error){
-	"FunctionCtx": {
-		"save_for_backward": func(_ *evaluator, self *Instance, args []Value, _ *Dict) (Value, error) {
-			self.Attrs["saved_tensors"] = Tuple(append([]Value{}, args...))
-			return None, nil
+		"FunctionCtx": {
+			"save_for_backward": func(_ *evaluator, self *Instance, args []Value, _ *Dict) (Value, error) {
+				self.Attrs["saved_tensors"] = Tuple(append([]Value{}, args...))
+				return None, nil
+			},
+			"mark_non_differentiable": noneMethod,
+			"mark_dirty":              noneMethod,
+			"set_materialize_grads":   noneMethod,
 		},
-		"mark_non_differentiable": noneMethod,
-		"mark_dirty":              noneMethod,
-		"set_materialize_grads":   noneMethod,
-	},
-	"ArgumentParser": {
-		"add_argument": func(_ *evaluator, self *Instance, args []Value, kwargs *Dict) (Value, error) {
-			dest := ""
-			for _, a := range args {
-				name := ToStr(a)
-				d := strings.TrimLeft(name, "-")
-				if dest == "" || strings.HasPrefix(name, "--") {
-					dest = strings.ReplaceAll(d, "-", "_")
+		"ArgumentParser": {
+			"add_argument": func(_ *evaluator, self *Instance, args []Value, kwargs *Dict) (Value, error) {
+				dest := ""
+				for _, a := range args {
+					name := ToStr(a)
+					d := strings.TrimLeft(name, "-")
+					if dest == "" || strings.HasPrefix(name, "--") {
+						dest = strings.ReplaceAll(d, "-", "_")
+					}
 				}
-			}
-			if v := kwargs.Get(Str("dest")); v != nil {
-				dest = ToStr(v)
-			}
-			def := kwargs.Get(Str("default"))
-			if def == nil {
-				def = None
-				if a, ok := kwargs.Get(Str("action")).(Str); ok && a == "store_true" {
-					def = Bool(false)
+				if v := kwargs.Get(Str("dest")); v != nil {
+					dest = ToStr(v)
 				}
-			}
-			self.Attrs["__arg_"+dest] = def
-			return None, nil
-		},
-		"parse_args": func(_ *evaluator, self *Instance, _ []Value, _ *Dict) (Value, error) {
-			ns := &Instance{Kind: "Namespace", Attrs: map[string]Value{}}
-			for k, v := range self.Attrs {
-				if d, ok := strings.CutPrefix(k, "__arg_"); ok {
-					ns.Attrs[d] = v
+				def := kwargs.Get(Str("default"))
+				if def == nil {
+					def = None
+					if a, ok := kwargs.Get(Str("action")).(Str); ok && a == "store_true" {
+						def = Bool(false)
+					}
 				}
-			}
-			return ns, nil
+				self.Attrs["__arg_"+dest] = def
+				return None, nil
+			},
+			"parse_args": func(_ *evaluator, self *Instance, _ []Value, _ *Dict) (Value, error) {
+				ns := &Instance{Kind: "Namespace", Attrs: map[string]Value{}}
+				for k, v := range self.Attrs {
+					if d, ok := strings.CutPrefix(k, "__arg_"); ok {
+						ns.Attrs[d] = v
+					}
+				}
+				return ns, nil
+			},
+			"add_mutually_exclusive_group": func(_ *evaluator, self *Instance, _ []Value, _ *Dict) (Value, error) {
+				return self, nil
+			},
 		},
-		"add_mutually_exclusive_group": func(_ *evaluator, self *Instance, _ []Value, _ *Dict) (Value, error) {
-			return self, nil
+		"CompiledKernel": {
+			"_init_handles": noneMethod,
 		},
-	},
-	"CompiledKernel": {
-		"_init_handles": noneMethod,
-	},
-	"Mark": {
-		"run": func(ev *evaluator, self *Instance, _ []Value, _ *Dict) (Value, error) {
-			return None, ev.runBenchmarks(self.Attrs["fn"], self.Attrs["benchmarks"])
+		"Mark": {
+			"run": func(ev *evaluator, self *Instance, _ []Value, _ *Dict) (Value, error) {
+				return None, ev.runBenchmarks(self.Attrs["fn"], self.Attrs["benchmarks"])
+			},
 		},
-	},
 	}
 }
 
@@ -558,7 +561,7 @@ func (ev *evaluator) scriptSubscript(obj, key Value) (Value, bool) {
 // memoKey describes a call on abstract values so that equal calls share one evaluation;
 // ok is false when an argument has no such description (an Unknown, a mutable host
 // object).
-func memoKey(f *Function, args []Value, kwargs *Dict) (string, bool) {
+func (ev *evaluator) memoKey(f *Function, args []Value, kwargs *Dict) (string, bool) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%p(", f)
 	var describe func(v Value) bool
@@ -581,6 +584,7 @@ func memoKey(f *Function, args []Value, kwargs *Dict) (string, bool) {
 			b.WriteString(")")
 		case *Function, *JITFunction, *Class, *Builtin:
 			fmt.Fprintf(&b, "%p", v)
+			ev.mod.script.pinned = append(ev.mod.script.pinned, v)
 		default:
 			return false
 		}
@@ -598,12 +602,23 @@ func memoKey(f *Function, args []Value, kwargs *Dict) (string, bool) {
 			return "", false
 		}
 	}
+	// A closure's result depends on the variables it closes over, as they are now.
+	for s := f.scope; s != nil && s != ev.mod.globals; s = s.parent {
+		b.WriteString("|")
+		for i, n := range s.names {
+			b.WriteString(n + "=")
+			if !describe(s.vals[i]) {
+				return "", false
+			}
+		}
+	}
+	ev.mod.script.pinned = append(ev.mod.script.pinned, f)
 	return b.String(), true
 }
 
 // memoCall runs a host function in script mode, once per abstractly equal call.
 func (ev *evaluator) memoCall(f *Function, args []Value, kwargs *Dict, pos ast.Pos) (Value, error) {
-	key, ok := memoKey(f, args, kwargs)
+	key, ok := ev.memoKey(f, args, kwargs)
 	if !ok {
 		return ev.runFunction(f, args, kwargs, pos)
 	}

@@ -367,7 +367,7 @@ func (t *Tensor) index(key Value) Value {
 type sliceValue struct{ lo, hi, step Value }
 
 func (sliceValue) TypeName() string { return "slice" }
-func (s sliceValue) full() bool   { return s.lo == None && s.hi == None && s.step == None }
+func (s sliceValue) full() bool     { return s.lo == None && s.hi == None && s.step == None }
 
 // tensorBinOp applies an arithmetic or comparison operator with a tensor operand.
 func tensorBinOp(op string, a, b Value) (Value, bool) {
@@ -756,8 +756,12 @@ func newTensorDesc(args []Value, kwargs *Dict, fromTensor bool) (Value, error) {
 
 func init() {
 	for _, p := range []string{"triton.tools.tensor_descriptor.TensorDescriptor", "triton.tools.experimental_descriptor.TensorDescriptor"} {
-		scriptFunctions[p] = &Builtin{p, func(_ *evaluator, args []Value, kwargs *Dict) (Value, error) { return newTensorDesc(args, kwargs, false) }}
-		scriptFunctions[p+".from_tensor"] = &Builtin{p, func(_ *evaluator, args []Value, kwargs *Dict) (Value, error) { return newTensorDesc(args, kwargs, true) }}
+		scriptFunctions[p] = &Builtin{p, func(_ *evaluator, args []Value, kwargs *Dict) (Value, error) {
+			return newTensorDesc(args, kwargs, false)
+		}}
+		scriptFunctions[p+".from_tensor"] = &Builtin{p, func(_ *evaluator, args []Value, kwargs *Dict) (Value, error) {
+			return newTensorDesc(args, kwargs, true)
+		}}
 	}
 }
 

@@ -226,37 +226,6 @@ func writeOutput(path, text string) error {
 	return nil
 }
 
-func checkCommand() *cli.Command {
-	return &cli.Command{
-		Name:  "check",
-		Usage: "type-check kernels: one with -n and -s, or every kernel of the file",
-		Description: "Without -n, every kernel that the file launches (jit functions not called by other jit\n" +
-			"functions) is checked, each under -s when given, else under a signature guessed from its\n" +
-			"parameters (pointers as *fp32:16, other runtime parameters as i32, constexprs from\n" +
-			"autotune configs, heuristics or defaults). Every kernel's errors are reported.",
-		ArgsUsage: "FILE",
-		Flags:     specFlags(false),
-		Action: func(ctx context.Context, c *cli.Command) error {
-			f, err := loadFile(c)
-			if err != nil {
-				return err
-			}
-			specs := map[string]semantic.Options{}
-			var kernels []string
-			if name := c.String("kernel-name"); name != "" {
-				kernels = []string{name}
-				if c.IsSet("signature") {
-					specs[name] = specOptions(c)
-				}
-			}
-			if err := semantic.Check(f, specs, kernels...); err != nil {
-				return err
-			}
-			fmt.Fprintf(c.Root().Writer, "%s: ok\n", f.Path)
-			return nil
-		},
-	}
-}
 
 func emitNames() string {
 	return strings.Join(slices.Sorted(maps.Keys(emitters)), "|")

@@ -13,6 +13,9 @@ import (
 	"github.com/urfave/cli/v3"
 )
 
+// version is gotriton's version and the Triton release whose semantics it follows.
+const version = "0.1.0 (Triton 3.6 semantics)"
+
 func main() {
 	os.Exit(run(context.Background(), os.Args, os.Stdout, os.Stderr))
 }
@@ -22,6 +25,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	app := &cli.Command{
 		Name:      "gotriton",
 		Usage:     "compile, check and run Triton kernels without Python",
+		Version:   version,
 		Writer:    stdout,
 		ErrWriter: stderr,
 		Commands: []*cli.Command{
@@ -38,7 +42,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	quietUsageErrors(app)
 	if err := app.Run(ctx, args); err != nil {
-		fmt.Fprintln(stderr, err)
+		if err != errReported {
+			fmt.Fprintln(stderr, err)
+		}
 		return 1
 	}
 	return 0
