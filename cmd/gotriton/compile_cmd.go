@@ -60,9 +60,9 @@ var emitters = map[string]emitter{
 }
 
 func compileCommand() *cli.Command {
-	flags := append(specFlags(true),
+	flags := append(append(specFlags(false), inferFlags()...),
 		&cli.StringFlag{Name: "grid", Aliases: []string{"g"}, Usage: `launch grid: three C expressions over the runtime parameters, e.g. "n_elements/1024,1,1"; writes the C launcher and header as triton.tools.compile does`},
-		&cli.StringFlag{Name: "out-path", Aliases: []string{"o"}, Value: "-", Usage: "output file, or - for stdout; with -g the path prefix of the .c/.h/.json files (default: the out-name)"},
+		&cli.StringFlag{Name: "out-path", Aliases: []string{"o"}, Value: "-", Usage: "output file, or - for stdout (without -n: the output folder); with -g the path prefix of the .c/.h/.json files (default: the out-name)"},
 		&cli.StringFlag{Name: "out-name", Aliases: []string{"on"}, Usage: "name of the compiled kernel (default: the kernel name)"},
 		&cli.StringFlag{Name: "emit", Value: "tileir", Usage: "stage to write without -g: " + emitNames()},
 		&cli.BoolFlag{Name: "via-llc", Usage: "make PTX with LLVM's NVPTX backend (llc-22) instead of gotriton's emitter"},
@@ -75,13 +75,16 @@ func compileCommand() *cli.Command {
 	)
 	return &cli.Command{
 		Name:      "compile",
-		Usage:     "compile one kernel for one specialization (flags as python -m triton.tools.compile)",
-		ArgsUsage: "FILE",
+		Usage:     "compile one kernel for one specialization (flags as python -m triton.tools.compile), or without -n and -s every kernel the files launch",
+		ArgsUsage: "FILE...",
 		Flags:     flags,
 		Action: func(ctx context.Context, c *cli.Command) error {
 			name := c.String("kernel-name")
-			if name == "" {
-				return fmt.Errorf("gotriton compile: --kernel-name (-n) is required")
+			if name == "" && !c.IsSet("signature") {
+				return compileAll(ctx, c)
+			}
+			if name == "" || !c.IsSet("signature") {
+				return fmt.Errorf("gotriton compile: give both --kernel-name (-n) and --signature (-s), or neither (then -o DIR gets every kernel the files launch)")
 			}
 			f, err := loadFile(c)
 			if err != nil {

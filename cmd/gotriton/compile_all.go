@@ -1,0 +1,156 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/gotriton/gotriton/compiler"
+	"github.com/gotriton/gotriton/frontend"
+	"github.com/gotriton/gotriton/launch"
+	"github.com/gotriton/gotriton/pyeval"
+)
+
+// indexEntry is one line of DIR/index.jsonl: one compiled specialization.
+type indexEntry struct {
+	File        string         `json:"file"`
+	Kernel      string         `json:"kernel"`
+	Qualname    string         `json:"qualname"`
+	Signature   string         `json:"signature"`
+	Constexprs  map[string]any `json:"constexprs"`
+	NumWarps    int            `json:"num_warps"`
+	NumStages   int            `json:"num_stages"`
+	Target      string         `json:"target"`
+	Files       []string       `json:"files"`
+	SharedBytes int            `json:"shared"`
+	Site        string         `json:"site"`
+}
+
+// compileAll is `gotriton compile FILE... -o DIR` without -n and -s: every specialization
+// of every kernel the files launch, to DIR/KERNEL.HASH.ptx (and the --emit stage when
+// another is asked for), with DIR/index.jsonl listing them.
+func compileAll(_ context.Context, c *cli.Command) error {
+	dir := c.String("out-path")
+	if dir == "-" || dir == "" {
+		return fmt.Errorf("gotriton compile: without -n, give an output folder with -o DIR")
+	}
+	files, err := pythonFiles(c.Args().Slice())
+	if err != nil {
+		return err
+	}
+	consts, err := parseConstants(c.StringSlice("const"))
+	if err != nil {
+		return err
+	}
+	extra, ok := emitters[c.String("emit")]
+	if !ok {
+		return fmt.Errorf("gotriton compile: unknown --emit %q (want %s)", c.String("emit"), emitNames())
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("gotriton compile: %v", err)
+	}
+	rep := &reporter{format: "text", out: c.Root().Writer, errOut: c.Root().ErrWriter}
+	loaded := loadAll(c, files, rep)
+	if !checkConstants(consts, loaded, rep) {
+		return errReported
+	}
+	index, err := os.Create(filepath.Join(dir, "index.jsonl"))
+	if err != nil {
+		return fmt.Errorf("gotriton compile: %v", err)
+	}
+	defer index.Close()
+	enc := json.NewEncoder(index)
+	tgt := c.String("target")
+	for _, f := range loaded {
+		res := launch.Infer(f, launch.Options{Constants: consts})
+		for _, kr := range res.Kernels {
+			for _, err := range kr.Errors {
+				rep.report(err)
+			}
+			compiled, skipped, failed := 0, 0, len(kr.Errors)
+			for _, s := range kr.Specs {
+				opts := compiler.Options{Options: s.Options(tgt), ViaLLC: c.Bool("via-llc"), LLC: c.String("llc")}
+				opts.Debug = c.Bool("debug")
+				r, err := compiler.Compile(f, kr.Kernel.Name, opts, compiler.PTX)
+				if err != nil {
+					if s.SkippedByAutotuner(err) {
+						skipped++
+						continue
+					}
+					for _, d := range diagnostics(f, err) {
+						d.Notes = append(d.Notes, fmt.Sprintf("in the specialization %s", s))
+						rep.report(d)
+					}
+					failed++
+					continue
+				}
+				entry, err := writeSpec(dir, f, kr, s, r, extra, c.IsSet("emit"))
+				if err != nil {
+					return err
+				}
+				if err := enc.Encode(entry); err != nil {
+					return fmt.Errorf("gotriton compile: %v", err)
+				}
+				compiled++
+			}
+			line := fmt.Sprintf("%s: %d specializations, %d compiled", kr.Kernel.Name, len(kr.Specs), compiled)
+			if skipped > 0 {
+				line += fmt.Sprintf(", %d skipped (static assertion, as the autotuner skips)", skipped)
+			}
+			if failed > 0 {
+				line += fmt.Sprintf(", %d failed", failed)
+			}
+			if len(kr.Specs) == 0 && len(kr.Unknown) > 0 {
+				line += "; not compiled: " + kr.Unknown[0]
+			}
+			fmt.Fprintln(c.Root().Writer, line)
+		}
+	}
+	if rep.errors > 0 {
+		return errReported
+	}
+	return nil
+}
+
+// writeSpec writes one specialization's files and returns its index entry.
+func writeSpec(dir string, f *frontend.File, kr *launch.Kernel, s launch.Spec, r *compiler.Result, extra emitter, wantExtra bool) (*indexEntry, error) {
+	sum := sha256.Sum256([]byte(strings.Join([]string{f.Path, kr.Kernel.Name, s.SignatureText(), fmt.Sprint(s.NumWarps, s.NumStages), r.Target.String()}, "\x00")))
+	base := kr.Kernel.Name + "." + hex.EncodeToString(sum[:])[:16]
+	outputs := map[string]string{".ptx": r.PTX}
+	if wantExtra && extra.until != compiler.PTX {
+		ext := map[compiler.Stage]string{compiler.TileIR: ".ttir", compiler.LLVM: ".ll"}[extra.until]
+		outputs[ext] = extra.text(r)
+	}
+	entry := &indexEntry{File: f.Path, Kernel: kr.Kernel.Name, Qualname: kr.Kernel.Name, Signature: s.SignatureText(),
+		Constexprs: map[string]any{}, NumWarps: r.NumWarps, NumStages: r.NumStages, Target: r.Target.String(),
+		SharedBytes: r.Meta.SharedBytes, Site: s.Site}
+	for i, p := range kr.Kernel.Params {
+		e := s.Signature[i]
+		switch {
+		case strings.HasSuffix(e, ":1"):
+			entry.Constexprs[p.Name] = 1 // an int equal to 1, folded
+		case p.Constexpr:
+			entry.Constexprs[p.Name] = e
+			if _, v, err := launch.ParseConstant(p.Name + "=" + e); err == nil {
+				if _, isDType := v.(pyeval.Ref); !isDType {
+					entry.Constexprs[p.Name] = pyeval.JSON(v)
+				}
+			}
+		}
+	}
+	for _, ext := range sortedKeys(outputs) {
+		name := base + ext
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(outputs[ext]), 0o644); err != nil {
+			return nil, fmt.Errorf("gotriton compile: %v", err)
+		}
+		entry.Files = append(entry.Files, name)
+	}
+	return entry, nil
+}
