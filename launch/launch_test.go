@@ -1,0 +1,203 @@
+package launch
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gotriton/gotriton/diag"
+	"github.com/gotriton/gotriton/frontend"
+	"github.com/gotriton/gotriton/pyeval"
+)
+
+const kernelSrc = `import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def add_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+x = torch.rand(1000, device="cuda")
+y = torch.empty_like(x)
+`
+
+// inferSource infers the launches of src, saved as k.py in a fresh folder; the folder is
+// left out of the messages.
+func inferSource(t *testing.T, src string, opts Options) string {
+	t.Helper()
+	dir := t.TempDir()
+	f, err := frontend.LoadSource(filepath.Join(dir, "k.py"), []byte(src), pyeval.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.ReplaceAll(summary(Infer(f, opts)), dir+string(filepath.Separator), "")
+}
+
+// summary renders a result compactly: each kernel's specs, errors (line:col: message)
+// and unknowns.
+func summary(res *Result) string {
+	var b strings.Builder
+	for _, kr := range res.Kernels {
+		for _, s := range kr.Specs {
+			fmt.Fprintf(&b, "%s: %s w=%d s=%d\n", kr.Kernel.Name, s.SignatureText(), s.NumWarps, s.NumStages)
+		}
+		for _, e := range kr.Errors {
+			d, _ := diag.As(e)
+			fmt.Fprintf(&b, "%s: error %d:%d: %s\n", kr.Kernel.Name, d.Span.Line, d.Span.Col+1, d.Msg)
+		}
+		for _, u := range kr.Unknown {
+			fmt.Fprintf(&b, "%s: unknown: %s\n", kr.Kernel.Name, u[:strings.Index(u, ";")])
+		}
+	}
+	return b.String()
+}
+
+func TestLaunches(t *testing.T) {
+	tests := []struct {
+		name, launch, want string
+	}{
+		{"keywords", "add_kernel[(1,)](x, y, x.numel(), BLOCK=256, num_warps=2)",
+			"add_kernel: *fp32:16, *fp32:16, i32, 256 w=2 s=3\n"},
+		{"positional constexpr, divisible", "add_kernel[(1,)](x, y, 1024, 128, num_stages=2)",
+			"add_kernel: *fp32:16, *fp32:16, i32:16, 128 w=4 s=2\n"},
+		{"equal to one, i64, dtypes", "add_kernel[(1,)](x.half(), y.to(torch.bfloat16), 1, BLOCK=64)\nadd_kernel[(1,)](x, y, 2**40, BLOCK=64)",
+			"add_kernel: *fp16:16, *bf16:16, i32:1, 64 w=4 s=3\nadd_kernel: *fp32:16, *fp32:16, i64:16, 64 w=4 s=3\n"},
+		{"host function, dedup", "def f(a):\n    b = torch.empty_like(a)\n    add_kernel[(1,)](a, b, a.shape[0], BLOCK=triton.next_power_of_2(a.shape[0]))\n    return b\nf(x)\nf(x)\nf(torch.randn(64, 3)[:, 0])",
+			"add_kernel: *fp32:16, *fp32:16, i32, 1024 w=4 s=3\nadd_kernel: *fp32:16, *fp32:16, i32:16, 64 w=4 s=3\n"},
+		{"too many arguments", "add_kernel[(1,)](x, y, 10, 256, 7)",
+			"add_kernel: error 15:1: add_kernel() takes 4 positional arguments but 5 were given\n"},
+		{"too few arguments", "add_kernel[(1,)](x, y)",
+			"add_kernel: error 15:1: add_kernel() missing required argument: 'n'\n"},
+		{"constexpr twice", "add_kernel[(1,)](x, y, 10, 256, BLOCK=256)",
+			"add_kernel: error 15:1: add_kernel() got multiple values for argument 'BLOCK'\n"},
+		{"unknown keyword", "add_kernel[(1,)](x, y, 10, BLOCK=256, BLOK=3)",
+			"add_kernel: error 15:44: keyword argument BLOK was specified but unrecognised: 'add_kernel' has no such parameter (x_ptr, y_ptr, n, BLOCK)\n"},
+		{"runtime value", "add_kernel[(1,)](x, y, 10, BLOCK=x.sum().item())",
+			"add_kernel: unknown: BLOCK is not known offline: tensor.sum() needs the data (the argument `x.sum().item()` at k.py:15)\n"},
+		{"no launch", "", "add_kernel: unknown: no launch of 'add_kernel' was reached, and without one add_kernel() missing required argument: 'BLOCK'\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := inferSource(t, kernelSrc+"\n"+tc.launch+"\n", Options{})
+			if got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestHostCode(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+		consts     map[string]pyeval.Value
+	}{
+		{"autotune, heuristics, prune, main block", `
+def prune(configs, named_args, **kwargs):
+    return [c for c in configs if c.kwargs["BLOCK"] <= 2 * named_args["n"]]
+
+@triton.autotune(configs=[triton.Config({"BLOCK": b}, num_warps=w) for b in (32, 64, 128) for w in (4, 8)], key=["n"],
+                 prune_configs_by={"early_config_prune": prune})
+@triton.heuristics({"EVEN": lambda args: args["n"] % args["BLOCK"] == 0})
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr, EVEN: tl.constexpr):
+    pass
+
+if __name__ == "__main__":
+    k[(1,)](torch.zeros(64, 64, dtype=torch.int8), 32)
+`, "k: *i8:16, i32:16, 32, True w=4 s=3\nk: *i8:16, i32:16, 32, True w=8 s=3\nk: *i8:16, i32:16, 64, False w=4 s=3\nk: *i8:16, i32:16, 64, False w=8 s=3\n", nil},
+		{"autograd function, benchmark, descriptor pre_hook", `
+from triton.tools.tensor_descriptor import TensorDescriptor
+
+def hook(nargs):
+    nargs["d"].block_shape = [nargs["B"], nargs["B"]]
+
+@triton.autotune(configs=[triton.Config({"B": 64}, pre_hook=hook)], key=[])
+@triton.jit
+def k(d, s, B: tl.constexpr):
+    pass
+
+class Op(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        ctx.scale = 0.5
+        return a.clone()
+
+    @staticmethod
+    def backward(ctx, g):
+        (a,) = ctx.saved_tensors
+        k[(1,)](TensorDescriptor.from_tensor(a, [1, 1]), ctx.scale)
+        return g
+
+@triton.testing.perf_report(triton.testing.Benchmark(x_names=["N"], x_vals=[128, 256], line_arg="p", line_vals=["a"], args={"dt": torch.float16}))
+def bench(N, p, dt):
+    y = Op.apply(torch.randn(N, N, dtype=dt))
+    y.backward(torch.randn_like(y))
+
+bench.run(print_data=True)
+`, "k: tensordesc<fp16[64, 64]>, fp32, 64 w=4 s=3\n", nil},
+		{"-c sets constexprs and scalars; do_not_specialize", `
+@triton.jit(do_not_specialize=["n"])
+def k(x_ptr, n, m, BLOCK: tl.constexpr):
+    pass
+
+k[(1,)](torch.empty(16), 32, 32, BLOCK=16)
+`, "k: *fp32:16, i32, i32:1, 128 w=4 s=3\n", map[string]pyeval.Value{"BLOCK": pyeval.NewInt(128), "m": pyeval.NewInt(1)}},
+		{"wrap_triton and memoised loops", `
+from torch.library import wrap_triton
+
+@triton.jit
+def k(x_ptr, n):
+    pass
+
+def run(a):
+    wrap_triton(k)[(1,)](a, a.numel())
+
+for _ in range(100000):
+    run(torch.empty(3, 5))
+`, "k: *fp32:16, i32 w=4 s=3\n", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "import torch\nimport triton\nimport triton.language as tl\n" + tc.src
+			got := inferSource(t, src, Options{Constants: tc.consts})
+			if got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// FuzzInfer runs launch-site inference over arbitrary launches of a kernel: it must
+// never panic, and every launch gives specializations, errors or reasons.
+func FuzzInfer(f *testing.F) {
+	for _, s := range []string{
+		"add_kernel[(1,)](x, y, 10, BLOCK=256)",
+		"add_kernel[grid](x, y, x.numel(), 128, num_warps=8)",
+		"add_kernel[(1,)](*[x, y], **{'n': 3, 'BLOCK': 16})",
+		"def f(a):\n    add_kernel[(1,)](a, a.T, a.stride(0), BLOCK=a.shape[1])\nf(torch.empty(4, 32).half())",
+		"add_kernel.warmup(x, y, 1, BLOCK=2, grid=(1,))",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, launch string) {
+		path := filepath.Join(t.TempDir(), "k.py")
+		file, err := frontend.LoadSource(path, []byte(kernelSrc+launch+"\n"), pyeval.Options{Steps: 20000})
+		if err != nil {
+			return // a syntax error
+		}
+		res := Infer(file, Options{Steps: 200000})
+		for _, kr := range res.Kernels {
+			for _, e := range kr.Errors {
+				if _, ok := diag.As(e); !ok {
+					t.Fatalf("unpositioned error %v", e)
+				}
+			}
+		}
+	})
+}
