@@ -43,14 +43,23 @@ func TestTutorials(t *testing.T) {
 	if dir == "" {
 		t.Skip("GOTRITON_TUTORIALS is not set")
 	}
+	checkFolder(t, dir, "tutorials")
+}
+
+// TestConformanceKernels does the same for our own kernels (their __main__ blocks).
+func TestConformanceKernels(t *testing.T) {
+	checkFolder(t, filepath.Join("..", "conformance", "kernels"), "kernels")
+}
+
+func checkFolder(t *testing.T, dir, goldenDir string) {
 	files, _ := filepath.Glob(filepath.Join(dir, "*.py"))
 	if len(files) == 0 {
-		t.Fatalf("no tutorials in %s", dir)
+		t.Fatalf("no .py files in %s", dir)
 	}
 	for _, path := range files {
 		name := strings.TrimSuffix(filepath.Base(path), ".py")
 		t.Run(name, func(t *testing.T) {
-			golden.Check(t, filepath.Join("testdata", "tutorials", name+".txt"), report(t, path))
+			golden.Check(t, filepath.Join("testdata", goldenDir, name+".txt"), report(t, path))
 		})
 	}
 }

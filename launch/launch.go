@@ -604,8 +604,9 @@ func paramList(k *frontend.Kernel) string {
 	return strings.Join(names, ", ")
 }
 
-// isHelper reports whether a jit function is called by name from another jit function of
-// the file (Triton compiles it only through its callers).
+// isHelper reports whether a jit function is named by another jit function of the file,
+// called or passed (a combine function of tl.reduce): Triton compiles it only through its
+// users.
 func isHelper(f *frontend.File, k *frontend.Kernel) bool {
 	for _, other := range f.Kernels {
 		if other == k {
@@ -613,10 +614,8 @@ func isHelper(f *frontend.File, k *frontend.Kernel) bool {
 		}
 		called := false
 		ast.Inspect(other.Def, func(n ast.Node) bool {
-			if c, ok := n.(*ast.Call); ok {
-				if name, ok := c.Func.(*ast.Name); ok && name.ID == k.Name {
-					called = true
-				}
+			if name, ok := n.(*ast.Name); ok && name.ID == k.Name {
+				called = true
 			}
 			return !called
 		})
@@ -652,7 +651,7 @@ func (in *inferrer) guess(kr *Kernel) {
 		if d, ok := diag.As(err); ok {
 			why = d.Msg
 		}
-		kr.Unknown = append(kr.Unknown, fmt.Sprintf("no launch of '%s' was reached, and without one %s; pass -s or -c NAME=...", k.Name, why))
+		kr.Unknown = append(kr.Unknown, fmt.Sprintf("no launch of '%s' was reached and its parameters cannot all be guessed: %s; pass -s or -c NAME=...", k.Name, why))
 	}
 	for _, why := range probe.Unknown {
 		kr.Unknown = append(kr.Unknown, fmt.Sprintf("no launch of '%s' was reached: %s", k.Name, why))

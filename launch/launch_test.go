@@ -79,7 +79,7 @@ func TestLaunches(t *testing.T) {
 			"add_kernel: error 15:44: keyword argument BLOK was specified but unrecognised: 'add_kernel' has no such parameter (x_ptr, y_ptr, n, BLOCK)\n"},
 		{"runtime value", "add_kernel[(1,)](x, y, 10, BLOCK=x.sum().item())",
 			"add_kernel: unknown: BLOCK is not known offline: tensor.sum() needs the data (the argument `x.sum().item()` at k.py:15)\n"},
-		{"no launch", "", "add_kernel: unknown: no launch of 'add_kernel' was reached, and without one add_kernel() missing required argument: 'BLOCK'\n"},
+		{"no launch", "", "add_kernel: unknown: no launch of 'add_kernel' was reached and its parameters cannot all be guessed: add_kernel() missing required argument: 'BLOCK'\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -66,7 +66,15 @@ func (m *Module) RunScript(steps int) *ScriptResult {
 	sm.globals.set("__name__", Str("__main__"))
 	sm.globals.set("__file__", Str(m.File))
 	ev := &evaluator{mod: sm, steps: steps}
-	ev.execModuleBody(m.AST.Body, sm.globals)
+	func() {
+		// A bug in modelling host code must cost the launches after it, not the process.
+		defer func() {
+			if r := recover(); r != nil {
+				sm.script.skipped = append(sm.script.skipped, fmt.Errorf("%s: internal error while running host code: %v", m.File, r))
+			}
+		}()
+		ev.execModuleBody(m.AST.Body, sm.globals)
+	}()
 	return &ScriptResult{Module: sm, Launches: sm.script.launches, Skipped: sm.script.skipped}
 }
 

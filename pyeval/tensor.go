@@ -377,7 +377,10 @@ func tensorBinOp(op string, a, b Value) (Value, bool) {
 		return nil, false
 	}
 	if op == "@" {
-		if aok && bok && len(ta.Shape) == 2 && len(tb.Shape) == 2 {
+		if !aok || !bok {
+			return unknownf("a matrix product with a %s", map[bool]string{true: b.TypeName(), false: a.TypeName()}[aok]), true
+		}
+		if len(ta.Shape) == 2 && len(tb.Shape) == 2 {
 			shape := []Value{ta.Shape[0], tb.Shape[1]}
 			return &Tensor{DType: ta.DType, Shape: shape, Strides: contiguousStrides(shape), Aligned: true}, true
 		}
