@@ -94,7 +94,7 @@ func TestLaunches(t *testing.T) {
 func TestHostCode(t *testing.T) {
 	tests := []struct {
 		name, src, want string
-		consts     map[string]pyeval.Value
+		consts          map[string]pyeval.Value
 	}{
 		{"autotune, heuristics, prune, main block", `
 def prune(configs, named_args, **kwargs):
