@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -12,11 +10,15 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/gotriton/gotriton/aot"
 	"github.com/gotriton/gotriton/compiler"
 	"github.com/gotriton/gotriton/frontend"
 	"github.com/gotriton/gotriton/launch"
 	"github.com/gotriton/gotriton/pyeval"
 )
+
+// emitExtensions name the files of the stages --emit adds next to the PTX.
+var emitExtensions = map[string]string{"tileir": ".ttir", "llvm": ".ll", "json": ".json"}
 
 // indexEntry is one line of DIR/index.jsonl: one compiled specialization.
 type indexEntry struct {
@@ -49,9 +51,9 @@ func compileAll(_ context.Context, c *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	extra, ok := emitters[c.String("emit")]
-	if !ok {
-		return fmt.Errorf("gotriton compile: unknown --emit %q (want %s)", c.String("emit"), emitNames())
+	emit := ""
+	if c.IsSet("emit") {
+		emit = c.String("emit")
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("gotriton compile: %v", err)
@@ -78,7 +80,7 @@ func compileAll(_ context.Context, c *cli.Command) error {
 			for _, s := range kr.Specs {
 				opts := compiler.Options{Options: s.Options(tgt), ViaLLC: c.Bool("via-llc"), LLC: c.String("llc")}
 				opts.Debug = c.Bool("debug")
-				r, err := compiler.Compile(f, kr.Kernel.Name, opts, compiler.PTX)
+				r, err := aot.Compile(f, kr.Kernel.Name, opts, compiler.PTX)
 				if err != nil {
 					if s.SkippedByAutotuner(err) {
 						skipped++
@@ -91,7 +93,7 @@ func compileAll(_ context.Context, c *cli.Command) error {
 					failed++
 					continue
 				}
-				entry, err := writeSpec(dir, f, kr, s, r, extra, c.IsSet("emit"))
+				entry, err := writeSpec(dir, f, kr, s, r, emit)
 				if err != nil {
 					return err
 				}
@@ -120,13 +122,12 @@ func compileAll(_ context.Context, c *cli.Command) error {
 }
 
 // writeSpec writes one specialization's files and returns its index entry.
-func writeSpec(dir string, f *frontend.File, kr *launch.Kernel, s launch.Spec, r *compiler.Result, extra emitter, wantExtra bool) (*indexEntry, error) {
-	sum := sha256.Sum256([]byte(strings.Join([]string{f.Path, kr.Kernel.Name, s.SignatureText(), fmt.Sprint(s.NumWarps, s.NumStages), r.Target.String()}, "\x00")))
-	base := kr.Kernel.Name + "." + hex.EncodeToString(sum[:])[:16]
+func writeSpec(dir string, f *frontend.File, kr *launch.Kernel, s launch.Spec, k *aot.Compiled, emit string) (*indexEntry, error) {
+	r := k.Result
+	base := kr.Kernel.Name + "." + k.Key
 	outputs := map[string]string{".ptx": r.PTX}
-	if wantExtra && extra.until != compiler.PTX {
-		ext := map[compiler.Stage]string{compiler.TileIR: ".ttir", compiler.LLVM: ".ll"}[extra.until]
-		outputs[ext] = extra.text(r)
+	if ext, ok := emitExtensions[emit]; ok {
+		outputs[ext] = emitters[emit].text(k)
 	}
 	entry := &indexEntry{File: f.Path, Kernel: kr.Kernel.Name, Qualname: kr.Kernel.Name, Signature: s.SignatureText(),
 		Constexprs: map[string]any{}, NumWarps: r.NumWarps, NumStages: r.NumStages, Target: r.Target.String(),
