@@ -48,8 +48,8 @@ type scriptState struct {
 	pinned []any
 	// nextAddr is the address the abstract allocator hands out next.
 	nextAddr int64
-	// pending is the launch site being evaluated: KERNEL[grid] remembers the call
-	// expression that encloses it.
+	// calls are the call expressions being evaluated, innermost last: a launch finds
+	// its argument expressions there, for messages.
 	calls []*ast.Call
 }
 
@@ -507,10 +507,7 @@ func (ev *evaluator) runBenchmarks(fn, benchmarks Value) error {
 }
 
 // launcher is KERNEL[grid]: calling it launches the kernel.
-type launcher struct {
-	kernel *JITFunction
-	call   *ast.Call // the call expression that encloses the subscript, if known
-}
+type launcher struct{ kernel *JITFunction }
 
 func (launcher) TypeName() string { return "function" }
 

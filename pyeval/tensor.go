@@ -2,7 +2,6 @@ package pyeval
 
 import (
 	"fmt"
-	"math/big"
 	"strings"
 
 	"github.com/gotriton/gotriton/ast"
@@ -507,7 +506,6 @@ func init() {
 		}
 	}
 	def(alloc("float32"), "torch.randn", "torch.rand", "torch.empty", "torch.zeros", "torch.ones")
-	def(alloc("int64"), "torch.randint_like_shape")
 	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
 		// torch.randint(low, high, size) / torch.randint(high, size)
 		var size []Value
@@ -767,6 +765,3 @@ func init() {
 		}}
 	}
 }
-
-// bigInt64 is n as an int64 when it fits.
-func bigInt64(n *big.Int) (int64, bool) { return n.Int64(), n.IsInt64() }

@@ -71,9 +71,8 @@ func checkCommand() *cli.Command {
 			for _, f := range loaded {
 				checkFile(f, consts, c.String("target"), c.Bool("debug"), rep)
 			}
-			notChecked := rep.notChecked
-			fmt.Fprintf(c.Root().Writer, "%d kernels checked, %d errors, %d not checked\n", rep.checked, rep.errors, notChecked)
-			if rep.errors > 0 || (c.Bool("strict") && notChecked > 0) {
+			fmt.Fprintf(c.Root().Writer, "%d kernels checked, %d errors, %d not checked\n", rep.checked, rep.errors, rep.notChecked)
+			if rep.errors > 0 || (c.Bool("strict") && rep.notChecked > 0) {
 				return errReported
 			}
 			return nil
@@ -250,8 +249,7 @@ func diagnostics(f *frontend.File, err error) []*diag.Error {
 type reporter struct {
 	format              string
 	out, errOut         io.Writer
-	checked, errors     int
-	notChecked, reports int
+	checked, errors, notChecked int
 }
 
 func (r *reporter) report(err error) {
