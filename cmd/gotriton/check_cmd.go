@@ -247,8 +247,8 @@ func diagnostics(f *frontend.File, err error) []*diag.Error {
 
 // reporter prints diagnostics in the chosen format and counts them.
 type reporter struct {
-	format              string
-	out, errOut         io.Writer
+	format                      string
+	out, errOut                 io.Writer
 	checked, errors, notChecked int
 }
 
