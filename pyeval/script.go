@@ -98,13 +98,20 @@ func (ev *evaluator) skip(st ast.Stmt, s *scope, err error) {
 }
 
 // tolerate reports whether a statement's error is skipped rather than propagated: in
-// script mode every error except an explicit raise and the step budget is.
+// script mode every error is, except the step budget and an exception the code raises
+// for certain (a raise statement, an assert whose condition is known to be false), which
+// ends the function as in Python.
 func (ev *evaluator) tolerate(st ast.Stmt, err error) bool {
 	if !ev.inScript() || err == errBudget {
 		return false
 	}
-	_, isRaise := st.(*ast.Raise)
-	return !isRaise
+	switch st.(type) {
+	case *ast.Raise:
+		return false
+	case *ast.Assert:
+		return !strings.HasSuffix(err.Error(), ": AssertionError")
+	}
+	return true
 }
 
 // extraStmt executes the statements only script mode runs (with, class, del, match).
@@ -264,6 +271,8 @@ func (ev *evaluator) scriptAttr(obj Value, name string, pos ast.Pos) (Value, boo
 		v, err := ev.tensorAttr(o, name, pos)
 		return v, true, err
 	case *TensorDesc:
+		return o.attr(name), true, nil
+	case Device:
 		return o.attr(name), true, nil
 	case *Class:
 		if name == "apply" && o.isAutogradFunction() {

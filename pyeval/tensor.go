@@ -136,7 +136,7 @@ func (ev *evaluator) tensorAttr(t *Tensor, name string, pos ast.Pos) (Value, err
 	case "dtype":
 		return Ref{"torch." + t.DType}, nil
 	case "device":
-		return torchDevice(), nil
+		return cudaDevice, nil
 	case "is_cuda":
 		return Bool(true), nil
 	case "ndim":
@@ -486,8 +486,60 @@ func (d *TensorDesc) set(name string, v Value) {
 	}
 }
 
-func torchDevice() *Object {
-	return &Object{Class: "device", Attrs: map[string]Value{"type": Str("cuda"), "index": NewInt(0)}}
+// Device is a torch.device; devices compare by value, as torch's do. Every tensor is on
+// cuda:0.
+type Device struct {
+	Type  string
+	Index int // -1: no index (torch.device("cpu"))
+}
+
+func (Device) TypeName() string  { return "device" }
+func (d Device) String() string {
+	if d.Index < 0 {
+		return d.Type
+	}
+	return fmt.Sprintf("%s:%d", d.Type, d.Index)
+}
+
+func (d Device) attr(name string) Value {
+	switch name {
+	case "type":
+		return Str(d.Type)
+	case "index":
+		if d.Index < 0 {
+			return None
+		}
+		return NewInt(int64(d.Index))
+	}
+	return unknownf("device.%s", name)
+}
+
+var cudaDevice = Device{"cuda", 0}
+
+// newDevice implements torch.device("cuda"), torch.device("cuda:1"), torch.device("cpu").
+func newDevice(args []Value) Value {
+	if len(args) == 0 {
+		return cudaDevice
+	}
+	if d, ok := args[0].(Device); ok {
+		return d
+	}
+	name := ToStr(args[0])
+	typ, idx, hasIdx := strings.Cut(name, ":")
+	d := Device{Type: typ, Index: -1}
+	if typ == "cuda" {
+		d.Index = 0
+	}
+	if hasIdx {
+		fmt.Sscan(idx, &d.Index)
+	}
+	if len(args) > 1 {
+		if i, ok := args[1].(Int); ok {
+			n, _ := i.Int64()
+			d.Index = int(n)
+		}
+	}
+	return d
 }
 
 // scriptFunctions model the torch and triton host calls that scripts make, in script
@@ -614,8 +666,9 @@ func init() {
 	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) { return None, nil },
 		"torch.manual_seed", "torch.cuda.synchronize", "torch.cuda.set_device", "triton.set_allocator",
 		"torch.cuda.empty_cache", "torch.set_default_device", "torch.random.manual_seed")
-	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) { return torchDevice(), nil },
-		"torch.device", "triton.runtime.driver.active.get_active_torch_device")
+	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) { return newDevice(args), nil }, "torch.device")
+	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) { return cudaDevice, nil },
+		"triton.runtime.driver.active.get_active_torch_device")
 	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) { return NewInt(0), nil },
 		"torch.cuda.current_device", "triton.runtime.driver.active.get_current_device")
 	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
