@@ -10,12 +10,13 @@ import (
 	"github.com/gotriton/gotriton/frontend"
 	"github.com/gotriton/gotriton/internal/golden"
 	"github.com/gotriton/gotriton/pyeval"
+	"github.com/gotriton/gotriton/target"
 )
 
 // report prints what inference found for a file, one kernel after the other.
-func report(t *testing.T, path string) string {
+func report(t *testing.T, path string, tgt target.Target) string {
 	t.Helper()
-	f, err := frontend.Load(path, pyeval.Options{})
+	f, err := frontend.Load(path, pyeval.Options{Target: tgt})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,6 +45,13 @@ func TestTutorials(t *testing.T) {
 		t.Skip("GOTRITON_TUTORIALS is not set")
 	}
 	checkFolder(t, dir, "tutorials")
+	// Block-scaled matmul launches only where the GPU has block scaling (sm_100).
+	sm100, err := target.Parse("cuda:100:32")
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, filepath.Join("testdata", "tutorials", "10-block-scaled-matmul.sm100.txt"),
+		report(t, filepath.Join(dir, "10-block-scaled-matmul.py"), sm100))
 }
 
 // TestConformanceKernels does the same for our own kernels (their __main__ blocks).
@@ -59,7 +67,7 @@ func checkFolder(t *testing.T, dir, goldenDir string) {
 	for _, path := range files {
 		name := strings.TrimSuffix(filepath.Base(path), ".py")
 		t.Run(name, func(t *testing.T) {
-			golden.Check(t, filepath.Join("testdata", goldenDir, name+".txt"), report(t, path))
+			golden.Check(t, filepath.Join("testdata", goldenDir, name+".txt"), report(t, path, target.Target{}))
 		})
 	}
 }

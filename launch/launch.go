@@ -626,25 +626,50 @@ func isHelper(f *frontend.File, k *frontend.Kernel) bool {
 	return false
 }
 
-// guess specializes a kernel the script never launched, as if launched with every
-// runtime parameter guessed (semantic.GuessSignature: a pointer to fp32, else a plain
-// i32) and the constexprs taken from -c, autotune configs, heuristics and defaults.
+// guess specializes a kernel the script never launched, once per launch site the file
+// has for it (or once, with no arguments, when it has none): every runtime parameter
+// guessed (semantic.GuessSignature: a pointer to fp32, else a plain i32), constexprs and
+// launch options from the site's arguments where they evaluate in the module's globals,
+// else from -c, autotune configs, heuristics and defaults.
 func (in *inferrer) guess(kr *Kernel) {
 	k := kr.Kernel
-	var args []pyeval.Value
+	var runtime []pyeval.Value
 	for _, e := range semantic.GuessSignature(k) {
 		if e.Type != nil && strings.HasPrefix(e.Text, "*") {
-			args = append(args, &pyeval.Tensor{DType: "float32", Aligned: true})
+			runtime = append(runtime, &pyeval.Tensor{DType: "float32", Aligned: true})
 		} else {
-			args = append(args, pyeval.NewInt(2))
+			runtime = append(runtime, pyeval.NewInt(2))
 		}
 	}
-	l := &pyeval.Launch{Kernel: k.JIT, Args: args, Kwargs: &pyeval.Dict{}, Pos: k.Def.Pos}
+	sites := launchSites(in.f, k)
+	if len(sites) == 0 {
+		sites = []*ast.Call{nil}
+	}
 	probe := &Kernel{Kernel: k}
-	in.launch(probe, l)
+	for _, site := range sites {
+		l := &pyeval.Launch{Kernel: k.JIT, Args: append([]pyeval.Value{}, runtime...), Kwargs: &pyeval.Dict{}, Pos: k.Def.Pos}
+		if site != nil {
+			l.Pos, l.ArgList, l.ArgExprs = site.Pos, site.Args, map[string]ast.Expr{}
+			for i, a := range site.Args {
+				if _, starred := a.(*ast.Starred); starred {
+					break
+				}
+				if i >= len(runtime) {
+					l.Args = append(l.Args, in.staticValue(a))
+				}
+			}
+			for _, kw := range site.Keywords {
+				if kw.Arg != "" {
+					l.Kwargs.Set(pyeval.Str(kw.Arg), in.staticValue(kw.Value))
+					l.ArgExprs[kw.Arg] = kw.Value
+				}
+			}
+		}
+		in.launch(probe, l)
+	}
 	for _, s := range probe.Specs {
 		s.Guessed = true
-		kr.Specs = append(kr.Specs, s)
+		kr.add(s)
 	}
 	for _, err := range probe.Errors {
 		why := err.Error()
@@ -656,6 +681,41 @@ func (in *inferrer) guess(kr *Kernel) {
 	for _, why := range probe.Unknown {
 		kr.Unknown = append(kr.Unknown, fmt.Sprintf("no launch of '%s' was reached: %s", k.Name, why))
 	}
+}
+
+// staticValue evaluates a launch argument in the module's globals; what needs the
+// enclosing function's locals is Unknown.
+func (in *inferrer) staticValue(e ast.Expr) pyeval.Value {
+	v, err := in.f.Module.Eval(e, nil)
+	if err != nil {
+		return pyeval.Unknown{Why: fmt.Sprintf("`%s` needs host code that running the file did not reach", in.f.Module.Text(e.Position()))}
+	}
+	return v
+}
+
+// launchSites finds where the file's syntax launches k: K[grid](...),
+// wrap_triton(K)[grid](...).
+func launchSites(f *frontend.File, k *frontend.Kernel) []*ast.Call {
+	var out []*ast.Call
+	ast.Inspect(f.AST, func(n ast.Node) bool {
+		c, ok := n.(*ast.Call)
+		if !ok {
+			return true
+		}
+		sub, ok := c.Func.(*ast.Subscript)
+		if !ok {
+			return true
+		}
+		target := sub.Value
+		if w, ok := target.(*ast.Call); ok && len(w.Args) == 1 {
+			target = w.Args[0]
+		}
+		if name, ok := target.(*ast.Name); ok && name.ID == k.Name {
+			out = append(out, c)
+		}
+		return true
+	})
+	return out
 }
 
 // UnusedConstants lists the -c names that are no parameter of any kernel of the files.

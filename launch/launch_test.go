@@ -80,6 +80,8 @@ func TestLaunches(t *testing.T) {
 		{"runtime value", "add_kernel[(1,)](x, y, 10, BLOCK=x.sum().item())",
 			"add_kernel: unknown: BLOCK is not known offline: tensor.sum() needs the data (the argument `x.sum().item()` at k.py:15)\n"},
 		{"no launch", "", "add_kernel: unknown: no launch of 'add_kernel' was reached and its parameters cannot all be guessed: add_kernel() missing required argument: 'BLOCK'\n"},
+		{"launch site not reached", "def f(a, b):\n    add_kernel[(1,)](a, b, a.numel(), BLOCK=128, num_warps=8)\n    add_kernel[(1,)](a, b, a.numel(), BLOCK=b.shape[0])",
+			"add_kernel: *fp32:16, *fp32:16, i32, 128 w=8 s=3\nadd_kernel: unknown: no launch of 'add_kernel' was reached: BLOCK is not known offline: `b.shape[0]` needs host code that running the file did not reach (the argument `b.shape[0]` at k.py:17)\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -222,6 +222,18 @@ func (ev *evaluator) tensorAttr(t *Tensor, name string, pos ast.Pos) (Value, err
 		return method(func(args []Value, kwargs *Dict) (Value, error) {
 			return t.reshape(name, args, kwargs), nil
 		})
+	case "random": // triton.tools.mxfp.MXFP4Tensor(...).random()
+		return method(func([]Value, *Dict) (Value, error) { return t, nil })
+	case "to_packed_tensor": // two fp4 values per byte along dim
+		return method(func(args []Value, kwargs *Dict) (Value, error) {
+			i, ok := dimIndex(kw(args, kwargs, 0, "dim"))
+			if !ok {
+				return unknownf("to_packed_tensor of dimension %s", Repr(kw(args, kwargs, 0, "dim"))), nil
+			}
+			shape := append([]Value{}, t.Shape...)
+			shape[i], _ = BinOp("//", shape[i], NewInt(2))
+			return ev.allocate("uint8", shape), nil
+		})
 	case "backward":
 		return method(func(args []Value, kwargs *Dict) (Value, error) {
 			if t.backward == nil {
@@ -493,7 +505,7 @@ type Device struct {
 	Index int // -1: no index (torch.device("cpu"))
 }
 
-func (Device) TypeName() string  { return "device" }
+func (Device) TypeName() string { return "device" }
 func (d Device) String() string {
 	if d.Index < 0 {
 		return d.Type
@@ -706,6 +718,19 @@ func init() {
 	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
 		return &Instance{Kind: "ArgumentParser", Attrs: map[string]Value{}}, nil
 	}, "argparse.ArgumentParser")
+	// triton.tools.mxfp: fp4 values (one per uint8 until packed) and e8m0 scales.
+	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
+		return ev.allocate("uint8", shapeArgs(args, kwargs)), nil
+	}, "triton.tools.mxfp.MXFP4Tensor")
+	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
+		shape := shapeArgs(nil, kwargs)
+		if len(args) > 0 {
+			if t, ok := args[0].(*Tensor); ok {
+				shape = t.Shape
+			}
+		}
+		return &Object{Class: "MXScaleTensor", Attrs: map[string]Value{"data": ev.allocate("uint8", shape)}}, nil
+	}, "triton.tools.mxfp.MXScaleTensor")
 	// Wrappers that leave the kernel as it is.
 	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
 		if len(args) == 1 {
