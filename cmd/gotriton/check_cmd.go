@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -23,6 +24,14 @@ import (
 
 // errReported makes a command exit 1 after it printed its own errors.
 var errReported = errors.New("errors reported")
+
+// targetOf is the -t flag of a command that takes one target (the first given).
+func targetOf(c *cli.Command) string {
+	if ts := c.StringSlice("target"); len(ts) > 0 {
+		return ts[0]
+	}
+	return ""
+}
 
 // inferFlags are the flags of zero-config check and compile.
 func inferFlags() []cli.Flag {
@@ -64,12 +73,12 @@ func checkCommand() *cli.Command {
 				return err
 			}
 			rep := &reporter{format: format, out: c.Root().Writer, errOut: c.Root().ErrWriter}
-			loaded := loadAll(c, files, rep)
+			loaded := loadAll(c, files, targetOf(c), rep)
 			if !checkConstants(consts, loaded, rep) {
 				return errReported
 			}
 			for _, f := range loaded {
-				checkFile(f, consts, c.String("target"), c.Bool("debug"), rep)
+				checkFile(f, consts, targetOf(c), c.Bool("debug"), rep)
 			}
 			fmt.Fprintf(c.Root().Writer, "%d kernels checked, %d errors, %d not checked\n", rep.checked, rep.errors, rep.notChecked)
 			if rep.errors > 0 || (c.Bool("strict") && rep.notChecked > 0) {
@@ -98,7 +107,8 @@ func checkOne(c *cli.Command) error {
 	return nil
 }
 
-// pythonFiles expands folders to the .py files under them, in lexical order.
+// pythonFiles expands folders to the .py files under them, in lexical order, leaving out
+// blank ones found there (an empty __init__.py); a file named explicitly is kept.
 func pythonFiles(args []string) ([]string, error) {
 	if len(args) == 0 {
 		return nil, fmt.Errorf("gotriton: give a kernel file or folder")
@@ -115,6 +125,9 @@ func pythonFiles(args []string) ([]string, error) {
 				return err
 			}
 			if !d.IsDir() && strings.HasSuffix(p, ".py") {
+				if src, err := os.ReadFile(p); err == nil && len(bytes.TrimSpace(src)) == 0 {
+					return nil
+				}
 				out = append(out, p)
 			}
 			return nil
@@ -126,10 +139,10 @@ func pythonFiles(args []string) ([]string, error) {
 	return out, nil
 }
 
-// loadAll reads, parses and evaluates each file, reporting those that fail.
-func loadAll(c *cli.Command, files []string, rep *reporter) []*frontend.File {
+// loadAll reads, parses and evaluates each file for target tgt, reporting those that fail.
+func loadAll(c *cli.Command, files []string, tgtText string, rep *reporter) []*frontend.File {
 	opts := pyeval.Options{Path: searchPath(c)}
-	if t := c.String("target"); t != "" {
+	if t := tgtText; t != "" {
 		tgt, err := target.Parse(t)
 		if err != nil {
 			rep.report(&diag.Error{File: files[0], Span: diag.Span{Line: 1}, Msg: err.Error()})

@@ -112,3 +112,22 @@ func TestVersion(t *testing.T) {
 		t.Errorf("exit %d, %q", code, out)
 	}
 }
+
+// TestCompileAllTargets: each -t runs the file for that target; index.jsonl names it.
+func TestCompileAllTargets(t *testing.T) {
+	dir := t.TempDir()
+	out, errOut, code := gotriton("compile", "../../conformance/kernels/vector_add.py", "-t", "cuda:90:32", "-t", "cuda:80:32", "-o", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if want := "cuda:90:32: vector_add_kernel: 3 specializations, 3 compiled\ncuda:80:32: vector_add_kernel: 3 specializations, 3 compiled\n"; out != want {
+		t.Errorf("stdout %q, want %q", out, want)
+	}
+	index, _ := os.ReadFile(filepath.Join(dir, "index.jsonl"))
+	if n80 := strings.Count(string(index), `"target":"cuda:80:32"`); n80 != 3 {
+		t.Errorf("index.jsonl has %d cuda:80 entries, want 3", n80)
+	}
+	if _, _, code := gotriton("compile", "../../conformance/kernels/vector_add.py", "-n", "vector_add_kernel", "-s", "*fp32:16, *fp32:16, *fp32:16, i32, 1024", "-t", "cuda:90:32", "-t", "cuda:80:32"); code != 1 {
+		t.Errorf("two -t with -n: exit %d, want 1", code)
+	}
+}

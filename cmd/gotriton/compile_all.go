@@ -59,66 +59,90 @@ func compileAll(_ context.Context, c *cli.Command) error {
 		return fmt.Errorf("gotriton compile: %v", err)
 	}
 	rep := &reporter{format: "text", out: c.Root().Writer, errOut: c.Root().ErrWriter}
-	loaded := loadAll(c, files, rep)
-	if !checkConstants(consts, loaded, rep) {
-		return errReported
-	}
 	index, err := os.Create(filepath.Join(dir, "index.jsonl"))
 	if err != nil {
 		return fmt.Errorf("gotriton compile: %v", err)
 	}
 	defer index.Close()
-	enc := json.NewEncoder(index)
-	tgt := c.String("target")
-	for _, f := range loaded {
-		res := launch.Infer(f, launch.Options{Constants: consts})
-		for _, kr := range res.Kernels {
-			for _, err := range kr.Errors {
-				rep.report(err)
-			}
-			compiled, skipped, failed := 0, 0, len(kr.Errors)
-			for _, s := range kr.Specs {
-				opts := compiler.Options{Options: s.Options(tgt), ViaLLC: c.Bool("via-llc"), LLC: c.String("llc")}
-				opts.Debug = c.Bool("debug")
-				r, err := aot.Compile(f, kr.Kernel.Name, opts, compiler.PTX)
-				if err != nil {
-					if s.SkippedByAutotuner(err) {
-						skipped++
-						continue
-					}
-					for _, d := range diagnostics(f, err) {
-						d.Notes = append(d.Notes, fmt.Sprintf("in the specialization %s", s))
-						rep.report(d)
-					}
-					failed++
-					continue
-				}
-				entry, err := writeSpec(dir, f, kr, s, r, emit)
+	b := &batch{c: c, dir: dir, emit: emit, rep: rep, enc: json.NewEncoder(index)}
+	targets := c.StringSlice("target")
+	for _, tgt := range targets {
+		// Host code sees the target (is_cuda(), the capability): each one runs the files anew.
+		loaded := loadAll(c, files, tgt, rep)
+		if !checkConstants(consts, loaded, rep) {
+			return errReported
+		}
+		for _, f := range loaded {
+			res := launch.Infer(f, launch.Options{Constants: consts})
+			for _, kr := range res.Kernels {
+				line, err := b.kernel(f, kr, tgt)
 				if err != nil {
 					return err
 				}
-				if err := enc.Encode(entry); err != nil {
-					return fmt.Errorf("gotriton compile: %v", err)
+				if len(targets) > 1 {
+					line = tgt + ": " + line
 				}
-				compiled++
+				fmt.Fprintln(c.Root().Writer, line)
 			}
-			line := fmt.Sprintf("%s: %d specializations, %d compiled", kr.Kernel.Name, len(kr.Specs), compiled)
-			if skipped > 0 {
-				line += fmt.Sprintf(", %d skipped (static assertion, as the autotuner skips)", skipped)
-			}
-			if failed > 0 {
-				line += fmt.Sprintf(", %d failed", failed)
-			}
-			if len(kr.Specs) == 0 && len(kr.Unknown) > 0 {
-				line += "; not compiled: " + kr.Unknown[0]
-			}
-			fmt.Fprintln(c.Root().Writer, line)
 		}
 	}
 	if rep.errors > 0 {
 		return errReported
 	}
 	return nil
+}
+
+// batch is one compile -o DIR run.
+type batch struct {
+	c    *cli.Command
+	dir  string
+	emit string
+	rep  *reporter
+	enc  *json.Encoder
+}
+
+// kernel compiles every specialization of one kernel for tgt and returns its summary.
+func (b *batch) kernel(f *frontend.File, kr *launch.Kernel, tgt string) (string, error) {
+	for _, err := range kr.Errors {
+		b.rep.report(err)
+	}
+	compiled, skipped, failed := 0, 0, len(kr.Errors)
+	for _, s := range kr.Specs {
+		opts := compiler.Options{Options: s.Options(tgt), ViaLLC: b.c.Bool("via-llc"), LLC: b.c.String("llc")}
+		opts.Debug = b.c.Bool("debug")
+		r, err := aot.Compile(f, kr.Kernel.Name, opts, compiler.PTX)
+		if err != nil {
+			if s.SkippedByAutotuner(err) {
+				skipped++
+				continue
+			}
+			for _, d := range diagnostics(f, err) {
+				d.Notes = append(d.Notes, fmt.Sprintf("in the specialization %s", s))
+				b.rep.report(d)
+			}
+			failed++
+			continue
+		}
+		entry, err := writeSpec(b.dir, f, kr, s, r, b.emit)
+		if err != nil {
+			return "", err
+		}
+		if err := b.enc.Encode(entry); err != nil {
+			return "", fmt.Errorf("gotriton compile: %v", err)
+		}
+		compiled++
+	}
+	line := fmt.Sprintf("%s: %d specializations, %d compiled", kr.Kernel.Name, len(kr.Specs), compiled)
+	if skipped > 0 {
+		line += fmt.Sprintf(", %d skipped (static assertion, as the autotuner skips)", skipped)
+	}
+	if failed > 0 {
+		line += fmt.Sprintf(", %d failed", failed)
+	}
+	if len(kr.Specs) == 0 && len(kr.Unknown) > 0 {
+		line += "; not compiled: " + kr.Unknown[0]
+	}
+	return line, nil
 }
 
 // writeSpec writes one specialization's files and returns its index entry.

@@ -25,7 +25,7 @@ func specFlags(signatureRequired bool) []cli.Flag {
 			Usage: `one entry per parameter, e.g. "*fp32:16, *fp32:16, i32, 1024"`},
 		&cli.IntFlag{Name: "num-warps", Aliases: []string{"w"}, Usage: "warps per program (default: the autotune config's, else 1 as triton.tools.compile)"},
 		&cli.IntFlag{Name: "num-stages", Aliases: []string{"ns"}, Usage: "software pipelining stages (default: the autotune config's, else 3)"},
-		&cli.StringFlag{Name: "target", Aliases: []string{"t"}, Value: "cuda:90:32", Usage: "backend:arch:warp_size"},
+		&cli.StringSliceFlag{Name: "target", Aliases: []string{"t"}, Value: []string{"cuda:90:32"}, Usage: "backend:arch:warp_size (repeatable for compile without -n)"},
 		&cli.IntFlag{Name: "config", Usage: "which @triton.autotune config supplies constexprs the signature leaves out"},
 		&cli.BoolFlag{Name: "debug", Usage: "keep tl.device_assert and assert statements"},
 		&cli.StringSliceFlag{Name: "path", Usage: "folder to search for imported modules, after the kernel file's folder and package roots (repeatable; GOTRITON_PATH adds more)"},
@@ -38,7 +38,7 @@ func specOptions(c *cli.Command) semantic.Options {
 		SignatureText: c.String("signature"),
 		NumWarps:      int(c.Int("num-warps")),
 		NumStages:     int(c.Int("num-stages")),
-		Target:        c.String("target"),
+		Target:        targetOf(c),
 		Config:        int(c.Int("config")),
 		Debug:         c.Bool("debug"),
 	}
@@ -82,6 +82,9 @@ func compileCommand() *cli.Command {
 			name := c.String("kernel-name")
 			if name == "" && !c.IsSet("signature") {
 				return compileAll(ctx, c)
+			}
+			if len(c.StringSlice("target")) > 1 {
+				return fmt.Errorf("gotriton compile: with -n, give one -t")
 			}
 			if name == "" || !c.IsSet("signature") {
 				return fmt.Errorf("gotriton compile: give both --kernel-name (-n) and --signature (-s), or neither (then -o DIR gets every kernel the files launch)")

@@ -82,7 +82,7 @@ func loadFile(c *cli.Command) (*frontend.File, error) {
 		return nil, err
 	}
 	opts := pyeval.Options{Path: searchPath(c)}
-	if t := c.String("target"); t != "" {
+	if t := targetOf(c); t != "" {
 		// Host code sees the target too (get_current_target(), is_hip() helpers).
 		if opts.Target, err = target.Parse(t); err != nil {
 			return nil, fmt.Errorf("gotriton: %v", err)
