@@ -29,6 +29,7 @@ import (
 	"github.com/gotriton/gotriton/frontend"
 	"github.com/gotriton/gotriton/pyeval"
 	"github.com/gotriton/gotriton/semantic"
+	"github.com/gotriton/gotriton/target"
 )
 
 // Options configures inference.
@@ -147,14 +148,25 @@ type inferrer struct {
 }
 
 // launchOptions are the keyword arguments a launch takes besides the kernel's
-// parameters (the CUDA backend's options and the launcher's own).
-var launchOptions = map[string]bool{
-	"num_warps": true, "num_stages": true, "num_ctas": true, "maxnreg": true, "enable_fp_fusion": true,
-	"launch_cooperative_grid": true, "launch_pdl": true, "extern_libs": true, "debug": true, "sanitize_overflow": true,
-	"arch": true, "supported_fp8_dtypes": true, "deprecated_fp8_dot_operand_dtypes": true, "default_dot_input_precision": true,
-	"allowed_dot_input_precisions": true, "max_num_imprecise_acc_default": true, "ptx_version": true, "ptx_options": true,
-	"ir_override": true, "enable_reflect_ftz": true, "instrumentation_mode": true, "cluster_dims": true,
-	"waves_per_eu": true, "matrix_instr_nonkdim": true, "kpack": true, "allow_flush_denorm": true, "schedule_hint": true,
+// parameters: the fields of Triton 3.6's CUDAOptions and HIPOptions (any other keyword is
+// a KeyError in JITFunction._pack_args).
+var launchOptions = map[target.Backend]map[string]bool{
+	target.CUDA: setOf("num_warps num_ctas num_stages warp_size maxnreg ptx_version ptx_options ir_override enable_fp_fusion " +
+		"enable_reflect_ftz launch_cooperative_grid launch_pdl supported_fp8_dtypes deprecated_fp8_dot_operand_dtypes " +
+		"default_dot_input_precision allowed_dot_input_precisions max_num_imprecise_acc_default extern_libs debug " +
+		"backend_name sanitize_overflow arch instrumentation_mode"),
+	target.HIP: setOf("num_warps waves_per_eu num_stages num_ctas extern_libs debug sanitize_overflow arch supported_fp8_dtypes " +
+		"deprecated_fp8_dot_operand_dtypes default_dot_input_precision allowed_dot_input_precisions enable_fp_fusion " +
+		"launch_cooperative_grid matrix_instr_nonkdim kpack allow_flush_denorm max_num_imprecise_acc_default backend_name " +
+		"instrumentation_mode schedule_hint"),
+}
+
+func setOf(words string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		out[w] = true
+	}
+	return out
 }
 
 func (in *inferrer) errAt(n ast.Node, format string, args ...any) *diag.Error {
@@ -175,15 +187,16 @@ func (in *inferrer) launch(kr *Kernel, l *pyeval.Launch) {
 		params[p.Name] = true
 	}
 	paramKw, options := &pyeval.Dict{}, map[string]pyeval.Value{}
+	optionNames := launchOptions[in.f.Module.Target.Backend]
 	for i, key := range l.Kwargs.Keys {
 		name := pyeval.ToStr(key)
 		switch {
 		case params[name]:
 			paramKw.Set(key, l.Kwargs.Vals[i])
-			if launchOptions[name] {
+			if optionNames[name] {
 				options[name] = l.Kwargs.Vals[i]
 			}
-		case launchOptions[name]:
+		case optionNames[name]:
 			options[name] = l.Kwargs.Vals[i]
 		default:
 			var at ast.Node = l.ArgExprs[name]
