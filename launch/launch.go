@@ -283,6 +283,11 @@ func (in *inferrer) launch(kr *Kernel, l *pyeval.Launch) {
 		ok := true
 		for i, p := range k.Params {
 			entry, why := in.entry(j, k, i, bound[p.Name])
+			if u, isUnknown := bound[p.Name].(pyeval.Unknown); isUnknown && strings.Contains(u.Why, " did not resolve: ") {
+				// An import that cannot be found, and the launch uses it: an error.
+				kr.Errors = append(kr.Errors, in.errAtNode(in.argExpr(l, i, p.Name), l.Pos, "argument '%s' of '%s' needs an import that cannot be found: %s", p.Name, k.Name, u.Why))
+				return
+			}
 			if why != "" {
 				ok = false
 				kr.Unknown = append(kr.Unknown, fmt.Sprintf("%s %s%s; launched at %s; pass -s or -c %s=...", p.Name, why, in.argSource(l, i, p.Name), site, p.Name))
@@ -333,16 +338,28 @@ func configsOf(l *pyeval.List) []*pyeval.Config {
 	return out
 }
 
-// argSource names the host expression a launch argument came from.
-func (in *inferrer) argSource(l *pyeval.Launch, i int, name string) string {
-	var e ast.Expr
+// argExpr is the expression of parameter i (name) at the launch, or nil.
+func (in *inferrer) argExpr(l *pyeval.Launch, i int, name string) ast.Expr {
 	if i < len(l.ArgList) {
 		if _, starred := l.ArgList[i].(*ast.Starred); !starred {
-			e = l.ArgList[i]
+			return l.ArgList[i]
 		}
-	} else if l.ArgExprs != nil {
-		e = l.ArgExprs[name]
+		return nil
 	}
+	return l.ArgExprs[name]
+}
+
+// errAtNode is an error at n, or at pos when n is nil.
+func (in *inferrer) errAtNode(n ast.Expr, pos ast.Pos, format string, args ...any) *diag.Error {
+	if n == nil {
+		return in.errAtPos(pos, format, args...)
+	}
+	return in.errAt(n, format, args...)
+}
+
+// argSource names the host expression a launch argument came from.
+func (in *inferrer) argSource(l *pyeval.Launch, i int, name string) string {
+	e := in.argExpr(l, i, name)
 	if e == nil {
 		return ""
 	}

@@ -35,7 +35,8 @@ func inferSource(t *testing.T, src string, opts Options) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return strings.ReplaceAll(summary(Infer(f, opts)), dir+string(filepath.Separator), "")
+	out := strings.ReplaceAll(summary(Infer(f, opts)), dir+string(filepath.Separator), "")
+	return strings.ReplaceAll(out, dir, ".")
 }
 
 // summary renders a result compactly: each kernel's specs, errors (line:col: message)
@@ -80,6 +81,8 @@ func TestLaunches(t *testing.T) {
 		{"runtime value", "add_kernel[(1,)](x, y, 10, BLOCK=x.sum().item())",
 			"add_kernel: unknown: BLOCK is not known offline: tensor.sum() needs the data (the argument `x.sum().item()` at k.py:15)\n"},
 		{"no launch", "", "add_kernel: unknown: no launch of 'add_kernel' was reached and its parameters cannot all be guessed: add_kernel() missing required argument: 'BLOCK'\n"},
+		{"unresolved import used by a launch", "from no_such_module import BLOCK_SIZE\nadd_kernel[(1,)](x, y, 10, BLOCK=BLOCK_SIZE)",
+			"add_kernel: error 16:34: argument 'BLOCK' of 'add_kernel' needs an import that cannot be found: from no_such_module import BLOCK_SIZE (line 15) did not resolve: no module named 'no_such_module' (searched .; add its folder with --path or GOTRITON_PATH)\n"},
 		{"launch site not reached", "def f(a, b):\n    add_kernel[(1,)](a, b, a.numel(), BLOCK=128, num_warps=8)\n    add_kernel[(1,)](a, b, a.numel(), BLOCK=b.shape[0])",
 			"add_kernel: *fp32:16, *fp32:16, i32, 128 w=8 s=3\nadd_kernel: unknown: no launch of 'add_kernel' was reached: BLOCK is not known offline: `b.shape[0]` needs host code that running the file did not reach (the argument `b.shape[0]` at k.py:17)\n"},
 	}
