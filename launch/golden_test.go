@@ -2,6 +2,8 @@ package launch
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,4 +72,53 @@ func checkFolder(t *testing.T, dir, goldenDir string) {
 			golden.Check(t, filepath.Join("testdata", goldenDir, name+".txt"), report(t, path, target.Target{}))
 		})
 	}
+}
+
+// TestTritonReference compares the specializations inferred for a file with those real
+// Triton 3.6 compiled when it ran the same file (testdata/triton/NAME.txt, written on the
+// GPU machine by tools/triton_launch_specs.py): the same set for every kernel.
+func TestTritonReference(t *testing.T) {
+	dir := os.Getenv("GOTRITON_TUTORIALS")
+	refs, _ := filepath.Glob(filepath.Join("testdata", "triton", "*.txt"))
+	if dir == "" || len(refs) == 0 {
+		t.Skip("GOTRITON_TUTORIALS is not set, or no reference in testdata/triton")
+	}
+	for _, ref := range refs {
+		name := strings.TrimSuffix(filepath.Base(ref), ".txt")
+		t.Run(name, func(t *testing.T) {
+			want, err := os.ReadFile(ref)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := frontend.Load(filepath.Join(dir, name+".py"), pyeval.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := tritonView(Infer(f, Options{})); got != string(want) {
+				t.Errorf("inferred specializations differ from Triton's at %s", golden.FirstDiff(got, string(want)))
+			}
+		})
+	}
+}
+
+// tritonView prints launched specializations as tools/triton_launch_specs.py does:
+// kernels by name, each one's specializations sorted, without sites or config indices.
+func tritonView(res *Result) string {
+	byKernel := map[string][]string{}
+	for _, kr := range res.Kernels {
+		for _, s := range kr.Specs {
+			if !s.Guessed {
+				byKernel[kr.Kernel.Name] = append(byKernel[kr.Kernel.Name], fmt.Sprintf("%s | num_warps=%d num_stages=%d", s.SignatureText(), s.NumWarps, s.NumStages))
+			}
+		}
+	}
+	var b strings.Builder
+	for _, name := range slices.Sorted(maps.Keys(byKernel)) {
+		fmt.Fprintf(&b, "%s\n", name)
+		lines := slices.Compact(slices.Sorted(slices.Values(byKernel[name])))
+		for _, l := range lines {
+			fmt.Fprintf(&b, "  %s\n", l)
+		}
+	}
+	return b.String()
 }
