@@ -65,6 +65,9 @@ func compileAll(_ context.Context, c *cli.Command) error {
 	}
 	defer index.Close()
 	b := &batch{c: c, dir: dir, emit: emit, rep: rep, enc: json.NewEncoder(index)}
+	if emit != "tileir" && emit != "llvm" { // a cached compile keeps only the PTX and metadata
+		b.cache = openCache(c)
+	}
 	targets := c.StringSlice("target")
 	for _, tgt := range targets {
 		// Host code sees the target (is_cuda(), the capability): each one runs the files anew.
@@ -94,11 +97,12 @@ func compileAll(_ context.Context, c *cli.Command) error {
 
 // batch is one compile -o DIR run.
 type batch struct {
-	c    *cli.Command
-	dir  string
-	emit string
-	rep  *reporter
-	enc  *json.Encoder
+	c     *cli.Command
+	dir   string
+	emit  string
+	rep   *reporter
+	enc   *json.Encoder
+	cache *aot.Cache
 }
 
 // kernel compiles every specialization of one kernel for tgt and returns its summary.
@@ -110,7 +114,7 @@ func (b *batch) kernel(f *frontend.File, kr *launch.Kernel, tgt string) (string,
 	for _, s := range kr.Specs {
 		opts := compiler.Options{Options: s.Options(tgt), ViaLLC: b.c.Bool("via-llc"), LLC: b.c.String("llc")}
 		opts.Debug = b.c.Bool("debug")
-		r, err := aot.Compile(f, kr.Kernel.Name, opts, compiler.PTX)
+		r, err := aot.Compile(f, kr.Kernel.Name, opts, compiler.PTX, b.cache)
 		if err != nil {
 			if s.SkippedByAutotuner(err) {
 				skipped++
@@ -123,6 +127,7 @@ func (b *batch) kernel(f *frontend.File, kr *launch.Kernel, tgt string) (string,
 			failed++
 			continue
 		}
+		warnCache(b.c, r)
 		entry, err := writeSpec(b.dir, f, kr, s, r, b.emit)
 		if err != nil {
 			return "", err

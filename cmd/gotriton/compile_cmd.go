@@ -232,7 +232,6 @@ func writeOutput(path, text string) error {
 	return nil
 }
 
-
 func emitNames() string {
 	return strings.Join(slices.Sorted(maps.Keys(emitters)), "|")
 }
