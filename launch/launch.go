@@ -13,8 +13,10 @@
 //     defaults, in that order; num_warps and num_stages from the launch, the config, else 4
 //     and 3.
 //
-// Kernels the script does not reach are checked under a signature guessed from their
-// parameters when that suffices; otherwise the reason is reported, naming the parameter.
+// A kernel the script does not launch is specialized from the launches of the file's
+// pytest tests (test_* functions, called once per @pytest.mark.parametrize combination),
+// else under a signature guessed from its parameters and its static launch sites when
+// that suffices; otherwise the reason is reported, naming the parameter.
 package launch
 
 import (
@@ -118,13 +120,16 @@ func Infer(f *frontend.File, opts Options) *Result {
 		in.byDef[k.Def] = kr
 		res.Kernels = append(res.Kernels, kr)
 	}
-	for _, l := range sr.Launches {
-		kr := in.byDef[l.Kernel.Fn.Def]
-		if kr == nil {
-			continue // a kernel of another file
+	in.launches(sr.Launches, nil)
+	// Kernels the script does not launch may be launched by the file's pytest tests.
+	unreached := map[*Kernel]bool{}
+	for _, kr := range res.Kernels {
+		if !kr.Launched && !isHelper(f, kr.Kernel) {
+			unreached[kr] = true
 		}
-		kr.Launched = true
-		in.launch(kr, l)
+	}
+	if len(unreached) > 0 {
+		in.launches(sr.RunTests(opts.Steps), unreached)
 	}
 	var out []*Kernel
 	for _, kr := range res.Kernels {
@@ -138,6 +143,19 @@ func Infer(f *frontend.File, opts Options) *Result {
 	}
 	res.Kernels = out
 	return res
+}
+
+// launches specializes each launch of a kernel of the file (of only kernels, when not
+// nil).
+func (in *inferrer) launches(ls []*pyeval.Launch, only map[*Kernel]bool) {
+	for _, l := range ls {
+		kr := in.byDef[l.Kernel.Fn.Def]
+		if kr == nil || (only != nil && !only[kr]) {
+			continue // a kernel of another file, or one the script launched
+		}
+		kr.Launched = true
+		in.launch(kr, l)
+	}
 }
 
 type inferrer struct {

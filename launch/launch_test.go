@@ -153,6 +153,20 @@ def k(x_ptr, n, m, BLOCK: tl.constexpr):
 
 k[(1,)](torch.empty(16), 32, 32, BLOCK=16)
 `, "k: *fp32:16, i32, i32:1, 128 w=4 s=3\n", map[string]pyeval.Value{"BLOCK": pyeval.NewInt(128), "m": pyeval.NewInt(1)}},
+		{"pytest tests launch what the script does not", `
+import pytest
+
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+
+@pytest.mark.parametrize("n", [16, 7])
+@pytest.mark.parametrize("dtype, block", [(torch.float16, 32), (torch.float32, 64)])
+def test_k(n, dtype, block, device):
+    if n == 7 and block == 64:
+        pytest.skip("not this one")
+    k[(1,)](torch.empty(n, dtype=dtype, device=device), n, BLOCK=block)
+`, "k: *fp16:16, i32:16, 32 w=4 s=3\nk: *fp16:16, i32, 32 w=4 s=3\nk: *fp32:16, i32:16, 64 w=4 s=3\n", nil},
 		{"wrap_triton and memoised loops", `
 from torch.library import wrap_triton
 

@@ -163,10 +163,18 @@ func (ev *evaluator) stmt(st ast.Stmt, s *scope) (flow, error) {
 			return flowNext, err
 		}
 		if !truth {
-			return flowNext, ev.errorf(st.Pos, "AssertionError")
+			err := ev.errorf(st.Pos, "AssertionError")
+			if ev.inScript() {
+				err = &raised{err.Error()}
+			}
+			return flowNext, err
 		}
 	case *ast.Raise:
-		return flowNext, ev.errorf(st.Pos, "raise %s", ev.mod.Text(st.Pos))
+		err := ev.errorf(st.Pos, "raise %s", ev.mod.Text(st.Pos))
+		if ev.inScript() {
+			err = &raised{err.Error()}
+		}
+		return flowNext, err
 	case *ast.Try:
 		f, err := ev.block(st.Body, s)
 		if err != nil {
@@ -216,7 +224,7 @@ func (ev *evaluator) bindImport(s *scope, name, path string, line int, v Value) 
 func (ev *evaluator) block(body []ast.Stmt, s *scope) (flow, error) {
 	for _, st := range body {
 		f, err := ev.stmt(st, s)
-		if err != nil && ev.tolerate(st, err) {
+		if err != nil && ev.tolerate(err) {
 			ev.skip(st, s, err)
 			continue
 		}

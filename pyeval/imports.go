@@ -76,6 +76,8 @@ func (ev *evaluator) importModule(st ast.Stmt, module string, level int) Value {
 	}
 	m, err := ev.mod.importer(ev.mod.File, module, level)
 	switch {
+	case err != nil && ev.inScript() && level == 0 && scriptModules[strings.Split(module, ".")[0]]:
+		return Ref{qualified}
 	case err != nil:
 		return ev.unresolved(st, err)
 	case m == nil:

@@ -1,6 +1,7 @@
 package pyeval
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -48,6 +49,9 @@ type scriptState struct {
 	pinned []any
 	// nextAddr is the address the abstract allocator hands out next.
 	nextAddr int64
+	// params are the @pytest.mark.parametrize sets of each test function, innermost
+	// decorator first.
+	params map[*Function][]paramSet
 	// calls are the call expressions being evaluated, innermost last: a launch finds
 	// its argument expressions there, for messages.
 	calls []*ast.Call
@@ -61,7 +65,7 @@ func (m *Module) RunScript(steps int) *ScriptResult {
 	}
 	sm := &Module{Name: "__main__", File: m.File, Src: m.Src, AST: m.AST, Target: m.Target, Annotations: map[string]string{},
 		importer: m.importer, lineStart: m.lineStart}
-	sm.script = &scriptState{memo: map[string]Value{}, nextAddr: 0x7f0000000000}
+	sm.script = &scriptState{memo: map[string]Value{}, nextAddr: 0x7f0000000000, params: map[*Function][]paramSet{}}
 	sm.globals = newScope(nil)
 	sm.globals.set("__name__", Str("__main__"))
 	sm.globals.set("__file__", Str(m.File))
@@ -99,20 +103,18 @@ func (ev *evaluator) skip(st ast.Stmt, s *scope, err error) {
 
 // tolerate reports whether a statement's error is skipped rather than propagated: in
 // script mode every error is, except the step budget and an exception the code raises
-// for certain (a raise statement, an assert whose condition is known to be false), which
-// ends the function as in Python.
-func (ev *evaluator) tolerate(st ast.Stmt, err error) bool {
-	if !ev.inScript() || err == errBudget {
-		return false
-	}
-	switch st.(type) {
-	case *ast.Raise:
-		return false
-	case *ast.Assert:
-		return !strings.HasSuffix(err.Error(), ": AssertionError")
-	}
-	return true
+// for certain (a raise statement, an assert whose condition is known to be false,
+// pytest.skip), which propagates as in Python.
+func (ev *evaluator) tolerate(err error) bool {
+	return ev.inScript() && err != errBudget && !errors.As(err, new(*raised))
 }
+
+// raised is an exception host code raises for certain (a raise statement, pytest.skip):
+// it propagates out of functions as in Python, up to a try or the module-level
+// statement.
+type raised struct{ what string }
+
+func (r *raised) Error() string { return r.what }
 
 // extraStmt executes the statements only script mode runs (with, class, del, match).
 func (ev *evaluator) extraStmt(st ast.Stmt, s *scope) (flow, error) {
@@ -679,4 +681,140 @@ func (ev *evaluator) sliceObject(sl *ast.Slice, s *scope) (sliceValue, error) {
 		return sv, err
 	}
 	return sv, nil
+}
+
+// scriptModules are the modules script mode models though no kernel may use them
+// (test and benchmark helpers): importing them never fails in a script.
+var scriptModules = map[string]bool{"pytest": true}
+
+// paramSet is one @pytest.mark.parametrize(argnames, argvalues).
+type paramSet struct {
+	names  []string
+	values []Value
+}
+
+// maxTestCases bounds the parameter combinations one test function runs with.
+const maxTestCases = 256
+
+func init() {
+	scriptFunctions["pytest.mark.parametrize"] = &Builtin{"pytest.mark.parametrize", func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
+		var ps paramSet
+		switch names := kw(args, kwargs, 0, "argnames").(type) {
+		case Str:
+			for _, n := range strings.Split(string(names), ",") {
+				ps.names = append(ps.names, strings.TrimSpace(n))
+			}
+		default:
+			items, err := iterate(names)
+			if err != nil {
+				return unknownf("parametrize argnames %s", Repr(names)), nil
+			}
+			for _, n := range items {
+				ps.names = append(ps.names, ToStr(n))
+			}
+		}
+		values, err := iterate(orDefault(kw(args, kwargs, 1, "argvalues"), &List{}))
+		if err != nil {
+			return unknownf("parametrize argvalues: %v", err), nil
+		}
+		ps.values = values
+		return &Builtin{"parametrize", func(ev *evaluator, fargs []Value, _ *Dict) (Value, error) {
+			if len(fargs) == 1 {
+				if f, ok := fargs[0].(*Function); ok {
+					ev.mod.script.params[f] = append(ev.mod.script.params[f], ps)
+				}
+				return fargs[0], nil
+			}
+			return unknownf("parametrize of %d arguments", len(fargs)), nil
+		}}, nil
+	}}
+	for _, p := range []string{"pytest.skip", "pytest.fail", "pytest.xfail", "pytest.exit"} {
+		scriptFunctions[p] = &Builtin{p, func(*evaluator, []Value, *Dict) (Value, error) {
+			return nil, &raised{p + "()"}
+		}}
+	}
+}
+
+// RunTests calls the module's test functions (test_*) as pytest would, once per
+// combination of their @pytest.mark.parametrize values (at most maxTestCases each), and
+// returns the launches they reach. Fixtures other than parameters are Unknown.
+func (r *ScriptResult) RunTests(steps int) []*Launch {
+	if steps == 0 {
+		steps = 20_000_000
+	}
+	sm := r.Module
+	before := len(sm.script.launches)
+	ev := &evaluator{mod: sm, steps: steps}
+	for i, name := range sm.globals.names {
+		f, ok := sm.globals.vals[i].(*Function)
+		if !ok || !strings.HasPrefix(name, "test") || f.Def == nil {
+			continue
+		}
+		for _, kwargs := range testCases(sm.script.params[f]) {
+			for _, a := range append(append([]*ast.Arg{}, f.Def.Args.Args...), f.Def.Args.Kwonlyargs...) {
+				if kwargs.Get(Str(a.Arg)) == nil && !hasDefault(f.Def.Args, a.Arg) {
+					kwargs.Set(Str(a.Arg), fixture(a.Arg))
+				}
+			}
+			if _, err := ev.call(f, nil, kwargs, f.Def.Pos); err != nil {
+				if err == errBudget {
+					break
+				}
+				sm.script.skipped = append(sm.script.skipped, err)
+			}
+		}
+	}
+	r.Launches = sm.script.launches
+	r.Skipped = sm.script.skipped
+	return sm.script.launches[before:]
+}
+
+// testCases is the cartesian product of parameter sets, as keyword arguments.
+func testCases(sets []paramSet) []*Dict {
+	cases := []*Dict{{}}
+	for _, ps := range sets {
+		var next []*Dict
+		for _, c := range cases {
+			for _, v := range ps.values {
+				d := &Dict{Keys: append([]Value{}, c.Keys...), Vals: append([]Value{}, c.Vals...)}
+				if len(ps.names) == 1 {
+					d.Set(Str(ps.names[0]), v)
+				} else if items, err := iterate(v); err == nil && len(items) == len(ps.names) {
+					for i, n := range ps.names {
+						d.Set(Str(n), items[i])
+					}
+				}
+				next = append(next, d)
+				if len(next) >= maxTestCases {
+					break
+				}
+			}
+		}
+		cases = next
+	}
+	return cases
+}
+
+func hasDefault(a *ast.Arguments, name string) bool {
+	first := len(a.Args) - len(a.Defaults)
+	for i, p := range a.Args {
+		if p.Arg == name {
+			return i >= first
+		}
+	}
+	for i, p := range a.Kwonlyargs {
+		if p.Arg == name {
+			return a.KwDefaults[i] != nil
+		}
+	}
+	return false
+}
+
+// fixture is the value of a pytest fixture a test asks for: the device for "device",
+// else Unknown.
+func fixture(name string) Value {
+	if name == "device" {
+		return Str("cuda")
+	}
+	return unknownf("the pytest fixture %s", name)
 }

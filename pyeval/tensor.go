@@ -745,7 +745,7 @@ func init() {
 			}
 			return unknownf("decorator of %d arguments", len(fargs)), nil
 		}}, nil
-	}, "torch.library.triton_op", "torch.library.custom_op", "pytest.mark.parametrize", "torch.compile",
+	}, "torch.library.triton_op", "torch.library.custom_op", "pytest.fixture", "torch.compile",
 		"functools.lru_cache", "functools.cache", "contextlib.contextmanager")
 	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
 		var lists [][]Value
