@@ -219,9 +219,9 @@ func (in *inferrer) launch(kr *Kernel, l *pyeval.Launch) {
 		default:
 			var at ast.Node = l.ArgExprs[name]
 			if at == nil {
-				kr.Errors = append(kr.Errors, in.errAtPos(l.Pos, "keyword argument %s was specified but unrecognised: '%s' has no such parameter (%s)", name, k.Name, paramList(k)))
+				kr.fail(in.errAtPos(l.Pos, "keyword argument %s was specified but unrecognised: '%s' has no such parameter (%s)", name, k.Name, paramList(k)))
 			} else {
-				kr.Errors = append(kr.Errors, in.errAt(at, "keyword argument %s was specified but unrecognised: '%s' has no such parameter (%s)", name, k.Name, paramList(k)))
+				kr.fail(in.errAt(at, "keyword argument %s was specified but unrecognised: '%s' has no such parameter (%s)", name, k.Name, paramList(k)))
 			}
 			return
 		}
@@ -257,7 +257,7 @@ func (in *inferrer) launch(kr *Kernel, l *pyeval.Launch) {
 		if cfg != nil {
 			for i, key := range cfg.Kwargs.Keys {
 				if kw.Get(key) != nil {
-					kr.Errors = append(kr.Errors, in.errAtPos(l.Pos, "conflicting meta-parameters: %s is given by the launch and by the autotune config; make sure that you don't re-define auto-tuned symbols", pyeval.ToStr(key)))
+					kr.fail(in.errAtPos(l.Pos, "conflicting meta-parameters: %s is given by the launch and by the autotune config; make sure that you don't re-define auto-tuned symbols", pyeval.ToStr(key)))
 					return
 				}
 				kw.Set(key, cfg.Kwargs.Vals[i])
@@ -280,7 +280,7 @@ func (in *inferrer) launch(kr *Kernel, l *pyeval.Launch) {
 		}
 		bound, err := pyeval.BindArgs(k.Name, k.Def.Args, args, kw, func(e ast.Expr) (pyeval.Value, error) { return in.script.Eval(e, nil) })
 		if err != nil {
-			kr.Errors = append(kr.Errors, in.errAtPos(l.Pos, "%v", err))
+			kr.fail(in.errAtPos(l.Pos, "%v", err))
 			return
 		}
 		if cfg != nil && cfg.PreHook != nil && cfg.PreHook != pyeval.None {
@@ -303,7 +303,7 @@ func (in *inferrer) launch(kr *Kernel, l *pyeval.Launch) {
 			entry, why := in.entry(j, k, i, bound[p.Name])
 			if u, isUnknown := bound[p.Name].(pyeval.Unknown); isUnknown && strings.Contains(u.Why, " did not resolve: ") {
 				// An import that cannot be found, and the launch uses it: an error.
-				kr.Errors = append(kr.Errors, in.errAtNode(in.argExpr(l, i, p.Name), l.Pos, "argument '%s' of '%s' needs an import that cannot be found: %s", p.Name, k.Name, u.Why))
+				kr.fail(in.errAtNode(in.argExpr(l, i, p.Name), l.Pos, "argument '%s' of '%s' needs an import that cannot be found: %s", p.Name, k.Name, u.Why))
 				return
 			}
 			if why != "" {
@@ -400,6 +400,16 @@ func launchInt(vals ...any) int {
 		}
 	}
 	return vals[len(vals)-1].(int)
+}
+
+// fail records a launch error once (a launch in a loop fails the same way each time).
+func (kr *Kernel) fail(err *diag.Error) {
+	for _, e := range kr.Errors {
+		if e.Error() == err.Error() {
+			return
+		}
+	}
+	kr.Errors = append(kr.Errors, err)
 }
 
 // add keeps a specialization unless an equal one is already there.
@@ -689,6 +699,16 @@ func (in *inferrer) guess(kr *Kernel) {
 			runtime = append(runtime, pyeval.NewInt(2))
 		}
 	}
+	// guessed is the guess for a runtime parameter a site gives a value not known offline.
+	guessed := func(i int) pyeval.Value {
+		if i < len(runtime) {
+			return runtime[i]
+		}
+		if strings.Contains(k.Params[i].Name, "ptr") {
+			return &pyeval.Tensor{DType: "float32", Aligned: true}
+		}
+		return pyeval.NewInt(2)
+	}
 	sites := launchSites(in.f, k)
 	if len(sites) == 0 {
 		sites = []*ast.Call{nil}
@@ -703,14 +723,25 @@ func (in *inferrer) guess(kr *Kernel) {
 					break
 				}
 				if i >= len(runtime) {
-					l.Args = append(l.Args, in.staticValue(a))
+					v := in.staticValue(a)
+					if _, unknown := v.(pyeval.Unknown); unknown && i < len(k.Params) && !k.Params[i].Constexpr {
+						v = guessed(i)
+					}
+					l.Args = append(l.Args, v)
 				}
 			}
 			for _, kw := range site.Keywords {
-				if kw.Arg != "" {
-					l.Kwargs.Set(pyeval.Str(kw.Arg), in.staticValue(kw.Value))
-					l.ArgExprs[kw.Arg] = kw.Value
+				if kw.Arg == "" {
+					continue
 				}
+				v := in.staticValue(kw.Value)
+				if i := paramIndex(k, kw.Arg); i < len(k.Params) && !k.Params[i].Constexpr {
+					if _, unknown := v.(pyeval.Unknown); unknown {
+						v = guessed(i)
+					}
+				}
+				l.Kwargs.Set(pyeval.Str(kw.Arg), v)
+				l.ArgExprs[kw.Arg] = kw.Value
 			}
 		}
 		in.launch(probe, l)

@@ -728,6 +728,15 @@ func init() {
 			return unknownf("parametrize of %d arguments", len(fargs)), nil
 		}}, nil
 	}}
+	scriptFunctions["pytest.mark.skipif"] = &Builtin{"pytest.mark.skipif", func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
+		skip, known := Truth(kw(args, kwargs, 0, "condition"))
+		return &Builtin{"skipif", func(_ *evaluator, fargs []Value, _ *Dict) (Value, error) {
+			if len(fargs) != 1 || (known && !skip) {
+				return orDefault(firstOf(fargs), None), nil
+			}
+			return unknownf("a test pytest skips (%s)", ToStr(orDefault(kwargs.Get(Str("reason")), Str("skipif")))), nil
+		}}, nil
+	}}
 	for _, p := range []string{"pytest.skip", "pytest.fail", "pytest.xfail", "pytest.exit"} {
 		scriptFunctions[p] = &Builtin{p, func(*evaluator, []Value, *Dict) (Value, error) {
 			return nil, &raised{p + "()"}
@@ -808,6 +817,13 @@ func hasDefault(a *ast.Arguments, name string) bool {
 		}
 	}
 	return false
+}
+
+func firstOf(vs []Value) Value {
+	if len(vs) == 0 {
+		return nil
+	}
+	return vs[0]
 }
 
 // fixture is the value of a pytest fixture a test asks for: the device for "device",

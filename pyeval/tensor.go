@@ -220,6 +220,14 @@ func (ev *evaluator) tensorAttr(t *Tensor, name string, pos ast.Pos) (Value, err
 		})
 	case "view", "reshape", "flatten", "expand", "unsqueeze", "squeeze", "permute", "transpose", "t":
 		return method(func(args []Value, kwargs *Dict) (Value, error) {
+			if len(args) == 1 && name == "view" {
+				if d := TorchDType(args[0]); d != "" { // a reinterpretation of the bytes
+					if dtypeBytes[d] != dtypeBytes[t.DType] {
+						return unknownf("view(%s) of a %s tensor", d, t.DType), nil
+					}
+					return sameAs(d), nil
+				}
+			}
 			return t.reshape(name, args, kwargs), nil
 		})
 	case "random": // triton.tools.mxfp.MXFP4Tensor(...).random()
@@ -718,6 +726,34 @@ func init() {
 	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
 		return &Instance{Kind: "ArgumentParser", Attrs: map[string]Value{}}, nil
 	}, "argparse.ArgumentParser")
+	// triton._internal_testing's questions about the target.
+	capability := func(ev *evaluator) int { return ev.mod.Target.Capability }
+	predicates := map[string]func(ev *evaluator) bool{
+		"is_interpreter":     func(*evaluator) bool { return false },
+		"is_xpu":             func(*evaluator) bool { return false },
+		"is_cuda":            func(ev *evaluator) bool { return ev.mod.Target.IsNVIDIA() },
+		"is_hip":             func(ev *evaluator) bool { return !ev.mod.Target.IsNVIDIA() },
+		"is_ampere_or_newer": func(ev *evaluator) bool { return ev.mod.Target.IsNVIDIA() && capability(ev) >= 80 },
+		"is_hopper_or_newer": func(ev *evaluator) bool { return ev.mod.Target.IsNVIDIA() && capability(ev) >= 90 },
+		"is_hopper":          func(ev *evaluator) bool { return ev.mod.Target.IsNVIDIA() && capability(ev)/10 == 9 },
+		"is_blackwell":       func(ev *evaluator) bool { return ev.mod.Target.IsNVIDIA() && capability(ev)/10 == 10 },
+		"is_sm12x":           func(ev *evaluator) bool { return ev.mod.Target.IsNVIDIA() && capability(ev)/10 == 12 },
+		"supports_tma":       func(ev *evaluator) bool { return ev.mod.Target.IsNVIDIA() && capability(ev) >= 90 },
+		"supports_ws":        func(ev *evaluator) bool { return ev.mod.Target.IsNVIDIA() && capability(ev) >= 90 },
+		"is_hip_cdna2":       func(ev *evaluator) bool { return ev.mod.Target.Arch == "gfx90a" },
+		"is_hip_cdna3":       func(ev *evaluator) bool { return ev.mod.Target.Arch == "gfx942" },
+		"is_hip_cdna4":       func(ev *evaluator) bool { return ev.mod.Target.Arch == "gfx950" },
+		"is_hip_cdna": func(ev *evaluator) bool {
+			a := ev.mod.Target.Arch
+			return a == "gfx90a" || a == "gfx942" || a == "gfx950"
+		},
+		"is_hip_gfx11":   func(ev *evaluator) bool { return strings.Contains(ev.mod.Target.Arch, "gfx11") },
+		"is_hip_gfx12":   func(ev *evaluator) bool { return strings.Contains(ev.mod.Target.Arch, "gfx12") },
+		"is_hip_gfx1250": func(ev *evaluator) bool { return strings.Contains(ev.mod.Target.Arch, "gfx1250") },
+	}
+	for name, pred := range predicates {
+		def(func(ev *evaluator, _ []Value, _ *Dict) (Value, error) { return Bool(pred(ev)), nil }, "triton._internal_testing."+name)
+	}
 	// triton.tools.mxfp: fp4 values (one per uint8 until packed) and e8m0 scales.
 	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
 		return ev.allocate("uint8", shapeArgs(args, kwargs)), nil
@@ -772,6 +808,20 @@ func init() {
 	fn := func(name string, f func(ev *evaluator, args []Value, kwargs *Dict) (Value, error)) {
 		scriptBuiltins[name] = &Builtin{name, f}
 	}
+	fn("getattr", func(ev *evaluator, args []Value, _ *Dict) (Value, error) {
+		if len(args) < 2 {
+			return nil, typeError("getattr expected at least 2 arguments, got %d", len(args))
+		}
+		name, ok := args[1].(Str)
+		if !ok {
+			return nil, typeError("attribute name must be string")
+		}
+		v, err := ev.attr(args[0], string(name), ast.Pos{})
+		if err != nil && len(args) > 2 {
+			return args[2], nil
+		}
+		return v, err
+	})
 	fn("staticmethod", func(_ *evaluator, args []Value, _ *Dict) (Value, error) { return staticMethod{args[0]}, nil })
 	fn("classmethod", func(_ *evaluator, args []Value, _ *Dict) (Value, error) { return staticMethod{args[0]}, nil })
 	fn("slice", func(_ *evaluator, args []Value, _ *Dict) (Value, error) {
