@@ -773,10 +773,19 @@ func (in *inferrer) staticValue(e ast.Expr) pyeval.Value {
 }
 
 // launchSites finds where the file's syntax launches k: K[grid](...),
-// wrap_triton(K)[grid](...).
+// wrap_triton(K)[grid](...); for a nested kernel, inside the top-level statement that
+// defines it.
 func launchSites(f *frontend.File, k *frontend.Kernel) []*ast.Call {
 	var out []*ast.Call
-	ast.Inspect(f.AST, func(n ast.Node) bool {
+	var scope ast.Node = f.AST
+	if !k.TopLevel {
+		for _, st := range f.AST.Body {
+			if p := st.Position(); p.Lineno <= k.Def.Lineno && k.Def.Lineno <= p.EndLineno {
+				scope = st
+			}
+		}
+	}
+	ast.Inspect(scope, func(n ast.Node) bool {
 		c, ok := n.(*ast.Call)
 		if !ok {
 			return true

@@ -64,7 +64,7 @@ func checkCommand() *cli.Command {
 			if c.String("kernel-name") != "" {
 				return checkOne(c)
 			}
-			files, err := pythonFiles(c.Args().Slice())
+			files, err := expandPythonFiles(c.Args().Slice())
 			if err != nil {
 				return err
 			}
@@ -107,9 +107,10 @@ func checkOne(c *cli.Command) error {
 	return nil
 }
 
-// pythonFiles expands folders to the .py files under them, in lexical order, leaving out
-// blank ones found there (an empty __init__.py); a file named explicitly is kept.
-func pythonFiles(args []string) ([]string, error) {
+// expandPythonFiles expands folders to the .py files under them, in lexical order, leaving
+// out hidden folders and blank files found there (an empty __init__.py); a file named
+// explicitly is kept.
+func expandPythonFiles(args []string) ([]string, error) {
 	if len(args) == 0 {
 		return nil, fmt.Errorf("gotriton: give a kernel file or folder")
 	}
@@ -123,6 +124,9 @@ func pythonFiles(args []string) ([]string, error) {
 		err = filepath.WalkDir(a, func(p string, d os.DirEntry, err error) error {
 			if err != nil {
 				return err
+			}
+			if d.IsDir() && p != a && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir // .git, .venv, ...
 			}
 			if !d.IsDir() && strings.HasSuffix(p, ".py") {
 				if src, err := os.ReadFile(p); err == nil && len(bytes.TrimSpace(src)) == 0 {
@@ -203,12 +207,12 @@ func checkFile(f *frontend.File, consts map[string]pyeval.Value, tgt string, deb
 		for _, s := range kr.Specs {
 			opts := s.Options(tgt)
 			opts.Debug = debug
-			_, err := semantic.Compile(f, kr.Kernel.Name, opts)
+			_, err := semantic.Compile(f, f.Selector(kr.Kernel), opts)
 			if err == nil || s.SkippedByAutotuner(err) {
 				checkedOne = true
 				continue
 			}
-			if s.Guessed {
+			if s.Guessed && !independentOfSignature(err) {
 				kr.Unknown = append(kr.Unknown, fmt.Sprintf("no launch of '%s' was reached, and under the guessed signature %q it does not type-check: %s", kr.Kernel.Name, s.SignatureText(), firstMessage(err)))
 				continue
 			}
@@ -232,9 +236,30 @@ func checkFile(f *frontend.File, consts map[string]pyeval.Value, tgt string, deb
 			if len(kr.Unknown) > 0 {
 				why = kr.Unknown[0]
 			}
-			rep.note(&diag.Error{File: f.Path, Span: diag.Span{Line: int(p.Lineno)}, Msg: fmt.Sprintf("kernel '%s' not checked: %s", kr.Kernel.Name, why)})
+			rep.note(&diag.Error{File: f.Path, Span: diag.Span{Line: int(p.Lineno)}, Msg: fmt.Sprintf("kernel '%s' not checked: %s", kr.Kernel.QualName, why)})
 		}
 	}
+}
+
+// signatureIndependent are the messages of errors that no specialization avoids: reading
+// an enclosing function's local, an import that cannot be found, syntax Triton rejects.
+var signatureIndependent = []string{
+	"a local of enclosing function", " did not resolve: ", "are not supported in triton kernels",
+	"is not supported in triton", "nested function definition is not supported",
+	"simultaneous multiple comparison is not supported", "else clauses of while loops are not supported",
+}
+
+// independentOfSignature reports whether a compile error would be the same under any
+// specialization, so that a guessed signature shows it as well as a launched one.
+func independentOfSignature(err error) bool {
+	for _, d := range diagnostics(nil, err) {
+		for _, s := range signatureIndependent {
+			if strings.Contains(d.Msg, s) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func firstMessage(err error) string {
@@ -255,7 +280,11 @@ func diagnostics(f *frontend.File, err error) []*diag.Error {
 	if l, ok := err.(diag.List); ok {
 		return l
 	}
-	return []*diag.Error{{File: f.Path, Span: diag.Span{Line: 1}, Msg: err.Error()}}
+	file := ""
+	if f != nil {
+		file = f.Path
+	}
+	return []*diag.Error{{File: file, Span: diag.Span{Line: 1}, Msg: err.Error()}}
 }
 
 // reporter prints diagnostics in the chosen format and counts them.

@@ -43,7 +43,7 @@ func compileAll(_ context.Context, c *cli.Command) error {
 	if dir == "-" || dir == "" {
 		return fmt.Errorf("gotriton compile: without -n, give an output folder with -o DIR")
 	}
-	files, err := pythonFiles(c.Args().Slice())
+	files, err := expandPythonFiles(c.Args().Slice())
 	if err != nil {
 		return err
 	}
@@ -114,7 +114,7 @@ func (b *batch) kernel(f *frontend.File, kr *launch.Kernel, tgt string) (string,
 	for _, s := range kr.Specs {
 		opts := compiler.Options{Options: s.Options(tgt), ViaLLC: b.c.Bool("via-llc"), LLC: b.c.String("llc")}
 		opts.Debug = b.c.Bool("debug")
-		r, err := aot.Compile(f, kr.Kernel.Name, opts, compiler.PTX, b.cache)
+		r, err := aot.Compile(f, f.Selector(kr.Kernel), opts, compiler.PTX, b.cache)
 		if err != nil {
 			if s.SkippedByAutotuner(err) {
 				skipped++
@@ -137,7 +137,7 @@ func (b *batch) kernel(f *frontend.File, kr *launch.Kernel, tgt string) (string,
 		}
 		compiled++
 	}
-	line := fmt.Sprintf("%s: %d specializations, %d compiled", kr.Kernel.Name, len(kr.Specs), compiled)
+	line := fmt.Sprintf("%s: %d specializations, %d compiled", kr.Kernel.QualName, len(kr.Specs), compiled)
 	if skipped > 0 {
 		line += fmt.Sprintf(", %d skipped (static assertion, as the autotuner skips)", skipped)
 	}
@@ -158,7 +158,7 @@ func writeSpec(dir string, f *frontend.File, kr *launch.Kernel, s launch.Spec, k
 	if ext, ok := emitExtensions[emit]; ok {
 		outputs[ext] = emitters[emit].text(k)
 	}
-	entry := &indexEntry{File: f.Path, Kernel: kr.Kernel.Name, Qualname: kr.Kernel.Name, Signature: s.SignatureText(),
+	entry := &indexEntry{File: f.Path, Kernel: kr.Kernel.Name, Qualname: kr.Kernel.QualName, Signature: s.SignatureText(),
 		Constexprs: map[string]any{}, NumWarps: r.NumWarps, NumStages: r.NumStages, Target: r.Target.String(),
 		SharedBytes: r.Meta.SharedBytes, Site: s.Site}
 	for i, p := range kr.Kernel.Params {
