@@ -167,6 +167,17 @@ def test_k(n, dtype, block, device):
         pytest.skip("not this one")
     k[(1,)](torch.empty(n, dtype=dtype, device=device), n, BLOCK=block)
 `, "k: *fp16:16, i32:16, 32 w=4 s=3\nk: *fp16:16, i32, 32 w=4 s=3\nk: *fp32:16, i32:16, 64 w=4 s=3\n", nil},
+		{"pytest.raises bodies are not run", `
+import pytest
+
+@triton.jit
+def k(x_ptr, BLOCK: tl.constexpr = 16):
+    pass
+
+def test_bad():
+    with pytest.raises(triton.CompilationError):
+        k[(1,)](torch.empty(4), BLOCK=3)
+`, "k: *fp32:16, 16 w=4 s=3\n", nil},
 		{"wrap_triton and memoised loops", `
 from torch.library import wrap_triton
 
