@@ -786,6 +786,9 @@ func launchSites(f *frontend.File, k *frontend.Kernel) []*ast.Call {
 		}
 	}
 	ast.Inspect(scope, func(n ast.Node) bool {
+		if w, ok := n.(*ast.With); ok && expectsFailure(w) {
+			return false
+		}
 		c, ok := n.(*ast.Call)
 		if !ok {
 			return true
@@ -804,6 +807,26 @@ func launchSites(f *frontend.File, k *frontend.Kernel) []*ast.Call {
 		return true
 	})
 	return out
+}
+
+// expectsFailure reports whether a with statement is `with pytest.raises(...)`: the
+// launches in its body are meant to fail.
+func expectsFailure(w *ast.With) bool {
+	for _, item := range w.Items {
+		if c, ok := item.ContextExpr.(*ast.Call); ok {
+			switch f := c.Func.(type) {
+			case *ast.Attribute:
+				if f.Attr == "raises" {
+					return true
+				}
+			case *ast.Name:
+				if f.ID == "raises" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // UnusedConstants lists the -c names that are no parameter of any kernel of the files.

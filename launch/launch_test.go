@@ -172,7 +172,7 @@ import pytest
 
 @triton.jit
 def k(x_ptr, BLOCK: tl.constexpr = 16):
-    pass
+    tl.store(x_ptr, 1.0)
 
 def test_bad():
     with pytest.raises(triton.CompilationError):
