@@ -3,8 +3,9 @@
 # triton.tools.link, and runs both on the GPU. Run it from the repository root on the GPU
 # machine (Triton 3.6 + torch, CUDA with ptxas, gcc):
 #
-#     CGO_ENABLED=0 go build -o .build/gotriton ./cmd/gotriton     # here, cross-built
-#     OUT=/some/dir tools/aot-gpu.sh                                # there
+#     CGO_ENABLED=0 go build -o .build/gotriton ./cmd/gotriton                         # here
+#     CGO_ENABLED=0 go test -c -o .build/aot-go.test ./aot/internal/goexample          # here
+#     OUT=/some/dir tools/aot-gpu.sh                                                    # there
 #
 # Kernels: add_kernel of the official 01-vector-add.py and matmul_kernel (with leaky_relu)
 # of 03-matrix-multiplication.py (TUTORIALS=DIR or GOTRITON_TUTORIALS=DIR, else .tutorials
@@ -26,12 +27,16 @@
 #      runs vector add (n = 98432 and 98431: the two hint variants) and every matmul
 #      algorithm (512^3 and 500^3, inputs in {-1, 0, 1}, so the fp16 results are exact)
 #      and compares every element with a CPU reference. Triton's folder is the control.
+#   4. The Go launchers of aot/internal/goexample (gotriton compile --lang go) run vector
+#      add and a matmul through driver/cuda: .build/aot-go.test -test.run OnGPU
+#      (GOTEST=FILE), skipped with a note when the test binary is missing.
 # Prints one line per check; details are in $OUT/*.txt. Exit status 0 when all pass.
 #
-# Settings: GOTRITON=.build/gotriton  PYTHON=python3  PTXAS=ptxas  CC=gcc
+# Settings: GOTRITON=.build/gotriton  GOTEST=.build/aot-go.test  PYTHON=python3  PTXAS=ptxas  CC=gcc
 set -u
 : "${OUT:?set OUT to the output folder}"
 GT=$(realpath "${GOTRITON:-.build/gotriton}")
+GOTEST=$(realpath "${GOTEST:-.build/aot-go.test}" 2>/dev/null || true)
 PY=${PYTHON:-python3}
 PTXAS=$(command -v "${PTXAS:-ptxas}" || true)
 CC=${CC:-gcc}
@@ -204,4 +209,13 @@ for d in triton cubin ptx; do
     (cd "$OUT/$d" && timeout 120 ./test) >"$OUT/run-$d.txt" 2>&1
   check "run: vector add and matmul through the linked launchers ($d)" $?
 done
+
+# 4. Go launchers
+if [ -x "$GOTEST" ]; then
+  GOTRITON_CUDA=1 timeout 120 "$GOTEST" -test.run 'OnGPU' -test.v >"$OUT/run-go.txt" 2>&1 &&
+    grep -q -- '--- PASS: TestOnGPU' "$OUT/run-go.txt"
+  check "run: vector add and matmul through Go launchers (driver/cuda)" $?
+else
+  echo "skip  Go launchers: no $GOTEST"
+fi
 exit $FAIL
