@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -201,4 +202,100 @@ func TestLinkErrors(t *testing.T) {
 			t.Errorf("header %q: got %v\nwant %s", tt.header, err, tt.want)
 		}
 	}
+}
+
+// TestLinkTwoKernels links the launchers of two kernels into one dispatcher each.
+func TestLinkTwoKernels(t *testing.T) {
+	files := map[string]string{}
+	var kernels []LinkedKernel
+	for _, tc := range []launcherCase{launcherCases[0], matmulAlgos[0]} {
+		l, _ := compileLauncher(t, tc)
+		files[l.Name+".c"] = l.C
+		ks, err := ParseHeader(l.Name+".h", l.H)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kernels = append(kernels, ks...)
+	}
+	h, c, err := Link(kernels, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, decl := range []string{"int add_kernel_get_num_algos(void);", "int matmul_fp16_get_num_algos(void);"} {
+		if !strings.Contains(h, decl) {
+			t.Errorf("linked header lacks %s", decl)
+		}
+	}
+	files["kernels.h"], files["kernels.c"] = h, c
+	files["main.c"] = `#include <stdio.h>
+#include "kernels.h"
+int main(void) {
+  load_add_kernel();
+  load_matmul_fp16();
+  printf("%d %d %d %d\n", add_kernel_get_num_algos(), matmul_fp16_get_num_algos(),
+         add_kernel_default(0, 0x1000, 0x2000, 0x3000, 4096), matmul_fp16(0, 0x1000, 0x2000, 0x3000, 64, 64, 64, 64, 1, 64, 1, 64, 1, 1));
+  return 0;
+}
+`
+	if out := runC(t, files); out != "1 1 0 1\n" {
+		t.Errorf("C program printed %q", out)
+	}
+}
+
+// TestTritonLinkReadsOurHeaders runs Triton's own link.py (TRITON_LINK_PY: the file from
+// Triton's release/3.6.x, python/triton/tools/link.py; it needs only Python's standard
+// library) over gotriton's headers and type-checks what it writes.
+func TestTritonLinkReadsOurHeaders(t *testing.T) {
+	linkPy := os.Getenv("TRITON_LINK_PY")
+	if linkPy == "" {
+		t.Skip("set TRITON_LINK_PY to Triton 3.6's python/triton/tools/link.py")
+	}
+	dir := t.TempDir()
+	var headers []string
+	files := map[string]string{}
+	for _, tc := range matmulAlgos {
+		l, _ := compileLauncher(t, tc)
+		p := filepath.Join(dir, l.Name+".h")
+		os.WriteFile(p, []byte(l.H), 0o644)
+		headers = append(headers, p)
+		files[l.Name+".c"], files[l.Name+".h"] = l.C, l.H
+	}
+	cmd := exec.Command("python3", append([]string{linkPy}, append(headers, "-o", filepath.Join(dir, "kernels"))...)...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("link.py: %v\n%s", err, out)
+	}
+	for _, name := range []string{"kernels.h", "kernels.c"} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[name] = string(b)
+	}
+	ours, _, _ := Link(mustParse(t, files), "")
+	for _, decl := range strings.Split(strings.TrimSpace(ours), "\n") {
+		if strings.HasPrefix(decl, "CUresult ") && !strings.Contains(files["kernels.h"], decl) {
+			t.Errorf("link.py's header lacks our %s", decl)
+		}
+	}
+	gccSyntaxOnly(t, files, "kernels.c")
+}
+
+// mustParse reads the tt-linker lines of the .h files among files, in name order.
+func mustParse(t *testing.T, files map[string]string) []LinkedKernel {
+	var names []string
+	for n := range files {
+		if strings.HasSuffix(n, ".h") && strings.HasPrefix(n, "matmul") {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	var out []LinkedKernel
+	for _, n := range names {
+		ks, err := ParseHeader(n, files[n])
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, ks...)
+	}
+	return out
 }

@@ -94,6 +94,9 @@ func compileCommand() *cli.Command {
 				return err
 			}
 			opts := compiler.Options{Options: specOptions(c), ViaLLC: c.Bool("via-llc"), LLC: c.String("llc")}
+			if !c.IsSet("num-warps") {
+				opts.NumWarps = compiler.DefaultNumWarps(f, name, opts.Config)
+			}
 			if c.IsSet("grid") {
 				return writeLauncher(c, f, name, opts)
 			}
@@ -155,7 +158,7 @@ func writeLauncher(c *cli.Command, f *frontend.File, name string, opts compiler.
 		o := opts
 		o.Config = cfg
 		if !c.IsSet("num-warps") {
-			o.NumWarps = compiler.DefaultNumWarps(f, name, cfg)
+			o.NumWarps = compiler.DefaultNumWarps(f, name, cfg) // each config's own
 		}
 		if err := writeOneLauncher(c, f, name, o, ptxas, cache); err != nil {
 			return err
