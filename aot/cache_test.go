@@ -278,3 +278,41 @@ func TestCachePutRace(t *testing.T) {
 		t.Errorf("temporary folders left: %v", left)
 	}
 }
+
+// TestKeyFollowsConstexprFunctions changes a jit function that only an autotune config
+// names (passed to the kernel as a constexpr): the key must change.
+func TestKeyFollowsConstexprFunctions(t *testing.T) {
+	dir := t.TempDir()
+	kernel := `import triton
+import triton.language as tl
+import act
+
+
+@triton.autotune(configs=[triton.Config({"ACT": act.double})], key=[])
+@triton.jit
+def kernel(x_ptr, n, ACT: tl.constexpr):
+    offs = tl.arange(0, 128)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    tl.store(x_ptr + offs, ACT(x), mask=offs < n)
+`
+	key := func(body string) string {
+		os.WriteFile(filepath.Join(dir, "k.py"), []byte(kernel), 0o644)
+		os.WriteFile(filepath.Join(dir, "act.py"), []byte("import triton\n\n\n@triton.jit\ndef double(x):\n    return "+body+"\n"), 0o644)
+		f, err := frontend.Load(filepath.Join(dir, "k.py"), pyeval.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := compiler.Options{Options: semantic.Options{SignatureText: "*fp32:16, i32"}}
+		c, err := Compile(f, "kernel", opts, compiler.LLVM, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(c.Metadata().JSON(), `"value": "double"`) {
+			t.Errorf("metadata does not name the constexpr function:\n%s", c.Metadata().JSON())
+		}
+		return c.Key
+	}
+	if a, b := key("x * 2"), key("x + x"); a == b {
+		t.Error("changing the jit function an autotune config passes kept the key")
+	}
+}

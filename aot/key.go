@@ -64,7 +64,11 @@ func Key(k *pyeval.JITFunction, spec *semantic.Spec, opts compiler.Options, extr
 	for _, x := range extra {
 		fmt.Fprintf(h, "extra %s\x00", x)
 	}
-	hashSources(h, k.Fn, map[*pyeval.Function]bool{})
+	seen := map[*pyeval.Function]bool{}
+	hashSources(h, k.Fn, seen)
+	for _, p := range spec.Params { // jit functions passed as constexprs
+		hashValueSources(h, p.Entry.Value, seen)
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
@@ -83,6 +87,18 @@ func valueKey(v semantic.Value) string {
 		return "(" + strings.Join(parts, ",") + ")"
 	}
 	return fmt.Sprintf("%T:%v", v, v)
+}
+
+// hashValueSources writes the sources of the jit functions a constexpr holds.
+func hashValueSources(h hash.Hash, v semantic.Value, seen map[*pyeval.Function]bool) {
+	switch v := v.(type) {
+	case semantic.JITRef:
+		hashSources(h, v.J.Fn, seen)
+	case semantic.Tuple:
+		for _, e := range v {
+			hashValueSources(h, e, seen)
+		}
+	}
 }
 
 // hashSources writes fn's source (decorators included) and position, then follows every

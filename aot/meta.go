@@ -187,6 +187,8 @@ func constexprJSON(v semantic.Value) any {
 		return pyeval.JSON(v.V)
 	case semantic.DTypeVal:
 		return v.T.String()
+	case semantic.JITRef:
+		return v.J.Fn.Name
 	case semantic.Tuple:
 		out := make([]any, len(v))
 		for i, e := range v {
@@ -214,9 +216,12 @@ func descMeta(d *semantic.DescType, t target.Target) TensordescMeta {
 
 // JSON returns md indented, with a final newline.
 func (md *Metadata) JSON() string {
-	b, err := json.MarshalIndent(md, "", "  ")
-	if err != nil {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(md); err != nil {
 		panic(err) // every field is a plain value
 	}
-	return string(b) + "\n"
+	return b.String()
 }
