@@ -299,7 +299,6 @@ func NewLauncher(spec *LaunchSpec) (*Launcher, error) {
 	for _, d := range p.doc {
 		doc = append(doc, pyRepr(d))
 	}
-	grid, algoInfo := p.grid, p.algoInfo
 	proto := fmt.Sprintf("CUresult %s(%s)", l.Name, strings.Join(append([]string{"CUstream stream"}, launchArgs...), ", "))
 
 	l.H = fmt.Sprintf(`#ifndef TT_KERNEL_INCLUDES
@@ -316,7 +315,7 @@ void unload_%[1]s(void);
 void load_%[1]s(void);
 // tt-linker: %[1]s:%[2]s:%[3]s
 %[4]s;
-`, l.Name, strings.Join(fullArgs, ", "), algoInfo, proto)
+`, l.Name, strings.Join(fullArgs, ", "), p.algoInfo, proto)
 
 	var c strings.Builder
 	fmt.Fprintf(&c, `/* Kernel %s of %s, launcher written by gotriton as triton.tools.compile writes it.
@@ -382,7 +381,7 @@ void load_%[1]s(void) {
     return CUDA_SUCCESS;
   return cuLaunchKernel(%[1]s_func, gX, gY, gZ, %[11]d * %[12]d, 1, 1, %[2]d, stream, args, NULL);
 }
-`, l.Name, spec.Shared, spec.Kernel, strings.Join(doc, ", "), proto, grid[0], grid[1], grid[2], len(argPtrs), strings.Join(argPtrs, ", "), spec.NumWarps, spec.WarpSize)
+`, l.Name, spec.Shared, spec.Kernel, strings.Join(doc, ", "), proto, p.grid[0], p.grid[1], p.grid[2], len(argPtrs), strings.Join(argPtrs, ", "), spec.NumWarps, spec.WarpSize)
 	l.C = c.String()
 	return l, nil
 }

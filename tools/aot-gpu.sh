@@ -19,10 +19,11 @@
 #      specializations of add_kernel (one algorithm in two hint variants) and three of
 #      matmul_kernel (two algorithms, the second in two hint variants), into $OUT/triton,
 #      $OUT/cubin (gotriton with ptxas) and $OUT/ptx (gotriton --ptxas none: embedded PTX);
-#      then python -m triton.tools.link and gotriton link over each folder's headers.
+#      then python -m triton.tools.link and gotriton link over each folder's headers, once
+#      per kernel (add_kernels.{c,h}, matmul_kernels.{c,h}).
 #   2. The same file names in all three folders, the same declarations in every header
 #      (prototypes and // tt-linker: lines), the same functions defined in every .c, and
-#      the same declarations in the linked kernels.h (Triton's "()" read as "(void)").
+#      the same declarations in the linked headers (Triton's "()" read as "(void)").
 #   3. $OUT/main.c, built against libcuda with each folder's launchers and dispatcher,
 #      runs vector add (n = 98432 and 98431: the two hint variants) and every matmul
 #      algorithm (512^3 and 500^3, inputs in {-1, 0, 1}, so the fp16 results are exact)
@@ -31,9 +32,13 @@
 #      add and a matmul through driver/cuda: .build/aot-go.test -test.run OnGPU
 #      (GOTEST=FILE), skipped with a note when the test binary is missing.
 # Prints one line per check; details are in $OUT/*.txt. Exit status 0 when all pass.
+# With SAVE_GOLDEN=1, Triton's declarations ($OUT/decls-triton.txt) are also copied to
+# aot/testdata/triton-3.6/aot-decls.txt, which `GOTRITON_TUTORIALS=... go test ./aot -run
+# TritonDecls` compares with gotriton's own, made here without a GPU: commit that file.
 #
 # Settings: GOTRITON=.build/gotriton  GOTEST=.build/aot-go.test  PYTHON=python3  PTXAS=ptxas  CC=gcc
 set -u
+export LC_ALL=C # sort in byte order, as aot's TestTritonDecls does
 : "${OUT:?set OUT to the output folder}"
 GT=$(realpath "${GOTRITON:-.build/gotriton}")
 GOTEST=$(realpath "${GOTEST:-.build/aot-go.test}" 2>/dev/null || true)
@@ -92,9 +97,14 @@ compile_all() { # compile_all FOLDER COMMAND...: every spec into FOLDER, then li
 compile_all triton "$PY" -m triton.tools.compile; check "compile: triton.tools.compile" $?
 compile_all cubin "$GT" compile --no-cache --ptxas "$PTXAS"; check "compile: gotriton, cubin" $?
 compile_all ptx "$GT" compile --no-cache --ptxas none; check "compile: gotriton, PTX" $?
-(cd "$OUT/triton" && "$PY" -m triton.tools.link ./*.h -o kernels) >"$OUT/link-triton.txt" 2>&1; check "link: triton.tools.link" $?
+# One dispatcher per kernel: link.py mixes up the headers of two kernels.
+link_all() { # link_all FOLDER COMMAND...
+  local dir=$1; shift
+  (cd "$OUT/$dir" && "$@" add_kernel.*.h -o add_kernels && "$@" matmul_fp16.*.h -o matmul_kernels) >"$OUT/link-$dir.txt" 2>&1
+}
+link_all triton "$PY" -m triton.tools.link; check "link: triton.tools.link" $?
 for d in cubin ptx; do
-  (cd "$OUT/$d" && "$GT" link ./*.h -o kernels) >"$OUT/link-$d.txt" 2>&1; check "link: gotriton link ($d)" $?
+  link_all $d "$GT" link; check "link: gotriton link ($d)" $?
 done
 
 # 2. names, prototypes, tt-linker lines
@@ -111,6 +121,7 @@ decls() { # the declarations of a folder's files, one per line, normalized
   done
 }
 decls triton >"$OUT/decls-triton.txt"
+[ "${SAVE_GOLDEN:-}" = 1 ] && mkdir -p aot/testdata/triton-3.6 && cp "$OUT/decls-triton.txt" aot/testdata/triton-3.6/aot-decls.txt
 for d in cubin ptx; do
   decls $d >"$OUT/decls-$d.txt"
   diff "$OUT/decls-triton.txt" "$OUT/decls-$d.txt" >"$OUT/diff-$d.txt"
@@ -124,7 +135,8 @@ cat >"$OUT/main.c" <<'EOF'
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "kernels.h"
+#include "add_kernels.h"
+#include "matmul_kernels.h"
 
 #define CHECK(x) do { CUresult r_ = (x); if (r_ != CUDA_SUCCESS) { printf("%s: error %d\n", #x, (int)r_); exit(1); } } while (0)
 
