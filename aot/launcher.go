@@ -269,7 +269,7 @@ func newPlan(spec *LaunchSpec, l *lang) (*plan, error) {
 	}
 	var constSig []string
 	for _, cp := range consts {
-		constSig = append(constSig, identSafe(cp.value))
+		constSig = append(constSig, algoText(cp.value))
 		p.doc = append(p.doc, cp.name+"="+cp.value)
 	}
 	p.doc = append(p.doc, fmt.Sprintf("num_warps=%d", spec.NumWarps), fmt.Sprintf("num_stages=%d", spec.NumStages))
@@ -401,8 +401,17 @@ func writeBytes(w *strings.Builder, b []byte) {
 	}
 }
 
-// identSafe makes a constant's text usable in the C identifiers the linker builds from it
-// (link.py names each algorithm OUTNAME_ALGOINFO): characters other than letters, digits
+// algoText is a constant as the tt-linker line lists it: a number as Python's str()
+// writes it, as compile.py does; any other value (gotriton's extension) made safe for the
+// line and for C names.
+func algoText(v string) string {
+	if _, err := strconv.ParseFloat(v, 64); err == nil {
+		return v
+	}
+	return identSafe(v)
+}
+
+// identSafe makes text usable in a C identifier: characters other than letters, digits
 // and '_' become '_'.
 func identSafe(s string) string {
 	return strings.Map(func(r rune) rune {

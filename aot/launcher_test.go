@@ -176,3 +176,39 @@ func TestLauncherErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestLauncherNumberConstants: float and negative constexprs appear in the tt-linker line
+// as compile.py writes them (str()), and the linker makes C names of them.
+func TestLauncherNumberConstants(t *testing.T) {
+	sig, err := semantic.ParseSignature("*fp32:16, i32, 0.5, -1, 'relu'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var params []semantic.BoundParam
+	for i, name := range []string{"x_ptr", "n", "SCALE", "SHIFT", "ACT"} {
+		params = append(params, semantic.BoundParam{Name: name, Entry: sig[i]})
+	}
+	l, err := NewLauncher(&LaunchSpec{OutName: "k", Kernel: "k", Params: params, Given: len(params), NumWarps: 1, NumStages: 3, WarpSize: 32,
+		Grid: "n, 1, 1", Binary: []byte{0}, BinaryKind: "ptx", Source: "k.py"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "// tt-linker: " + l.Name + ":CUdeviceptr x_ptr, int32_t n:0.5x-1xrelu_warps1xstages3\n"; !strings.Contains(l.H, want) {
+		t.Errorf("header lacks %q:\n%s", want, l.H)
+	}
+	if !strings.Contains(l.C, "['SCALE=0.5', 'SHIFT=-1', 'ACT=relu', 'num_warps=1', 'num_stages=3']") {
+		t.Errorf("launcher's constants:\n%s", l.C)
+	}
+	ks, err := ParseHeader("k.h", l.H)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, c, err := Link(ks, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(h, "CUresult k_0_5x_1xrelu_warps1xstages3(CUstream stream, CUdeviceptr x_ptr, int32_t n);") {
+		t.Errorf("linked header:\n%s", h)
+	}
+	gccSyntaxOnly(t, map[string]string{"kernels.c": c, "kernels.h": h, "k.c": l.C, "k.h": l.H}, "kernels.c", "k.c")
+}

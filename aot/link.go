@@ -52,7 +52,9 @@ func parseLinkerLine(launcher, sig, algoInfo string) (LinkedKernel, error) {
 	if m == nil {
 		return LinkedKernel{}, fmt.Errorf("%s is not a valid kernel name (want NAME_SIGHASH_SUFFIX)", launcher)
 	}
-	k := LinkedKernel{Name: m[1], SigHash: m[2], Suffix: m[3], Algo: m[1] + "_" + algoInfo}
+	// link.py names the algorithm NAME_ALGOINFO as it stands, which is no C name when a
+	// constant is a float or negative ("0.5", "-1"); those characters become '_'.
+	k := LinkedKernel{Name: m[1], SigHash: m[2], Suffix: m[3], Algo: identSafe(m[1] + "_" + algoInfo)}
 	for _, a := range cArg.FindAllStringSubmatch(sig, -1) {
 		k.ArgTypes = append(k.ArgTypes, a[1])
 		k.ArgNames = append(k.ArgNames, a[2])
