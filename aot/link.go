@@ -34,7 +34,7 @@ var (
 func ParseHeader(path, text string) ([]LinkedKernel, error) {
 	var out []LinkedKernel
 	for n, line := range strings.Split(text, "\n") {
-		m := linkerLine.FindStringSubmatch(line)
+		m := linkerLine.FindStringSubmatch(strings.TrimRight(line, "\r"))
 		if m == nil {
 			continue
 		}

@@ -156,6 +156,13 @@ func TestLinkTritonHeader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	crlf, err := ParseHeader("triton_format.h", strings.ReplaceAll(string(text), "\n", "\r\n"))
+	if err != nil || fmt.Sprint(crlf) != fmt.Sprint(ks) {
+		t.Errorf("the header with CRLF line ends reads as %+v, %v", crlf, err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
 	want := LinkedKernel{Name: "add_kernel", SigHash: "caba951e", Suffix: "0d1d2d34", Algo: "add_kernel_1024_warps4xstages3",
 		ArgTypes: []string{"CUdeviceptr", "CUdeviceptr", "CUdeviceptr", "int32_t"}, ArgNames: []string{"x_ptr", "y_ptr", "output_ptr", "n_elements"},
 		Hints: []int{16, 16, 16, 0}, NumSpecs: 3}
