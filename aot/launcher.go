@@ -53,6 +53,9 @@ type LaunchSpec struct {
 	BinaryKind string
 	// Source names the kernel's file, for the comment in the C file.
 	Source string
+	// TMA says that the target passes host tensor descriptors as CUtensorMaps (sm_90 and
+	// later).
+	TMA bool
 }
 
 // cParam is one kernel parameter as the C launcher sees it.
@@ -67,6 +70,8 @@ type cParam struct {
 	hint int
 	// value is a constexpr's value as Python's str() writes it.
 	value string
+	// desc is the block type of a host tensor descriptor, nil for other parameters.
+	desc *semantic.DescType
 }
 
 // lang is a launcher language's types for the kernel's runtime parameters.
@@ -118,7 +123,11 @@ func cParams(spec *LaunchSpec, l *lang) ([]cParam, error) {
 			case l.scalars[t] != "":
 				cp.ctype = l.scalars[t]
 			case strings.HasPrefix(t, "tensordesc<"):
-				return nil, fmt.Errorf("parameter '%s' is a host tensor descriptor (%s): the %s launcher does not pass tensor descriptors yet; pass the tensor's pointer, shape and strides and make the descriptor in the kernel (tl.make_tensor_descriptor)", p.Name, t, l.name)
+				d := e.Type.(*semantic.DescType)
+				if l != cLang || !spec.TMA {
+					return nil, fmt.Errorf("parameter '%s' is a host tensor descriptor (%s): only C launchers for targets with TMA (sm_90 and later) take them; pass the tensor's pointer, shape and strides and make the descriptor in the kernel (tl.make_tensor_descriptor)", p.Name, t)
+				}
+				cp.ctype, cp.desc = descTypeName(len(d.Block.Shape)), d
 			default:
 				return nil, fmt.Errorf("parameter '%s': type %s has no %s launcher type", p.Name, t, l.name)
 			}
@@ -285,10 +294,21 @@ func NewLauncher(spec *LaunchSpec) (*Launcher, error) {
 	}
 	l := &Launcher{Name: p.name, SigHash: p.sigHash, Suffix: p.suffix}
 	var launchArgs, fullArgs, argPtrs, doc []string
+	var encodeDecls, encodeDefs strings.Builder
 	for _, cp := range p.params {
 		switch {
 		case cp.hint == 1:
 			fullArgs = append(fullArgs, cp.ctype+" "+cp.name)
+		case cp.desc != nil:
+			decl, def, err := encodeFunc(l.Name, cp)
+			if err != nil {
+				return nil, err
+			}
+			encodeDecls.WriteString(decl)
+			encodeDefs.WriteString("\n" + def)
+			launchArgs = append(launchArgs, cp.ctype+" "+cp.name)
+			fullArgs = append(fullArgs, cp.ctype+" "+cp.name)
+			argPtrs = append(argPtrs, descArgPtrs(cp.name, len(cp.desc.Block.Shape))...)
 		case cp.ctype != "":
 			launchArgs = append(launchArgs, cp.ctype+" "+cp.name)
 			fullArgs = append(fullArgs, cp.ctype+" "+cp.name)
@@ -296,6 +316,7 @@ func NewLauncher(spec *LaunchSpec) (*Launcher, error) {
 		}
 	}
 	argPtrs = append(argPtrs, "&global_scratch", "&profile_scratch")
+	typedefs := descTypedefs(strings.Join(fullArgs, ", "))
 	for _, d := range p.doc {
 		doc = append(doc, pyRepr(d))
 	}
@@ -310,12 +331,12 @@ func NewLauncher(spec *LaunchSpec) (*Launcher, error) {
 #include <stdio.h>
 
 #endif
-
+%[5]s
 void unload_%[1]s(void);
 void load_%[1]s(void);
-// tt-linker: %[1]s:%[2]s:%[3]s
+%[6]s// tt-linker: %[1]s:%[2]s:%[3]s
 %[4]s;
-`, l.Name, strings.Join(fullArgs, ", "), p.algoInfo, proto)
+`, l.Name, strings.Join(fullArgs, ", "), p.algoInfo, proto, typedefs, encodeDecls.String())
 
 	var c strings.Builder
 	fmt.Fprintf(&c, `/* Kernel %s of %s, launcher written by gotriton as triton.tools.compile writes it.
@@ -336,12 +357,12 @@ static inline void gpuAssert(CUresult code, const char *file, int line) {
   }
 }
 #define CUDA_CHECK(ans) gpuAssert((ans), __FILE__, __LINE__)
-
+%[6]s
 #define CUBIN_NAME %[4]s_cubin
 CUmodule %[4]s_mod = NULL;
 CUfunction %[4]s_func = NULL;
 unsigned char CUBIN_NAME[%[5]d] = {
-`, spec.Kernel, spec.Source, spec.BinaryKind, l.Name, len(spec.Binary))
+`, spec.Kernel, spec.Source, spec.BinaryKind, l.Name, len(spec.Binary), typedefs)
 	writeBytes(&c, spec.Binary)
 	fmt.Fprintf(&c, `};
 
@@ -364,7 +385,7 @@ void load_%[1]s(void) {
     CUDA_CHECK(cuFuncSetAttribute(%[1]s_func, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, shared_optin));
   }
 }
-
+%[13]s
 /*
 [%[4]s]
 */
@@ -381,7 +402,7 @@ void load_%[1]s(void) {
     return CUDA_SUCCESS;
   return cuLaunchKernel(%[1]s_func, gX, gY, gZ, %[11]d * %[12]d, 1, 1, %[2]d, stream, args, NULL);
 }
-`, l.Name, spec.Shared, spec.Kernel, strings.Join(doc, ", "), proto, p.grid[0], p.grid[1], p.grid[2], len(argPtrs), strings.Join(argPtrs, ", "), spec.NumWarps, spec.WarpSize)
+`, l.Name, spec.Shared, spec.Kernel, strings.Join(doc, ", "), proto, p.grid[0], p.grid[1], p.grid[2], len(argPtrs), strings.Join(argPtrs, ", "), spec.NumWarps, spec.WarpSize, encodeDefs.String())
 	l.C = c.String()
 	return l, nil
 }

@@ -141,9 +141,14 @@ func Link(kernels []LinkedKernel, prefix string) (h, c string, err error) {
 		}
 	}
 
+	var sigs []string
+	for _, k := range kernels {
+		sigs = append(sigs, fullSig(k))
+	}
+	typedefs := descTypedefs(strings.Join(sigs, ", ")) // host tensor descriptors
 	var hb, cb strings.Builder
-	hb.WriteString("#include <cuda.h>\n")
-	cb.WriteString("#include <cuda.h>\n#include <stdint.h>\n")
+	hb.WriteString("#include <cuda.h>\n" + typedefs)
+	cb.WriteString("#include <cuda.h>\n#include <stdint.h>\n" + typedefs)
 	for _, f := range fams {
 		writeFamily(&hb, &cb, f, prefix)
 	}

@@ -9,7 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gotriton/gotriton/compiler"
+	"github.com/gotriton/gotriton/frontend"
 	"github.com/gotriton/gotriton/internal/golden"
+	"github.com/gotriton/gotriton/pyeval"
+	"github.com/gotriton/gotriton/semantic"
 )
 
 const matmulFile = "../conformance/kernels/matmul.py"
@@ -305,4 +309,72 @@ func mustParse(t *testing.T, files map[string]string) []LinkedKernel {
 		out = append(out, ks...)
 	}
 	return out
+}
+
+// TestLauncherTensorDescriptors compiles a kernel that takes two host tensor descriptors,
+// links it, and runs a C program that fills the descriptors with the generated encode_
+// functions and launches through the dispatcher against the fake driver: the tensor maps
+// must be encoded as tensordesc_meta says and the kernel must get each map, then its
+// shape and strides.
+func TestLauncherTensorDescriptors(t *testing.T) {
+	tc := launcherCase{"", "testdata/desc_copy.py", "desc_copy_kernel", "desc_copy",
+		"tensordesc<fp16[32, 64]>, tensordesc<fp16[32, 64]>, i32, i32, 32, 64", "M / 32, N / 64, 1", 4, 3}
+	l, _ := compileLauncher(t, tc)
+	golden.Check(t, filepath.Join("testdata", "launcher", "desc_copy.h"), l.H)
+	ks, err := ParseHeader("desc_copy.h", l.H)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, c, err := Link(ks, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{"k.c": l.C, "k.h": l.H, "kernels.h": h, "kernels.c": c, "main.c": `#include <stdio.h>
+#include "kernels.h"
+#include "k.h"
+extern char fake_last_tensormap[256];
+extern void (*fake_launch_hook)(void **kernelParams);
+static void show(void **p) {
+  for (int d = 0; d < 2; d++, p += 5)
+    printf("desc %d: map of %#llx shape %d %d strides %lld %lld\n", d, (unsigned long long)((CUtensorMap *)p[0])->opaque[0],
+           *(int32_t *)p[1], *(int32_t *)p[2], (long long)*(int64_t *)p[3], (long long)*(int64_t *)p[4]);
+  printf("M %d N %d\n", *(int32_t *)p[0], *(int32_t *)p[1]);
+}
+int main(void) {
+  tt_tensordesc2 src, dst;
+  const int64_t shape[2] = {64, 256}, strides[2] = {256, 1};
+  CUresult r = encode_` + l.Name + `_src_desc(&src, 0x10000, shape, strides);
+  printf("%d %s\n", (int)r, fake_last_tensormap);
+  encode_` + l.Name + `_dst_desc(&dst, 0x20000, shape, strides);
+  fake_launch_hook = show;
+  printf("launch %d\n", (int)desc_copy_default(0, src, dst, 64, 256));
+  return 0;
+}
+`}
+	want := `0 type 6 rank 2 base 0x10000 dims 256 64 strides 512 box 64 32 swizzle 0 fill 0
+desc 0: map of 0x10000 shape 64 256 strides 256 1
+desc 1: map of 0x20000 shape 64 256 strides 256 1
+M 64 N 256
+launch 0
+`
+	if out := runC(t, files); out != want {
+		t.Errorf("C program printed\n%s\nwant\n%s", out, want)
+	}
+
+	// Without TMA the kernel takes the tensor's address instead, which no launcher passes.
+	f, err := frontend.Load(tc.file, pyeval.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := Compile(f, tc.kernel, compiler.Options{Options: semantic.Options{SignatureText: tc.sig, NumWarps: 4, Target: "cuda:80"}}, compiler.PTX, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want80 = "parameter 'src_desc' is a host tensor descriptor (tensordesc<fp16[32, 64]>): only C launchers for targets with TMA (sm_90 and later) take them"
+	if _, err := k.Launcher("d", tc.grid, &Binary{Data: []byte{0}}); err == nil || !strings.HasPrefix(err.Error(), want80) {
+		t.Errorf("sm_80 launcher: %v", err)
+	}
+	if _, err := compileCase(t, tc).GoLauncher("p", "d", tc.grid); err == nil || !strings.Contains(err.Error(), "only C launchers") {
+		t.Errorf("Go launcher: %v", err)
+	}
 }

@@ -1,5 +1,6 @@
 /* A fake CUDA driver for tests: it records what the generated launchers ask of it, so that
    a C program can check which launcher a dispatcher picked and how it launched. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cuda.h"
@@ -8,6 +9,8 @@ struct CUmod_st { const void *image; };
 struct CUfunc_st { CUmodule mod; char name[128]; };
 
 CUfunction fake_last_func;
+void (*fake_launch_hook)(void **kernelParams); /* called during each launch, while the arguments live */
+char fake_last_tensormap[256]; /* what the last cuTensorMapEncodeTiled was asked, as text */
 unsigned int fake_last_grid[3], fake_last_block, fake_last_shared;
 int fake_launches, fake_loads, fake_unloads;
 
@@ -28,10 +31,28 @@ CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const char *name)
 CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev) { *pi = 232448; return CUDA_SUCCESS; }
 CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config) { return CUDA_SUCCESS; }
 CUresult cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute attrib, int value) { return CUDA_SUCCESS; }
+CUresult cuTensorMapEncodeTiled(CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType, cuuint32_t tensorRank,
+                                void *globalAddress, const cuuint64_t *globalDim, const cuuint64_t *globalStrides,
+                                const cuuint32_t *boxDim, const cuuint32_t *elementStrides, CUtensorMapInterleave interleave,
+                                CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill) {
+  int n = snprintf(fake_last_tensormap, sizeof(fake_last_tensormap), "type %d rank %u base %p dims", (int)tensorDataType,
+                   tensorRank, globalAddress);
+  for (cuuint32_t i = 0; i < tensorRank; i++) n += snprintf(fake_last_tensormap + n, sizeof(fake_last_tensormap) - n, " %llu", (unsigned long long)globalDim[i]);
+  n += snprintf(fake_last_tensormap + n, sizeof(fake_last_tensormap) - n, " strides");
+  for (cuuint32_t i = 0; i + 1 < tensorRank; i++) n += snprintf(fake_last_tensormap + n, sizeof(fake_last_tensormap) - n, " %llu", (unsigned long long)globalStrides[i]);
+  n += snprintf(fake_last_tensormap + n, sizeof(fake_last_tensormap) - n, " box");
+  for (cuuint32_t i = 0; i < tensorRank; i++) n += snprintf(fake_last_tensormap + n, sizeof(fake_last_tensormap) - n, " %u", boxDim[i]);
+  snprintf(fake_last_tensormap + n, sizeof(fake_last_tensormap) - n, " swizzle %d fill %d", (int)swizzle, (int)oobFill);
+  memset(tensorMap, 0, sizeof(*tensorMap));
+  tensorMap->opaque[0] = (cuuint64_t)(uintptr_t)globalAddress; /* lets a test see which map was passed */
+  return CUDA_SUCCESS;
+}
+
 CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,
                         unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
                         unsigned int sharedMemBytes, CUstream hStream, void **kernelParams, void **extra) {
   fake_last_func = f;
+  if (fake_launch_hook) fake_launch_hook(kernelParams);
   fake_last_grid[0] = gridDimX;
   fake_last_grid[1] = gridDimY;
   fake_last_grid[2] = gridDimZ;
