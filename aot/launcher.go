@@ -294,18 +294,18 @@ func NewLauncher(spec *LaunchSpec) (*Launcher, error) {
 	}
 	l := &Launcher{Name: p.name, SigHash: p.sigHash, Suffix: p.suffix}
 	var launchArgs, fullArgs, argPtrs, doc []string
-	var encodeDecls, encodeDefs strings.Builder
+	var encodeDefs, prologue strings.Builder
 	for _, cp := range p.params {
 		switch {
 		case cp.hint == 1:
 			fullArgs = append(fullArgs, cp.ctype+" "+cp.name)
 		case cp.desc != nil:
-			decl, def, err := encodeFunc(l.Name, cp)
+			def, lines, err := encodeFunc(l.Name, cp)
 			if err != nil {
 				return nil, err
 			}
-			encodeDecls.WriteString(decl)
-			encodeDefs.WriteString("\n" + def)
+			encodeDefs.WriteString(def)
+			prologue.WriteString(lines)
 			launchArgs = append(launchArgs, cp.ctype+" "+cp.name)
 			fullArgs = append(fullArgs, cp.ctype+" "+cp.name)
 			argPtrs = append(argPtrs, descArgPtrs(cp.name, len(cp.desc.Block.Shape))...)
@@ -334,9 +334,9 @@ func NewLauncher(spec *LaunchSpec) (*Launcher, error) {
 %[5]s
 void unload_%[1]s(void);
 void load_%[1]s(void);
-%[6]s// tt-linker: %[1]s:%[2]s:%[3]s
+// tt-linker: %[1]s:%[2]s:%[3]s
 %[4]s;
-`, l.Name, strings.Join(fullArgs, ", "), p.algoInfo, proto, typedefs, encodeDecls.String())
+`, l.Name, strings.Join(fullArgs, ", "), p.algoInfo, proto, typedefs)
 
 	var c strings.Builder
 	fmt.Fprintf(&c, `/* Kernel %s of %s, launcher written by gotriton as triton.tools.compile writes it.
@@ -397,12 +397,12 @@ void load_%[1]s(void) {
   unsigned int gZ = %[8]s;
   CUdeviceptr global_scratch = 0;
   CUdeviceptr profile_scratch = 0;
-  void *args[%[9]d] = { %[10]s };
+%[14]s  void *args[%[9]d] = { %[10]s };
   if (gX * gY * gZ == 0)
     return CUDA_SUCCESS;
   return cuLaunchKernel(%[1]s_func, gX, gY, gZ, %[11]d * %[12]d, 1, 1, %[2]d, stream, args, NULL);
 }
-`, l.Name, spec.Shared, spec.Kernel, strings.Join(doc, ", "), proto, p.grid[0], p.grid[1], p.grid[2], len(argPtrs), strings.Join(argPtrs, ", "), spec.NumWarps, spec.WarpSize, encodeDefs.String())
+`, l.Name, spec.Shared, spec.Kernel, strings.Join(doc, ", "), proto, p.grid[0], p.grid[1], p.grid[2], len(argPtrs), strings.Join(argPtrs, ", "), spec.NumWarps, spec.WarpSize, encodeDefs.String(), prologue.String())
 	l.C = c.String()
 	return l, nil
 }

@@ -312,10 +312,9 @@ func mustParse(t *testing.T, files map[string]string) []LinkedKernel {
 }
 
 // TestLauncherTensorDescriptors compiles a kernel that takes two host tensor descriptors,
-// links it, and runs a C program that fills the descriptors with the generated encode_
-// functions and launches through the dispatcher against the fake driver: the tensor maps
-// must be encoded as tensordesc_meta says and the kernel must get each map, then its
-// shape and strides.
+// links it, and runs a C program that launches it through the dispatcher against the fake
+// driver: the launcher must encode each tensor map as tensordesc_meta says and pass each
+// map, then the tensor's shape and strides.
 func TestLauncherTensorDescriptors(t *testing.T) {
 	tc := launcherCase{"", "testdata/desc_copy.py", "desc_copy_kernel", "desc_copy",
 		"tensordesc<fp16[32, 64]>, tensordesc<fp16[32, 64]>, i32, i32, 32, 64", "M / 32, N / 64, 1", 4, 3}
@@ -331,27 +330,24 @@ func TestLauncherTensorDescriptors(t *testing.T) {
 	}
 	files := map[string]string{"k.c": l.C, "k.h": l.H, "kernels.h": h, "kernels.c": c, "main.c": `#include <stdio.h>
 #include "kernels.h"
-#include "k.h"
-extern char fake_last_tensormap[256];
+extern char fake_tensormaps[1024];
 extern void (*fake_launch_hook)(void **kernelParams);
 static void show(void **p) {
+  printf("%s", fake_tensormaps);
   for (int d = 0; d < 2; d++, p += 5)
     printf("desc %d: map of %#llx shape %d %d strides %lld %lld\n", d, (unsigned long long)((CUtensorMap *)p[0])->opaque[0],
            *(int32_t *)p[1], *(int32_t *)p[2], (long long)*(int64_t *)p[3], (long long)*(int64_t *)p[4]);
   printf("M %d N %d\n", *(int32_t *)p[0], *(int32_t *)p[1]);
 }
 int main(void) {
-  tt_tensordesc2 src, dst;
-  const int64_t shape[2] = {64, 256}, strides[2] = {256, 1};
-  CUresult r = encode_` + l.Name + `_src_desc(&src, 0x10000, shape, strides);
-  printf("%d %s\n", (int)r, fake_last_tensormap);
-  encode_` + l.Name + `_dst_desc(&dst, 0x20000, shape, strides);
+  tt_tensordesc2 src = {0x10000, {64, 256}, {256, 1}}, dst = {0x20000, {64, 256}, {256, 1}};
   fake_launch_hook = show;
   printf("launch %d\n", (int)desc_copy_default(0, src, dst, 64, 256));
   return 0;
 }
 `}
-	want := `0 type 6 rank 2 base 0x10000 dims 256 64 strides 512 box 64 32 swizzle 0 fill 0
+	want := `encode type 6 rank 2 base 0x10000 dims 256 64 strides 512 box 64 32 swizzle 0 fill 0
+encode type 6 rank 2 base 0x20000 dims 256 64 strides 512 box 64 32 swizzle 0 fill 0
 desc 0: map of 0x10000 shape 64 256 strides 256 1
 desc 1: map of 0x20000 shape 64 256 strides 256 1
 M 64 N 256

@@ -13,10 +13,10 @@ import (
 // A host tensor descriptor parameter (tensordesc<fp16[64, 64]>) is, in gotriton's and
 // Triton's kernel ABI on sm_90 and later, a CUtensorMap by value followed by the tensor's
 // shape (int32 each) and strides (int64 each). triton.tools.compile has no way to pass
-// one. gotriton's C launcher takes it as one argument of type tt_tensordesc{RANK}, which
-// holds all three, and writes encode_LAUNCHER_PARAM to fill one for a tensor: it encodes
-// the map the kernel expects (tensordesc_meta in the metadata: no swizzle, zero fill, one
-// box per block).
+// one. gotriton's C launcher takes it as one argument of type tt_tensordesc{RANK}: the
+// tensor's base address, shape and strides. At each launch it encodes the tensor map the
+// kernel expects (tensordesc_meta in the metadata: no swizzle, zero fill, its block as the
+// box), so every algorithm and hint variant behind a linked dispatcher gets its own block.
 
 // descTypeName is the C type of a descriptor of rank r.
 func descTypeName(r int) string { return "tt_tensordesc" + strconv.Itoa(r) }
@@ -37,11 +37,11 @@ func descTypedefs(sig string) string {
 		fmt.Fprintf(&b, `
 #ifndef TT_TENSORDESC%[1]d
 #define TT_TENSORDESC%[1]d
-/* A host tensor descriptor of rank %[1]d as the kernel takes it: the tensor map, then the
-   tensor's shape and strides in elements, outermost first. */
+/* A host tensor descriptor of rank %[1]d: a row-major tensor at base, with its shape and
+   strides in elements, outermost first (the last stride must be 1). */
 typedef struct {
-  CUtensorMap map;
-  int32_t shape[%[1]d];
+  CUdeviceptr base;
+  int64_t shape[%[1]d];
   int64_t strides[%[1]d];
 } %[2]s;
 #endif
@@ -50,13 +50,15 @@ typedef struct {
 	return b.String()
 }
 
-// descArgPtrs are the kernel arguments of descriptor name of rank r.
+// descArgPtrs are the kernel arguments of descriptor name of rank r: the map and the
+// 32-bit shape that descPrologue makes, then the strides.
 func descArgPtrs(name string, r int) []string {
-	out := []string{"&" + name + ".map"}
-	for _, field := range []string{"shape", "strides"} {
-		for i := range r {
-			out = append(out, fmt.Sprintf("&%s.%s[%d]", name, field, i))
-		}
+	out := []string{"&" + name + "_map"}
+	for i := range r {
+		out = append(out, fmt.Sprintf("&%s_shape[%d]", name, i))
+	}
+	for i := range r {
+		out = append(out, fmt.Sprintf("&%s.strides[%d]", name, i))
 	}
 	return out
 }
@@ -71,9 +73,9 @@ var tmaDataTypes = map[semantic.DType]string{
 	semantic.Int64: "INT64", semantic.UInt64: "UINT64", semantic.FP64: "FLOAT64",
 }
 
-// encodeFunc returns the declaration and the definition of the function that fills
-// descriptor p of launcher for a tensor.
-func encodeFunc(launcher string, p cParam) (decl, def string, err error) {
+// encodeFunc returns the launcher's static function that encodes descriptor p's tensor
+// map and 32-bit shape, and the launch function's lines that call it.
+func encodeFunc(launcher string, p cParam) (def, prologue string, err error) {
 	elem, _ := p.desc.Block.Elem.(semantic.DType)
 	dt, ok := tmaDataTypes[elem]
 	if !ok {
@@ -81,38 +83,38 @@ func encodeFunc(launcher string, p cParam) (decl, def string, err error) {
 	}
 	block := p.desc.Block.Shape
 	r := len(block)
-	proto := fmt.Sprintf("CUresult encode_%s_%s(%s *desc, CUdeviceptr base, const int64_t shape[%d], const int64_t strides[%d])", launcher, p.name, p.ctype, r, r)
-	var dims, box, elemStrides, byteStrides, fields []string
+	fn := "encode_" + launcher + "_" + p.name
+	var dims, box, elemStrides, byteStrides, shape32 []string
 	for i := r - 1; i >= 0; i-- { // the driver takes the innermost dimension first
-		dims = append(dims, fmt.Sprintf("(cuuint64_t)shape[%d]", i))
+		dims = append(dims, fmt.Sprintf("(cuuint64_t)desc->shape[%d]", i))
 		box = append(box, strconv.FormatInt(block[i], 10))
 		elemStrides = append(elemStrides, "1")
 		if i < r-1 {
-			byteStrides = append(byteStrides, fmt.Sprintf("(cuuint64_t)strides[%d] * %d", i, elem.Bits()/8))
+			byteStrides = append(byteStrides, fmt.Sprintf("(cuuint64_t)desc->strides[%d] * %d", i, elem.Bits()/8))
 		}
 	}
 	if len(byteStrides) == 0 {
 		byteStrides = []string{"0"} // rank 1: the driver reads none
 	}
 	for i := range r {
-		fields = append(fields, fmt.Sprintf("  desc->shape[%d] = (int32_t)shape[%d];\n  desc->strides[%d] = strides[%[1]d];\n", i, i, i))
+		shape32 = append(shape32, fmt.Sprintf("  shape32[%d] = (int32_t)desc->shape[%[1]d];\n", i))
 	}
-	def = fmt.Sprintf(`/* Fills *desc for parameter %[1]s: a row-major tensor at base, with shape and strides in
-   elements, outermost first (the last stride must be 1), read in blocks of %[2]s %[3]s.
-   The tensor map has no swizzle and fills out-of-bounds elements with zeros, as the kernel
-   expects (its metadata's tensordesc_meta). */
-%[4]s {
-  const cuuint64_t dims[%[5]d] = {%[6]s};
-  const cuuint64_t byte_strides[%[7]d] = {%[8]s};
-  const cuuint32_t box[%[5]d] = {%[9]s};
-  const cuuint32_t elem_strides[%[5]d] = {%[10]s};
-%[11]s  return cuTensorMapEncodeTiled(&desc->map, CU_TENSOR_MAP_DATA_TYPE_%[12]s, %[5]d, (void *)base, dims, byte_strides, box, elem_strides,
+	def = fmt.Sprintf(`
+/* Encodes the tensor map of parameter %[1]s, a block of %[2]s %[3]s, as the kernel reads it:
+   no swizzle, out-of-bounds elements read as zeros (the metadata's tensordesc_meta). */
+static CUresult %[4]s(CUtensorMap *map, int32_t shape32[%[5]d], const %[6]s *desc) {
+  const cuuint64_t dims[%[5]d] = {%[7]s};
+  const cuuint64_t byte_strides[%[8]d] = {%[9]s};
+  const cuuint32_t box[%[5]d] = {%[10]s};
+  const cuuint32_t elem_strides[%[5]d] = {%[11]s};
+%[12]s  return cuTensorMapEncodeTiled(map, CU_TENSOR_MAP_DATA_TYPE_%[13]s, %[5]d, (void *)desc->base, dims, byte_strides, box, elem_strides,
                                 CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
                                 CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
 }
-`, p.name, shapeText(block), elem, proto, r, strings.Join(dims, ", "), len(byteStrides), strings.Join(byteStrides, ", "),
-		strings.Join(box, ", "), strings.Join(elemStrides, ", "), strings.Join(fields, ""), dt)
-	return proto + ";\n", def, nil
+`, p.name, shapeText(block), elem, fn, r, p.ctype, strings.Join(dims, ", "), len(byteStrides), strings.Join(byteStrides, ", "),
+		strings.Join(box, ", "), strings.Join(elemStrides, ", "), strings.Join(shape32, ""), dt)
+	prologue = fmt.Sprintf("  CUtensorMap %[1]s_map;\n  int32_t %[1]s_shape[%[2]d];\n  CUresult %[1]s_err = %[3]s(&%[1]s_map, %[1]s_shape, &%[1]s);\n  if (%[1]s_err != CUDA_SUCCESS)\n    return %[1]s_err;\n", p.name, r, fn)
+	return def, prologue, nil
 }
 
 // shapeText writes a block shape as [32, 64].

@@ -28,7 +28,10 @@
 #      runs vector add (n = 98432 and 98431: the two hint variants) and every matmul
 #      algorithm (512^3 and 500^3, inputs in {-1, 0, 1}, so the fp16 results are exact)
 #      and compares every element with a CPU reference. Triton's folder is the control.
-#   4. The Go launchers of aot/internal/goexample (gotriton compile --lang go) run vector
+#   4. gotriton only (triton.tools.compile cannot pass them): a kernel taking two host
+#      tensor descriptors (aot/testdata/desc_copy.py) doubles a 96 x 320 fp16 tensor
+#      through gotriton's linked C launcher, which encodes the tensor maps.
+#   5. The Go launchers of aot/internal/goexample (gotriton compile --lang go) run vector
 #      add and a matmul through driver/cuda: .build/aot-go.test -test.run OnGPU
 #      (GOTEST=FILE), skipped with a note when the test binary is missing.
 # Prints one line per check; details are in $OUT/*.txt. Exit status 0 when all pass.
@@ -40,6 +43,7 @@
 set -u
 export LC_ALL=C # sort in byte order, as aot's TestTritonDecls does
 : "${OUT:?set OUT to the output folder}"
+REPO=$(pwd)
 GT=$(realpath "${GOTRITON:-.build/gotriton}")
 GOTEST=$(realpath "${GOTEST:-.build/aot-go.test}" 2>/dev/null || true)
 PY=${PYTHON:-python3}
@@ -52,7 +56,7 @@ fi
 [ -x "$GT" ] || { echo "aot-gpu: no gotriton at $GT (set GOTRITON)"; exit 2; }
 [ -n "$TUT" ] && [ -f "$TUT/01-vector-add.py" ] || { echo "aot-gpu: no tutorials folder (set TUTORIALS)"; exit 2; }
 [ -n "$PTXAS" ] || { echo "aot-gpu: no ptxas (set PTXAS)"; exit 2; }
-rm -rf "$OUT"/{src,triton,cubin,ptx}
+rm -rf "$OUT"/{src,triton,cubin,ptx,desc}
 mkdir -p "$OUT"/{src,triton,cubin,ptx}
 OUT=$(realpath "$OUT")
 FAIL=0
@@ -222,7 +226,49 @@ for d in triton cubin ptx; do
   check "run: vector add and matmul through the linked launchers ($d)" $?
 done
 
-# 4. Go launchers
+# 4. Host tensor descriptors, gotriton only: aot/testdata/desc_copy.py doubles a 96 x 320
+# fp16 tensor through two descriptors, whose tensor maps the launcher encodes.
+mkdir -p "$OUT/desc"
+cat >"$OUT/desc-main.c" <<'EOF'
+#include <cuda.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "desc_kernels.h"
+
+#define CHECK(x) do { CUresult r_ = (x); if (r_ != CUDA_SUCCESS) { printf("%s: error %d\n", #x, (int)r_); exit(1); } } while (0)
+
+int main(void) {
+  enum { M = 96, N = 320 };
+  CUdevice dev;
+  CUcontext ctx;
+  CHECK(cuInit(0));
+  CHECK(cuDeviceGet(&dev, 0));
+  CHECK(cuDevicePrimaryCtxRetain(&ctx, dev));
+  CHECK(cuCtxSetCurrent(ctx));
+  static uint16_t src[M * N], dst[M * N];
+  for (int i = 0; i < M * N; i++) src[i] = 0x3c00 + (i % 512); /* fp16 in [1, 1.5) */
+  CUdeviceptr dsrc, ddst;
+  CHECK(cuMemAlloc(&dsrc, sizeof src)); CHECK(cuMemAlloc(&ddst, sizeof dst));
+  CHECK(cuMemcpyHtoD(dsrc, src, sizeof src)); CHECK(cuMemsetD8(ddst, 0xff, sizeof dst));
+  tt_tensordesc2 s = {dsrc, {M, N}, {N, 1}}, d = {ddst, {M, N}, {N, 1}};
+  CHECK(desc_copy_default(0, s, d, M, N));
+  CHECK(cuCtxSynchronize());
+  CHECK(cuMemcpyDtoH(dst, ddst, sizeof dst));
+  int bad = 0;
+  for (int i = 0; i < M * N; i++) bad += dst[i] != src[i] + 0x0400; /* x * 2: exponent + 1 */
+  printf("descriptor copy %dx%d: %d wrong\n", M, N, bad);
+  return bad != 0;
+}
+EOF
+(cd "$OUT/desc" && rm -f desc_copy.* desc_kernels.* &&
+  "$GT" compile --no-cache --ptxas "$PTXAS" "$REPO/aot/testdata/desc_copy.py" -n desc_copy_kernel \
+    -s "tensordesc<fp16[32, 64]>, tensordesc<fp16[32, 64]>, i32, i32, 32, 64" -g "M / 32, N / 64, 1" -w 4 -on desc_copy -o desc_copy &&
+  "$GT" link desc_copy.*.h -o desc_kernels &&
+  $CC -O2 -I. ${CUDA_INC:+-I"$CUDA_INC"} ../desc-main.c ./*.c $CUDA_LIBS -lcuda -o test && timeout 60 ./test) >"$OUT/run-desc.txt" 2>&1
+check "run: host tensor descriptors through gotriton's C launcher (cubin)" $?
+
+# 5. Go launchers
 if [ -x "$GOTEST" ]; then
   GOTRITON_CUDA=1 timeout 120 "$GOTEST" -test.run 'OnGPU' -test.v >"$OUT/run-go.txt" 2>&1 &&
     grep -q -- '--- PASS: TestOnGPU' "$OUT/run-go.txt"

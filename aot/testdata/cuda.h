@@ -75,6 +75,7 @@ CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev);
 CUresult cuCtxSetCurrent(CUcontext ctx);
 CUresult cuStreamCreate(CUstream *phStream, unsigned int flags);
 CUresult cuStreamSynchronize(CUstream hStream);
+CUresult cuCtxSynchronize(void);
 CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize);
 CUresult cuMemFree(CUdeviceptr dptr);
 CUresult cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount);

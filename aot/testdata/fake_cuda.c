@@ -10,7 +10,7 @@ struct CUfunc_st { CUmodule mod; char name[128]; };
 
 CUfunction fake_last_func;
 void (*fake_launch_hook)(void **kernelParams); /* called during each launch, while the arguments live */
-char fake_last_tensormap[256]; /* what the last cuTensorMapEncodeTiled was asked, as text */
+char fake_tensormaps[1024]; /* what each cuTensorMapEncodeTiled was asked, a line each */
 unsigned int fake_last_grid[3], fake_last_block, fake_last_shared;
 int fake_launches, fake_loads, fake_unloads;
 
@@ -35,14 +35,15 @@ CUresult cuTensorMapEncodeTiled(CUtensorMap *tensorMap, CUtensorMapDataType tens
                                 void *globalAddress, const cuuint64_t *globalDim, const cuuint64_t *globalStrides,
                                 const cuuint32_t *boxDim, const cuuint32_t *elementStrides, CUtensorMapInterleave interleave,
                                 CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill) {
-  int n = snprintf(fake_last_tensormap, sizeof(fake_last_tensormap), "type %d rank %u base %p dims", (int)tensorDataType,
-                   tensorRank, globalAddress);
-  for (cuuint32_t i = 0; i < tensorRank; i++) n += snprintf(fake_last_tensormap + n, sizeof(fake_last_tensormap) - n, " %llu", (unsigned long long)globalDim[i]);
-  n += snprintf(fake_last_tensormap + n, sizeof(fake_last_tensormap) - n, " strides");
-  for (cuuint32_t i = 0; i + 1 < tensorRank; i++) n += snprintf(fake_last_tensormap + n, sizeof(fake_last_tensormap) - n, " %llu", (unsigned long long)globalStrides[i]);
-  n += snprintf(fake_last_tensormap + n, sizeof(fake_last_tensormap) - n, " box");
-  for (cuuint32_t i = 0; i < tensorRank; i++) n += snprintf(fake_last_tensormap + n, sizeof(fake_last_tensormap) - n, " %u", boxDim[i]);
-  snprintf(fake_last_tensormap + n, sizeof(fake_last_tensormap) - n, " swizzle %d fill %d", (int)swizzle, (int)oobFill);
+  char *log = fake_tensormaps + strlen(fake_tensormaps);
+  size_t room = sizeof(fake_tensormaps) - (log - fake_tensormaps);
+  int n = snprintf(log, room, "encode type %d rank %u base %p dims", (int)tensorDataType, tensorRank, globalAddress);
+  for (cuuint32_t i = 0; i < tensorRank; i++) n += snprintf(log + n, room - n, " %llu", (unsigned long long)globalDim[i]);
+  n += snprintf(log + n, room - n, " strides");
+  for (cuuint32_t i = 0; i + 1 < tensorRank; i++) n += snprintf(log + n, room - n, " %llu", (unsigned long long)globalStrides[i]);
+  n += snprintf(log + n, room - n, " box");
+  for (cuuint32_t i = 0; i < tensorRank; i++) n += snprintf(log + n, room - n, " %u", boxDim[i]);
+  snprintf(log + n, room - n, " swizzle %d fill %d\n", (int)swizzle, (int)oobFill);
   memset(tensorMap, 0, sizeof(*tensorMap));
   tensorMap->opaque[0] = (cuuint64_t)(uintptr_t)globalAddress; /* lets a test see which map was passed */
   return CUDA_SUCCESS;

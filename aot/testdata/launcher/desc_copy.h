@@ -10,18 +10,16 @@
 
 #ifndef TT_TENSORDESC2
 #define TT_TENSORDESC2
-/* A host tensor descriptor of rank 2 as the kernel takes it: the tensor map, then the
-   tensor's shape and strides in elements, outermost first. */
+/* A host tensor descriptor of rank 2: a row-major tensor at base, with its shape and
+   strides in elements, outermost first (the last stride must be 1). */
 typedef struct {
-  CUtensorMap map;
-  int32_t shape[2];
+  CUdeviceptr base;
+  int64_t shape[2];
   int64_t strides[2];
 } tt_tensordesc2;
 #endif
 
 void unload_desc_copy_8d97cd5b_012345(void);
 void load_desc_copy_8d97cd5b_012345(void);
-CUresult encode_desc_copy_8d97cd5b_012345_src_desc(tt_tensordesc2 *desc, CUdeviceptr base, const int64_t shape[2], const int64_t strides[2]);
-CUresult encode_desc_copy_8d97cd5b_012345_dst_desc(tt_tensordesc2 *desc, CUdeviceptr base, const int64_t shape[2], const int64_t strides[2]);
 // tt-linker: desc_copy_8d97cd5b_012345:tt_tensordesc2 src_desc, tt_tensordesc2 dst_desc, int32_t M, int32_t N:32x64_warps4xstages3
 CUresult desc_copy_8d97cd5b_012345(CUstream stream, tt_tensordesc2 src_desc, tt_tensordesc2 dst_desc, int32_t M, int32_t N);
