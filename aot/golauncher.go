@@ -102,8 +102,8 @@ func Load%[1]s(d *cuda.Device) (*%[1]s, error) {
 	fmt.Fprintf(&b, "grid := driver.Grid{%s}\nreturn launcher.kernel.Launch(%s)\n}\n\n", strings.Join(grid[:], ", "), strings.Join(append([]string{"grid"}, args...), ", "))
 	fmt.Fprintf(&b, "// Unload unloads the kernel's module.\nfunc (launcher *%s) Unload() error { return launcher.kernel.Unload() }\n", name)
 	src, err := format.Source(b.Bytes())
-	if err != nil {
-		return nil, fmt.Errorf("Go launcher: %v", err) // a bug: the generated code does not parse
+	if err != nil { // the grid is the only text that comes from the user
+		return nil, fmt.Errorf("grid %q is not a Go expression as well as a C one: %v", spec.Grid, err)
 	}
 	return &Launcher{Name: name, SigHash: p.sigHash, Suffix: p.suffix, Go: string(src)}, nil
 }

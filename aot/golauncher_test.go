@@ -81,3 +81,11 @@ func goBuild(t *testing.T, files map[string]string) {
 		t.Errorf("go vet of the Go launchers: %v\n%s", err, out)
 	}
 }
+
+func TestGoLauncherBadGrid(t *testing.T) {
+	k := compileCase(t, launcherCases[0])
+	_, err := k.GoLauncher("kernels", "add", "numel > 0 ? numel / 1024 : 1, 1, 1")
+	if err == nil || !strings.HasPrefix(err.Error(), `grid "numel > 0 ? numel / 1024 : 1, 1, 1" is not a Go expression as well as a C one: `) {
+		t.Errorf("got %v", err)
+	}
+}
