@@ -85,9 +85,11 @@ def main():
     triton.testing.do_bench = bench_once
     triton.testing.do_bench_cudagraph = bench_once
     sys.argv = [path]
+    out, sys.stdout = sys.stdout, sys.stderr  # the script's own prints go to stderr
     try:
         runpy.run_path(path, run_name="__main__")
     finally:
+        sys.stdout = out
         for name in sorted(specs):
             print(name)
             for line in sorted(specs[name]):
