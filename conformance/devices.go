@@ -2,11 +2,13 @@ package conformance
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/gotriton/gotriton/compiler"
 	"github.com/gotriton/gotriton/driver"
 	"github.com/gotriton/gotriton/driver/cpu"
 	"github.com/gotriton/gotriton/driver/cuda"
+	"github.com/gotriton/gotriton/driver/simt"
 	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
 )
@@ -144,13 +146,68 @@ func cudaDevice(load func(d *cuda.Device) loadFunc) (*Device, error) {
 	}, nil
 }
 
-// OpenDevice opens a device by name: "cpu" or "cuda". viaLLC applies to cuda.
+// SimDevice returns the SIMT interpreter (driver/simt) as a Device: kernels are lowered
+// to LLVM IR for tgt (an NVIDIA target such as "cuda:90:32") and that IR runs without a
+// GPU. workers is the number of programs run at once (0: all cores).
+func SimDevice(tgt string, workers int) (*Device, error) {
+	t, err := target.Parse(tgt)
+	if err != nil {
+		return nil, err
+	}
+	if !t.IsNVIDIA() {
+		return nil, fmt.Errorf("simulated device: target %s: only NVIDIA LLVM IR runs in the simulator so far", tgt)
+	}
+	d := simt.New(simt.NVIDIA, simt.Options{Workers: workers})
+	return &Device{
+		Name:   "nv-sim",
+		Driver: d,
+		Load: func(m *tileir.Module, kernel string, numWarps, numStages int) (driver.Kernel, error) {
+			r := &compiler.Result{Kernel: kernel, Target: t, NumWarps: numWarps, NumStages: numStages, TileIR: m}
+			if err := r.Backend(compiler.LLVM, false, ""); err != nil {
+				return nil, err
+			}
+			return d.Load(r.LLVM, kernel, simt.LoadOptions{
+				NumWarps:            r.Meta.NumWarps,
+				SharedBytes:         r.Meta.SharedBytes,
+				GlobalScratchBytes:  r.Meta.GlobalScratchSize,
+				ProfileScratchBytes: r.Meta.ProfileScratchSize,
+			})
+		},
+		// As on a GPU: a TMA target takes a tensor map (the simulator's own encoding), an
+		// older one the tensor's address, followed by its shape and strides.
+		HostDesc: func(hd HostDescriptor) (any, error) {
+			b, ok := hd.Buffer.(*simt.Buffer)
+			if !ok {
+				return nil, fmt.Errorf("nv-sim: not a simt buffer: %T", hd.Buffer)
+			}
+			if t.HasTMA() {
+				return simt.NewTensorMap(b, hd.DType.Size(), hd.Shape, hd.Strides, hd.Block)
+			}
+			return b, nil
+		},
+		Addr: func(b driver.Buffer) (int64, error) {
+			sb, ok := b.(*simt.Buffer)
+			if !ok {
+				return 0, fmt.Errorf("nv-sim: not a simt buffer: %T", b)
+			}
+			return int64(sb.Addr()), nil
+		},
+	}, nil
+}
+
+// OpenDevice opens a device by name: "cpu", "cuda", or "nv-sim" (the SIMT interpreter of
+// the sm_90 LLVM IR; "nv-sim:80" for sm_80's). viaLLC applies to cuda.
 func OpenDevice(name string, viaLLC bool) (*Device, error) {
 	switch name {
 	case "", "cpu":
 		return CPUDevice(0), nil
 	case "cuda":
 		return CUDADevice(viaLLC)
+	case "nv-sim":
+		return SimDevice("cuda:90:32", 0)
 	}
-	return nil, fmt.Errorf("unknown device %q (want cpu or cuda)", name)
+	if arch, ok := strings.CutPrefix(name, "nv-sim:"); ok {
+		return SimDevice("cuda:"+arch+":32", 0)
+	}
+	return nil, fmt.Errorf("unknown device %q (want cpu, cuda, nv-sim or nv-sim:ARCH)", name)
 }

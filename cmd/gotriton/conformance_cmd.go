@@ -31,7 +31,7 @@ func conformanceCommand() *cli.Command {
 			"--compare-cpu (cuda) runs each case that passes on the GPU again on the CPU interpreter with\n" +
 			"the same inputs, and fails it unless every output agrees within the same tolerances.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "device", Value: "cpu", Usage: "cpu or cuda"},
+			&cli.StringFlag{Name: "device", Value: "cpu", Usage: "cpu, cuda, nv-sim (the SIMT interpreter of the sm_90 LLVM IR, no GPU) or nv-sim:80"},
 			&cli.BoolFlag{Name: "via-llc", Usage: "on cuda, make PTX with llc-22 instead of gotriton's emitter"},
 			&cli.StringFlag{Name: "run", Usage: "run only the cases whose name matches `REGEX`"},
 			&cli.StringFlag{Name: "tutorials", Usage: "the official tutorials folder `DIR` (else $GOTRITON_TUTORIALS)"},

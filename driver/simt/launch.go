@@ -1,0 +1,385 @@
+package simt
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+	"sync/atomic"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/types"
+
+	"github.com/gotriton/gotriton/driver"
+)
+
+// Error is a fault of a launch: the kernel, the program (CTA), the thread when one lane
+// faulted, and the instruction.
+type Error struct {
+	Kernel  string
+	Program [3]int
+	// Thread is the faulting thread's index in its program, -1 when the fault is not one
+	// thread's (a divergent branch, a bad operand of a warp-wide instruction).
+	Thread   int
+	WarpSize int
+	Inst     string
+	Err      error
+}
+
+func (e *Error) Error() string {
+	who := ""
+	if e.Thread >= 0 {
+		who = fmt.Sprintf(" thread %d (warp %d, lane %d)", e.Thread, e.Thread/e.WarpSize, e.Thread%e.WarpSize)
+	}
+	return fmt.Sprintf("simt: @%s: program (%d, %d, %d)%s: %s: %v", e.Kernel, e.Program[0], e.Program[1], e.Program[2], who, e.Inst, e.Err)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// laneError is an op's fault in one lane.
+type laneError struct {
+	lane int
+	err  error
+}
+
+func (e *laneError) Error() string { return e.err.Error() }
+
+func laneErr(_ *frame, lane int, err error) error { return &laneError{lane, err} }
+
+// frame is one worker's state while it runs a program: every value's lanes, the
+// program's shared memory and ids.
+type frame struct {
+	k      *Kernel
+	regs   []uint64
+	shared []byte
+	lanes  int
+	ctaid  [3]int
+	nctaid [3]int
+	stage  []uint64 // phi moves go through it (a parallel copy)
+}
+
+// maxBlocks bounds the blocks one program may run: a spin lock that is never released
+// must end as an error, not hang.
+const maxBlocks = 1 << 26
+
+// TensorMap is the simulator's tensor descriptor (the CUtensorMap of a TMA copy): a
+// row-major view of a buffer. Its 128 bytes, passed by value as the kernel parameter, are
+// the global address, the rank, the element size, then per dimension (innermost first)
+// the size, the stride in bytes and the box size.
+type TensorMap struct {
+	Addr     uint64
+	ElemSize int
+	// Dims, Strides (in elements) and Box are innermost first.
+	Dims, Strides, Box []int64
+}
+
+// NewTensorMap describes a row-major view of b with elements of elemSize bytes; shape,
+// strides (in elements) and block are outermost first, as Triton's TensorDescriptor's.
+func NewTensorMap(b *Buffer, elemSize int, shape, strides, block []int64) (*TensorMap, error) {
+	if len(shape) != len(strides) || len(shape) != len(block) || len(shape) == 0 || len(shape) > 5 {
+		return nil, fmt.Errorf("simt: tensor map of shape %v, strides %v, block %v", shape, strides, block)
+	}
+	m := &TensorMap{Addr: b.Addr(), ElemSize: elemSize}
+	for i := len(shape) - 1; i >= 0; i-- {
+		m.Dims = append(m.Dims, shape[i])
+		m.Strides = append(m.Strides, strides[i])
+		m.Box = append(m.Box, block[i])
+	}
+	return m, nil
+}
+
+const tensorMapBytes = 128
+
+func (m *TensorMap) encode() []byte {
+	out := make([]byte, tensorMapBytes)
+	binary.LittleEndian.PutUint64(out, m.Addr)
+	binary.LittleEndian.PutUint32(out[8:], uint32(len(m.Dims)))
+	binary.LittleEndian.PutUint32(out[12:], uint32(m.ElemSize))
+	for i := range m.Dims {
+		binary.LittleEndian.PutUint64(out[16+8*i:], uint64(m.Dims[i]))
+		binary.LittleEndian.PutUint64(out[56+8*i:], uint64(m.Strides[i]))
+		binary.LittleEndian.PutUint32(out[96+4*i:], uint32(m.Box[i]))
+	}
+	return out
+}
+
+// decodeTensorMap reads the descriptor at a global address.
+func (d *Device) decodeTensorMap(addr uint64) (*TensorMap, error) {
+	raw, err := d.resolve(addr, tensorMapBytes)
+	if err != nil {
+		return nil, fmt.Errorf("tensor map: %v", err)
+	}
+	m := &TensorMap{Addr: binary.LittleEndian.Uint64(raw), ElemSize: int(binary.LittleEndian.Uint32(raw[12:]))}
+	rank := int(binary.LittleEndian.Uint32(raw[8:]))
+	if rank < 1 || rank > 5 || m.ElemSize < 1 {
+		return nil, fmt.Errorf("tensor map at %#x is not one (rank %d, element size %d)", addr, rank, m.ElemSize)
+	}
+	for i := range rank {
+		m.Dims = append(m.Dims, int64(binary.LittleEndian.Uint64(raw[16+8*i:])))
+		m.Strides = append(m.Strides, int64(binary.LittleEndian.Uint64(raw[56+8*i:])))
+		m.Box = append(m.Box, int64(binary.LittleEndian.Uint32(raw[96+4*i:])))
+	}
+	return m, nil
+}
+
+// Launch runs the kernel over grid. Args follow the kernel's parameters except the two
+// trailing scratch pointers: a *Buffer (or nil) for a pointer, a *TensorMap for a
+// descriptor passed by value, Go scalars for the rest.
+func (k *Kernel) Launch(grid driver.Grid, args ...any) error {
+	if len(args)+2 != len(k.params) {
+		return fmt.Errorf("simt: @%s: %d arguments for %d parameters (the kernel has %d, two of them the scratch pointers)", k.name, len(args), len(k.params)-2, len(k.params))
+	}
+	programs := 1
+	for i, n := range grid {
+		if n < 0 || n > math.MaxInt32 {
+			return fmt.Errorf("simt: grid dimension %d is %d", i, n)
+		}
+		programs *= n
+	}
+	if programs == 0 {
+		return nil
+	}
+	var temps []*Buffer
+	defer func() {
+		for _, b := range temps {
+			b.Free()
+		}
+	}()
+	params := make([]uint64, len(k.params))
+	for i, a := range args {
+		v, tmp, err := k.encodeArg(k.params[i], a)
+		if err != nil {
+			return fmt.Errorf("simt: @%s: argument %d: %w", k.name, i, err)
+		}
+		if tmp != nil {
+			temps = append(temps, tmp)
+		}
+		params[i] = v
+	}
+	for j, bytes := range []int{k.opts.GlobalScratchBytes, k.opts.ProfileScratchBytes} {
+		if bytes == 0 {
+			continue
+		}
+		b, err := k.d.alloc(bytes * programs)
+		if err != nil {
+			return err
+		}
+		temps = append(temps, b)
+		params[len(args)+j] = b.Addr()
+	}
+	return k.run(grid, programs, params)
+}
+
+// encodeArg turns a launch argument into the bits of parameter p; descriptors passed by
+// value get a temporary buffer.
+func (k *Kernel) encodeArg(p operand, a any) (uint64, *Buffer, error) {
+	switch v := a.(type) {
+	case nil:
+		if p.kinds[0] == kPtr {
+			return 0, nil, nil
+		}
+	case *Buffer:
+		if p.kinds[0] == kPtr {
+			if v.d != k.d {
+				return 0, nil, errors.New("the buffer belongs to another device")
+			}
+			return v.Addr(), nil, nil
+		}
+	case *TensorMap:
+		if p.kinds[0] == kPtr {
+			b, err := k.d.alloc(tensorMapBytes)
+			if err != nil {
+				return 0, nil, err
+			}
+			copy(b.data, v.encode())
+			return b.Addr(), b, nil
+		}
+	case driver.Buffer:
+		return 0, nil, fmt.Errorf("%T is not a simt buffer", a)
+	}
+	var bits uint64
+	switch v := a.(type) {
+	case bool:
+		if v {
+			bits = 1
+		}
+	case int8:
+		bits = uint64(v)
+	case int16:
+		bits = uint64(v)
+	case int32:
+		bits = uint64(v)
+	case int64:
+		bits = uint64(v)
+	case int:
+		bits = uint64(v)
+	case uint8:
+		bits = uint64(v)
+	case uint16:
+		bits = uint64(v)
+	case uint32:
+		bits = uint64(v)
+	case uint64:
+		bits = v
+	case float32:
+		if p.kinds[0] != kF32 {
+			return 0, nil, fmt.Errorf("float32 for a parameter of type %s", p.typ)
+		}
+		return uint64(math.Float32bits(v)), nil, nil
+	case float64:
+		if !p.kinds[0].isFloat() {
+			return 0, nil, fmt.Errorf("float64 for a parameter of type %s", p.typ)
+		}
+		return fromFloat(p.kinds[0], v), nil, nil
+	default:
+		return 0, nil, fmt.Errorf("%T for a parameter of type %s", a, p.typ)
+	}
+	if _, ok := p.typ.(*types.IntType); !ok {
+		return 0, nil, fmt.Errorf("%T for a parameter of type %s", a, p.typ)
+	}
+	return bits & mask(p.kinds[0].bits()), nil, nil
+}
+
+// run executes every program, on the device's workers; the fault of the lowest program
+// wins, so that errors do not depend on scheduling.
+func (k *Kernel) run(grid driver.Grid, programs int, params []uint64) error {
+	workers := min(k.d.workers, programs)
+	var next atomic.Int64
+	var mu sync.Mutex
+	firstBad, firstErr := programs, error(nil)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f := k.newFrame(params)
+			for {
+				p := int(next.Add(1) - 1)
+				mu.Lock()
+				stop := p >= firstBad
+				mu.Unlock()
+				if p >= programs || stop {
+					return
+				}
+				f.ctaid = [3]int{p % grid[0], p / grid[0] % grid[1], p / (grid[0] * grid[1])}
+				f.nctaid = [3]int{grid[0], grid[1], grid[2]}
+				if err := f.program(); err != nil {
+					mu.Lock()
+					if p < firstBad {
+						firstBad, firstErr = p, err
+					}
+					mu.Unlock()
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return firstErr
+}
+
+func (k *Kernel) newFrame(params []uint64) *frame {
+	f := &frame{k: k, regs: make([]uint64, k.regs), shared: make([]byte, k.opts.SharedBytes), lanes: k.lanes}
+	for _, c := range k.consts {
+		for e, v := range c.elems {
+			d := f.regs[c.o.off+e*k.lanes : c.o.off+(e+1)*k.lanes]
+			for l := range d {
+				d[l] = v
+			}
+		}
+	}
+	for i, p := range k.params {
+		d := f.regs[p.off : p.off+k.lanes]
+		for l := range d {
+			d[l] = params[i]
+		}
+	}
+	return f
+}
+
+// program runs one program from the entry block to its return.
+func (f *frame) program() error {
+	// Shared memory starts as all ones (NaN as floats), so that reading what no thread
+	// wrote shows in the results.
+	for i := range f.shared {
+		f.shared[i] = 0xFF
+	}
+	blk := f.k.entry
+	for steps := 0; ; steps++ {
+		if steps == maxBlocks {
+			return f.fault(blk.termInst, fmt.Errorf("no return after %d blocks (a lock never released?)", maxBlocks))
+		}
+		for i, o := range blk.ops {
+			if err := o(f); err != nil {
+				return f.fault(blk.insts[i], err)
+			}
+		}
+		next, err := blk.term(f)
+		if err != nil {
+			return f.fault(blk.termInst, err)
+		}
+		if next == nil {
+			return nil
+		}
+		f.phis(next.phis[blk])
+		blk = next
+	}
+}
+
+// phis performs a block's incoming moves as one parallel copy.
+func (f *frame) phis(moves []move) {
+	if len(moves) == 0 {
+		return
+	}
+	f.stage = f.stage[:0]
+	for _, m := range moves {
+		f.stage = append(f.stage, f.regs[m.src.off:m.src.off+m.src.n()*f.lanes]...)
+	}
+	pos := 0
+	for _, m := range moves {
+		n := m.dst.n() * f.lanes
+		copy(f.regs[m.dst.off:m.dst.off+n], f.stage[pos:pos+n])
+		pos += n
+	}
+}
+
+func (f *frame) fault(inst ir.LLStringer, err error) error {
+	e := &Error{Kernel: f.k.name, Program: f.ctaid, Thread: -1, WarpSize: f.k.isa.WarpSize, Inst: inst.LLString(), Err: err}
+	var le *laneError
+	if errors.As(err, &le) {
+		e.Thread, e.Err = le.lane, le.err
+	}
+	return e
+}
+
+// uniform returns the value of a scalar that every lane must agree on (a branch
+// condition): SIMT divergence is not modelled.
+func (f *frame) uniform(o operand) (uint64, error) {
+	vs := f.regs[o.off : o.off+f.lanes]
+	for l, v := range vs {
+		if v != vs[0] {
+			return 0, fmt.Errorf("divergent branch: thread 0 has %d, thread %d has %d (threads of a program must branch together)", vs[0], l, v)
+		}
+	}
+	return vs[0], nil
+}
+
+// mem returns the bytes [addr, addr+size) of address space as, checking bounds and
+// alignment.
+func (f *frame) mem(as int, addr uint64, size, align int) ([]byte, error) {
+	if addr%uint64(align) != 0 {
+		return nil, fmt.Errorf("misaligned address %#x (%d-byte access, alignment %d) in address space %d", addr, size, align, as)
+	}
+	isa := f.k.isa
+	switch {
+	case as == isa.Shared:
+		if addr+uint64(size) > uint64(len(f.shared)) {
+			return nil, fmt.Errorf("shared address %#x (%d bytes) is outside the program's %d bytes of shared memory", addr, size, len(f.shared))
+		}
+		return f.shared[addr : addr+uint64(size)], nil
+	case isa.Global[as]:
+		return f.k.d.resolve(addr, size)
+	}
+	return nil, fmt.Errorf("address space %d is not supported", as)
+}

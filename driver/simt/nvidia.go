@@ -1,0 +1,161 @@
+package simt
+
+import (
+	"fmt"
+	"math"
+)
+
+// NVIDIA is the ISA table of what package lower emits for NVIDIA targets: 32-lane warps,
+// shared memory in address space 3, the llvm.nvvm.* intrinsics and the inline PTX subset
+// (predicated vector ld/st.global, atom, cvt of packed fp8/f16, mma.sync, ldmatrix,
+// mbarrier and TMA copies, fences and griddepcontrol).
+var NVIDIA = &ISA{
+	Name:     "nvidia",
+	WarpSize: 32,
+	Shared:   3,
+	Global:   map[int]bool{0: true, 1: true},
+	Narrow:   map[int]bool{3: true, 4: true, 5: true},
+	Asm:      nvAsm,
+}
+
+func init() {
+	t := map[string]intrinsic{
+		"llvm.nvvm.read.ptx.sreg.tid.x":    sreg(func(f *frame, l int) int { return l }),
+		"llvm.nvvm.read.ptx.sreg.tid.y":    sreg(func(*frame, int) int { return 0 }),
+		"llvm.nvvm.read.ptx.sreg.tid.z":    sreg(func(*frame, int) int { return 0 }),
+		"llvm.nvvm.read.ptx.sreg.ntid.x":   sreg(func(f *frame, _ int) int { return f.lanes }),
+		"llvm.nvvm.read.ptx.sreg.ntid.y":   sreg(func(*frame, int) int { return 1 }),
+		"llvm.nvvm.read.ptx.sreg.ntid.z":   sreg(func(*frame, int) int { return 1 }),
+		"llvm.nvvm.read.ptx.sreg.laneid":   sreg(func(_ *frame, l int) int { return l % 32 }),
+		"llvm.nvvm.read.ptx.sreg.warpid":   sreg(func(_ *frame, l int) int { return l / 32 }),
+		"llvm.nvvm.read.ptx.sreg.ctaid.x":  sreg(func(f *frame, _ int) int { return f.ctaid[0] }),
+		"llvm.nvvm.read.ptx.sreg.ctaid.y":  sreg(func(f *frame, _ int) int { return f.ctaid[1] }),
+		"llvm.nvvm.read.ptx.sreg.ctaid.z":  sreg(func(f *frame, _ int) int { return f.ctaid[2] }),
+		"llvm.nvvm.read.ptx.sreg.nctaid.x": sreg(func(f *frame, _ int) int { return f.nctaid[0] }),
+		"llvm.nvvm.read.ptx.sreg.nctaid.y": sreg(func(f *frame, _ int) int { return f.nctaid[1] }),
+		"llvm.nvvm.read.ptx.sreg.nctaid.z": sreg(func(f *frame, _ int) int { return f.nctaid[2] }),
+
+		// All threads of a program run in lockstep: a barrier holds by construction.
+		"llvm.nvvm.barrier.cta.sync.aligned.all": barrier,
+		"llvm.nvvm.barrier0":                     barrier,
+		"llvm.nvvm.barrier.sync":                 barrier,
+
+		"llvm.nvvm.shfl.sync.bfly.i32": shuffle(shflBfly),
+		"llvm.nvvm.shfl.sync.bfly.f32": shuffle(shflBfly),
+		"llvm.nvvm.shfl.sync.idx.i32":  shuffle(shflIdx),
+		"llvm.nvvm.shfl.sync.idx.f32":  shuffle(shflIdx),
+		"llvm.nvvm.shfl.sync.up.i32":   shuffle(shflUp),
+		"llvm.nvvm.shfl.sync.up.f32":   shuffle(shflUp),
+		"llvm.nvvm.shfl.sync.down.i32": shuffle(shflDown),
+		"llvm.nvvm.shfl.sync.down.f32": shuffle(shflDown),
+
+		// Approximate hardware functions are computed exactly (then rounded to f32).
+		"llvm.nvvm.ex2.approx.f":     unary(math.Exp2),
+		"llvm.nvvm.ex2.approx.ftz.f": unary(math.Exp2),
+		"llvm.nvvm.lg2.approx.f":     unary(math.Log2),
+		"llvm.nvvm.lg2.approx.ftz.f": unary(math.Log2),
+		"llvm.nvvm.sqrt.approx.f":    unary(math.Sqrt),
+		"llvm.nvvm.rsqrt.approx.f":   unary(func(x float64) float64 { return 1 / math.Sqrt(x) }),
+		"llvm.nvvm.sin.approx.f":     unary(math.Sin),
+		"llvm.nvvm.cos.approx.f":     unary(math.Cos),
+		"llvm.nvvm.fmax.f":           floatFn(maxNum),
+		"llvm.nvvm.fmin.f":           floatFn(minNum),
+		"llvm.nvvm.mulhi.ui":         intFn(func(x, y uint64, _ int) uint64 { return x * y >> 32 }),
+		"llvm.nvvm.mulhi.i":          intFn(func(x, y uint64, _ int) uint64 { return uint64(sext(x, 32) * sext(y, 32) >> 32) }),
+		"llvm.nvvm.mulhi.ull":        intFn(mulhiU64),
+		"llvm.nvvm.mulhi.ll":         intFn(mulhiS64),
+	}
+	NVIDIA.Intrinsics = t
+}
+
+// sreg is a special register read: fn gives lane l's value.
+func sreg(fn func(f *frame, l int) int) intrinsic {
+	return func(s *site) (op, error) {
+		dst := s.dst
+		return func(f *frame) error {
+			d := f.regs[dst.off : dst.off+f.lanes]
+			for l := range d {
+				d[l] = uint64(fn(f, l)) & 0xFFFFFFFF
+			}
+			return nil
+		}, nil
+	}
+}
+
+func barrier(*site) (op, error) { return func(*frame) error { return nil }, nil }
+
+// shflSource gives the source lane of a shuffle and whether it is in range: lane is the
+// lane within its warp, b the lane operand, c the packed clamp and segment mask.
+type shflSource func(lane, b, c int) (int, bool)
+
+func shflBfly(lane, b, c int) (int, bool) {
+	seg := c >> 8 & 31
+	maxLane := lane&seg | c&31&^seg
+	j := lane ^ b
+	return j, j <= maxLane
+}
+
+func shflIdx(lane, b, c int) (int, bool) {
+	seg := c >> 8 & 31
+	minLane, maxLane := lane&seg, lane&seg|c&31&^seg
+	j := minLane | b&^seg
+	return j, j <= maxLane
+}
+
+func shflUp(lane, b, c int) (int, bool) {
+	seg := c >> 8 & 31
+	minLane := lane & seg
+	j := lane - b
+	return j, j >= minLane|c&31&^seg && j >= 0
+}
+
+func shflDown(lane, b, c int) (int, bool) {
+	seg := c >> 8 & 31
+	maxLane := lane&seg | c&31&^seg
+	j := lane + b
+	return j, j <= maxLane
+}
+
+// shuffle compiles llvm.nvvm.shfl.sync.*(membermask, value, lane, clamp): every lane reads
+// the value of its source lane in the same warp, or keeps its own when the source is out
+// of range. Each lane must be in the member mask, as are its sources.
+func shuffle(src shflSource) intrinsic {
+	return func(s *site) (op, error) {
+		if len(s.args) != 4 {
+			return nil, fmt.Errorf("shfl.sync with %d operands", len(s.args))
+		}
+		mo, vo, bo, co := s.args[0], s.args[1], s.args[2], s.args[3]
+		dst, warp := s.dst, s.b.k.isa.WarpSize
+		return func(f *frame) error {
+			for l := range f.lanes {
+				lane, base := l%warp, l-l%warp
+				m := f.regs[mo.off+l]
+				j, ok := src(lane, int(f.regs[bo.off+l]&31), int(f.regs[co.off+l]&0x1FFF))
+				if !ok {
+					j = lane
+				}
+				if m>>lane&1 == 0 || m>>j&1 == 0 {
+					return laneErr(f, l, fmt.Errorf("shfl.sync: lane %d or its source %d is not in the member mask %#x", lane, j, m))
+				}
+				f.regs[dst.off+l] = f.regs[vo.off+base+j]
+			}
+			return nil
+		}, nil
+	}
+}
+
+func mulhiU64(x, y uint64, _ int) uint64 {
+	hi, _ := mul64(x, y)
+	return hi
+}
+
+func mulhiS64(x, y uint64, _ int) uint64 {
+	hi, _ := mul64(x, y)
+	if int64(x) < 0 {
+		hi -= y
+	}
+	if int64(y) < 0 {
+		hi -= x
+	}
+	return hi
+}

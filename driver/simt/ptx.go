@@ -1,0 +1,735 @@
+package simt
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/llir/llvm/ir"
+)
+
+// maxAsmSteps bounds the statements one inline asm call may run (its own loops, such as
+// an mbarrier wait, always end in the simulator).
+const maxAsmSteps = 1 << 16
+
+// asmCtx is a compiled inline asm call: the parsed template and where each of its
+// registers lives in a frame.
+type asmCtx struct {
+	prog  *pProgram
+	offs  []int // frame offset of each register's lanes
+	lanes int
+	warp  int
+	d     *Device
+}
+
+func (c *asmCtx) get(f *frame, r, l int) uint64 { return f.regs[c.offs[r]+l] }
+
+func (c *asmCtx) set(f *frame, r, l int, v uint64) {
+	f.regs[c.offs[r]+l] = v & mask(c.prog.regs[r])
+}
+
+// value reads a register or immediate operand.
+func (c *asmCtx) value(f *frame, a pArg, l int) uint64 {
+	if a.kind == pImm {
+		return uint64(a.imm)
+	}
+	return c.get(f, a.reg, l)
+}
+
+// regsOf lists the registers of a vector operand (or of a single register).
+func regsOf(a pArg) []pArg {
+	if a.kind == pVec {
+		return a.elems
+	}
+	return []pArg{a}
+}
+
+// constraintBits is the width of an NVPTX inline asm constraint's register.
+var constraintBits = map[byte]int{'b': 1, 'c': 8, 'h': 16, 'r': 32, 'f': 32, 'l': 64, 'd': 64}
+
+// nvAsm compiles a call of inline PTX: each statement runs for all lanes of the program
+// (warp-wide instructions, mma.sync and ldmatrix, warp by warp).
+func nvAsm(s *site, asm *ir.InlineAsm) (op, error) {
+	var cons []string
+	if asm.Constraint != "" {
+		cons = strings.Split(asm.Constraint, ",")
+	}
+	k := s.b.k
+	var offs, widths []int
+	out := 0
+	for _, c := range cons {
+		if !strings.HasPrefix(c, "=") {
+			continue
+		}
+		if out >= s.dst.n() {
+			return nil, fmt.Errorf("inline asm has more outputs than its result %s", s.dst.typ)
+		}
+		offs = append(offs, s.dst.off+out*k.lanes)
+		widths = append(widths, s.dst.kinds[out].bits())
+		out++
+	}
+	for i, c := range cons[out:] {
+		if len(c) != 1 || constraintBits[c[0]] == 0 || i >= len(s.args) {
+			return nil, fmt.Errorf("inline asm constraint %q is not supported", c)
+		}
+		offs = append(offs, s.args[i].off)
+		widths = append(widths, constraintBits[c[0]])
+	}
+	prog, err := parsePTX(asm.Asm, widths)
+	if err != nil {
+		return nil, err
+	}
+	for range prog.regs[len(offs):] { // declared registers get frame slots too
+		offs = append(offs, k.regs)
+		k.regs += k.lanes
+	}
+	c := &asmCtx{prog: prog, offs: offs, lanes: k.lanes, warp: k.isa.WarpSize, d: k.d}
+	steps := make([]asmStep, len(prog.stmts))
+	for i, st := range prog.stmts {
+		if steps[i], err = c.compile(st); err != nil {
+			return nil, fmt.Errorf("PTX %q: %v", st.text, err)
+		}
+	}
+	return func(f *frame) error {
+		for pc, n := 0, 0; pc < len(steps); n++ {
+			if n == maxAsmSteps {
+				return fmt.Errorf("inline asm ran %d statements", n)
+			}
+			st := &prog.stmts[pc]
+			next, err := steps[pc](f, st)
+			if err != nil {
+				return fmt.Errorf("PTX %q: %w", st.text, err)
+			}
+			if next < 0 {
+				next = pc + 1
+			}
+			pc = next
+		}
+		return nil
+	}, nil
+}
+
+// asmStep runs one statement for all lanes; it returns the next statement's index, or -1
+// for the following one.
+type asmStep func(f *frame, st *pStmt) (int, error)
+
+// on reports whether a statement's guard lets lane l run it.
+func (c *asmCtx) on(f *frame, st *pStmt, l int) bool {
+	if st.guard < 0 {
+		return true
+	}
+	return (c.get(f, st.guard, l)&1 != 0) != st.negGuard
+}
+
+// perLane makes a step that runs fn in every lane its guard enables.
+func (c *asmCtx) perLane(fn func(f *frame, l int) error) asmStep {
+	return func(f *frame, st *pStmt) (int, error) {
+		for l := range c.lanes {
+			if c.on(f, st, l) {
+				if err := fn(f, l); err != nil {
+					return 0, laneErr(f, l, err)
+				}
+			}
+		}
+		return -1, nil
+	}
+}
+
+// perWarp makes a step for a warp-wide instruction: every lane must take part.
+func (c *asmCtx) perWarp(fn func(f *frame, base int) error) asmStep {
+	return func(f *frame, st *pStmt) (int, error) {
+		for l := range c.lanes {
+			if !c.on(f, st, l) {
+				return 0, laneErr(f, l, fmt.Errorf("a warp-wide instruction with lane %d disabled", l%c.warp))
+			}
+		}
+		for base := 0; base < c.lanes; base += c.warp {
+			if err := fn(f, base); err != nil {
+				return 0, err
+			}
+		}
+		return -1, nil
+	}
+}
+
+func nop(*frame, int) error { return nil }
+
+func (c *asmCtx) compile(st pStmt) (asmStep, error) {
+	op, q := st.opcode[0], st.opcode[1:]
+	has := func(s string) bool { return slices.Contains(q, s) }
+	switch op {
+	case "mov":
+		if len(st.args) != 2 || st.args[0].kind != pReg {
+			return nil, fmt.Errorf("operands")
+		}
+		d, a := st.args[0].reg, st.args[1]
+		return c.perLane(func(f *frame, l int) error { c.set(f, d, l, c.value(f, a, l)); return nil }), nil
+	case "setp":
+		return c.setp(st)
+	case "ld", "st":
+		return c.ldst(st, op == "st")
+	case "atom", "red":
+		return c.atom(st, op == "red")
+	case "cvt":
+		return c.cvt(st)
+	case "mma":
+		return c.mma(st)
+	case "ldmatrix":
+		return c.ldmatrix(st)
+	case "bra":
+		target := c.prog.labels[st.args[0].name]
+		return func(f *frame, st *pStmt) (int, error) {
+			n := 0
+			for l := range c.lanes {
+				if c.on(f, st, l) {
+					n++
+				}
+			}
+			switch n {
+			case 0:
+				return -1, nil
+			case c.lanes:
+				return target, nil
+			}
+			return 0, fmt.Errorf("divergent branch inside inline asm")
+		}, nil
+	case "fence", "griddepcontrol":
+		return c.perLane(nop), nil
+	case "mbarrier":
+		return c.mbarrier(st)
+	case "cp":
+		switch {
+		case len(q) >= 3 && q[0] == "async" && q[1] == "bulk" && q[2] == "tensor":
+			return c.tensorCopy(st)
+		case len(q) >= 3 && q[0] == "async" && q[1] == "bulk" && (q[2] == "commit_group" || q[2] == "wait_group"):
+			return c.perLane(nop), nil
+		case len(q) >= 2 && q[0] == "async" && (q[1] == "commit_group" || q[1] == "wait_group" || q[1] == "wait_all"):
+			return c.perLane(nop), nil // cp.async copies complete at once
+		case len(q) >= 2 && q[0] == "async" && (has("ca") || has("cg")):
+			return c.cpAsync(st)
+		}
+	}
+	return nil, fmt.Errorf("instruction %s is not supported", strings.Join(st.opcode, "."))
+}
+
+// typeBits is the width of a PTX type suffix such as b32 or f16.
+func typeBits(t string) (int, error) {
+	if len(t) < 2 {
+		return 0, fmt.Errorf("type .%s", t)
+	}
+	n, err := strconv.Atoi(t[1:])
+	if err != nil || !strings.ContainsRune("busf", rune(t[0])) {
+		return 0, fmt.Errorf("type .%s", t)
+	}
+	return n, nil
+}
+
+func (c *asmCtx) setp(st pStmt) (asmStep, error) {
+	if len(st.opcode) != 3 || len(st.args) != 3 || st.args[0].kind != pReg {
+		return nil, fmt.Errorf("setp form")
+	}
+	w, err := typeBits(st.opcode[2])
+	if err != nil {
+		return nil, err
+	}
+	signed := st.opcode[2][0] == 's'
+	var cmp func(x, y int64) bool
+	switch st.opcode[1] {
+	case "eq":
+		cmp = func(x, y int64) bool { return x == y }
+	case "ne":
+		cmp = func(x, y int64) bool { return x != y }
+	case "lt":
+		cmp = func(x, y int64) bool { return x < y }
+	case "le":
+		cmp = func(x, y int64) bool { return x <= y }
+	case "gt":
+		cmp = func(x, y int64) bool { return x > y }
+	case "ge":
+		cmp = func(x, y int64) bool { return x >= y }
+	default:
+		return nil, fmt.Errorf("setp comparison %s", st.opcode[1])
+	}
+	d, a, b := st.args[0].reg, st.args[1], st.args[2]
+	conv := func(v uint64) int64 {
+		if signed {
+			return sext(v, w)
+		}
+		return int64(v & mask(w)) // unsigned widths below 64 compare as non-negative
+	}
+	return c.perLane(func(f *frame, l int) error {
+		v := uint64(0)
+		if cmp(conv(c.value(f, a, l)), conv(c.value(f, b, l))) {
+			v = 1
+		}
+		c.set(f, d, l, v)
+		return nil
+	}), nil
+}
+
+// space is the address space a memory instruction's qualifiers name.
+func (c *asmCtx) space(q []string) int {
+	isa := c.d.isa
+	for _, s := range q {
+		if strings.HasPrefix(s, "shared") {
+			return isa.Shared
+		}
+	}
+	return 1
+}
+
+func vecLen(q []string) int {
+	for _, s := range q {
+		if len(s) == 2 && s[0] == 'v' && s[1] >= '2' && s[1] <= '8' {
+			return int(s[1] - '0')
+		}
+	}
+	return 1
+}
+
+func (c *asmCtx) ldst(st pStmt, store bool) (asmStep, error) {
+	q := st.opcode[1:]
+	w, err := typeBits(q[len(q)-1])
+	if err != nil {
+		return nil, err
+	}
+	if len(st.args) != 2 {
+		return nil, fmt.Errorf("operands")
+	}
+	memArg, regArg := st.args[1], st.args[0]
+	if store {
+		memArg, regArg = st.args[0], st.args[1]
+	}
+	if memArg.kind != pMem {
+		return nil, fmt.Errorf("address operand")
+	}
+	regs := regsOf(regArg)
+	if n := vecLen(q); n != len(regs) {
+		return nil, fmt.Errorf("%d registers for a .v%d access", len(regs), n)
+	}
+	size := w / 8
+	total := size * len(regs)
+	space := c.space(q)
+	return c.perLane(func(f *frame, l int) error {
+		addr := c.get(f, memArg.base, l) + uint64(memArg.imm)
+		mem, err := f.mem(space, addr, total, total)
+		if err != nil {
+			return err
+		}
+		for i, r := range regs {
+			b := mem[i*size : (i+1)*size]
+			if store {
+				writeLE(b, c.value(f, r, l))
+			} else {
+				c.set(f, r.reg, l, readLE(b))
+			}
+		}
+		return nil
+	}), nil
+}
+
+// atom runs atom (with a result) and red (without) on global memory, under the device's
+// atomic lock.
+func (c *asmCtx) atom(st pStmt, red bool) (asmStep, error) {
+	q := st.opcode[1:]
+	ts := q[len(q)-1]
+	w, err := typeBits(ts)
+	if err != nil {
+		return nil, err
+	}
+	var opName string
+	for _, s := range q {
+		switch s {
+		case "add", "exch", "cas", "max", "min", "and", "or", "xor", "inc", "dec":
+			opName = s
+		}
+	}
+	if opName == "" {
+		return nil, fmt.Errorf("atomic operation")
+	}
+	args := st.args
+	dst := -1
+	if !red {
+		if args[0].kind != pReg {
+			return nil, fmt.Errorf("result operand")
+		}
+		dst, args = args[0].reg, args[1:]
+	}
+	if len(args) < 2 || args[0].kind != pMem || (opName == "cas") != (len(args) == 3) {
+		return nil, fmt.Errorf("operands")
+	}
+	fk := map[string]kind{"f16": kF16, "bf16": kBF16, "f32": kF32, "f64": kF64}[ts]
+	isFloat := ts[0] == 'f' || ts == "bf16"
+	signed := ts[0] == 's'
+	size := w / 8
+	space := c.space(q)
+	return c.perLane(func(f *frame, l int) error {
+		addr := c.get(f, args[0].base, l) + uint64(args[0].imm)
+		c.d.atomic.Lock()
+		defer c.d.atomic.Unlock()
+		mem, err := f.mem(space, addr, size, size)
+		if err != nil {
+			return err
+		}
+		old := readLE(mem)
+		b := c.value(f, args[1], l) & mask(w)
+		var nv uint64
+		switch opName {
+		case "exch":
+			nv = b
+		case "cas":
+			nv = old
+			if old == b {
+				nv = c.value(f, args[2], l)
+			}
+		case "add":
+			if isFloat {
+				nv = fromFloat(fk, toFloat(fk, old)+toFloat(fk, b))
+			} else {
+				nv = old + b
+			}
+		case "max", "min":
+			less := old < b
+			if signed {
+				less = sext(old, w) < sext(b, w)
+			}
+			if less == (opName == "max") {
+				nv = b
+			} else {
+				nv = old
+			}
+		case "and":
+			nv = old & b
+		case "or":
+			nv = old | b
+		case "xor":
+			nv = old ^ b
+		case "inc":
+			nv = old + 1
+			if old >= b {
+				nv = 0
+			}
+		case "dec":
+			nv = old - 1
+			if old == 0 || old > b {
+				nv = b
+			}
+		}
+		writeLE(mem, nv&mask(w))
+		if dst >= 0 {
+			c.set(f, dst, l, old)
+		}
+		return nil
+	}), nil
+}
+
+// cvt handles the packed conversions lower writes: fp8x2 to f16x2, and two f32 to a
+// packed pair (fp8x2, f16x2, bf16x2), the first source in the high half.
+func (c *asmCtx) cvt(st pStmt) (asmStep, error) {
+	q := st.opcode[1:]
+	formats := map[string]minifloat{"e4m3x2": e4m3, "e5m2x2": e5m2, "f16x2": half, "bf16x2": bf16}
+	sat := slices.Contains(q, "satfinite")
+	last, prev := q[len(q)-1], q[len(q)-2]
+	switch to, ok := formats[prev]; {
+	case ok && last == "f32" && len(st.args) == 3: // cvt.rn[.satfinite].<x2>.f32 d, hi, lo
+		d, hi, lo := st.args[0].reg, st.args[1], st.args[2]
+		w := to.bits()
+		return c.perLane(func(f *frame, l int) error {
+			h := to.encode(toFloat(kF32, c.value(f, hi, l)), sat)
+			o := to.encode(toFloat(kF32, c.value(f, lo, l)), sat)
+			c.set(f, d, l, h<<w|o)
+			return nil
+		}), nil
+	case ok && len(st.args) == 2: // cvt.rn.f16x2.e4m3x2 d, a: two narrow floats widened
+		from, ok := formats[last]
+		if !ok {
+			break
+		}
+		d, a := st.args[0].reg, st.args[1]
+		fw, tw := from.bits(), to.bits()
+		return c.perLane(func(f *frame, l int) error {
+			v := c.value(f, a, l)
+			lo := to.encode(from.decode(v&mask(fw)), false)
+			hi := to.encode(from.decode(v>>fw&mask(fw)), false)
+			c.set(f, d, l, hi<<tw|lo)
+			return nil
+		}), nil
+	}
+	return nil, fmt.Errorf("conversion %s is not supported", strings.Join(st.opcode, "."))
+}
+
+func (c *asmCtx) mbarrier(st pStmt) (asmStep, error) {
+	q := st.opcode[1:]
+	var memArg pArg
+	var dst = -1
+	switch q[0] {
+	case "init":
+		memArg = st.args[0]
+	case "arrive", "try_wait", "test_wait", "wait":
+		memArg = st.args[1]
+		dst = st.args[0].reg
+	default:
+		return nil, fmt.Errorf("mbarrier.%s is not supported", q[0])
+	}
+	if memArg.kind != pMem {
+		return nil, fmt.Errorf("address operand")
+	}
+	wait := q[0] != "init" && q[0] != "arrive"
+	space := c.space(q)
+	// Copies complete when they are issued, so every phase has completed by the time a
+	// thread waits: the wait succeeds at once. The barrier's bytes are checked all the same.
+	return c.perLane(func(f *frame, l int) error {
+		if _, err := f.mem(space, c.get(f, memArg.base, l)+uint64(memArg.imm), 8, 8); err != nil {
+			return err
+		}
+		if dst >= 0 {
+			v := uint64(0)
+			if wait {
+				v = 1
+			}
+			c.set(f, dst, l, v)
+		}
+		return nil
+	}), nil
+}
+
+// tensorCopy runs a TMA copy between global memory (through a TensorMap) and shared memory
+// at once: a load fills the box, zeros where it leaves the tensor; a store writes the part
+// of the box inside the tensor.
+func (c *asmCtx) tensorCopy(st pStmt) (asmStep, error) {
+	if len(st.args) < 2 || st.args[0].kind != pMem || st.args[1].kind != pMem {
+		return nil, fmt.Errorf("operands")
+	}
+	store := len(st.args[0].elems) > 0
+	mapArg, smemArg := st.args[1], st.args[0]
+	if store {
+		mapArg, smemArg = st.args[0], st.args[1]
+	}
+	shared := c.d.isa.Shared
+	return c.perLane(func(f *frame, l int) error {
+		m, err := c.d.decodeTensorMap(c.get(f, mapArg.base, l))
+		if err != nil {
+			return err
+		}
+		if len(mapArg.elems) != len(m.Dims) {
+			return fmt.Errorf("%d coordinates for a rank-%d tensor map", len(mapArg.elems), len(m.Dims))
+		}
+		coord := make([]int64, len(m.Dims))
+		for i, a := range mapArg.elems {
+			coord[i] = sext(c.value(f, a, l), 32)
+		}
+		boxElems := int64(1)
+		for _, b := range m.Box {
+			boxElems *= b
+		}
+		es := int64(m.ElemSize)
+		smem, err := f.mem(shared, c.get(f, smemArg.base, l)+uint64(smemArg.imm), int(boxElems*es), 16)
+		if err != nil {
+			return err
+		}
+		idx := make([]int64, len(m.Dims))
+		for e := range boxElems {
+			rem, inside, off := e, true, int64(0)
+			for i := range idx {
+				idx[i] = rem % m.Box[i]
+				rem /= m.Box[i]
+				g := coord[i] + idx[i]
+				inside = inside && g >= 0 && g < m.Dims[i]
+				off += g * m.Strides[i] * es
+			}
+			s := smem[e*es : (e+1)*es]
+			if !inside {
+				if !store {
+					clear(s)
+				}
+				continue
+			}
+			g, err := c.d.resolve(m.Addr+uint64(off), int(es))
+			if err != nil {
+				return err
+			}
+			if store {
+				copy(g, s)
+			} else {
+				copy(s, g)
+			}
+		}
+		return nil
+	}), nil
+}
+
+// cpAsync copies global to shared memory at once: cp.async.ca|cg.shared.global [dst],
+// [src], size[, src-size] (bytes past src-size are zeros).
+func (c *asmCtx) cpAsync(st pStmt) (asmStep, error) {
+	if len(st.args) < 3 || st.args[0].kind != pMem || st.args[1].kind != pMem {
+		return nil, fmt.Errorf("operands")
+	}
+	dst, src, size := st.args[0], st.args[1], st.args[2]
+	var srcSize *pArg
+	if len(st.args) == 4 {
+		srcSize = &st.args[3]
+	}
+	shared := c.d.isa.Shared
+	return c.perLane(func(f *frame, l int) error {
+		n := int(c.value(f, size, l))
+		sm, err := f.mem(shared, c.get(f, dst.base, l)+uint64(dst.imm), n, n)
+		if err != nil {
+			return err
+		}
+		valid := n
+		if srcSize != nil {
+			valid = min(n, int(c.value(f, *srcSize, l)))
+		}
+		clear(sm)
+		if valid == 0 {
+			return nil
+		}
+		g, err := f.mem(1, c.get(f, src.base, l)+uint64(src.imm), valid, 1)
+		if err != nil {
+			return err
+		}
+		copy(sm, g)
+		return nil
+	}), nil
+}
+
+// mma runs mma.sync.aligned.m16n8k{8,16}.row.col.f32.{f16,bf16,tf32}.{...}.f32 for each
+// warp, with the fragment layout of the PTX ISA (groupID = lane/4, thread in group =
+// lane%4): products summed in float64 and rounded once to f32.
+func (c *asmCtx) mma(st pStmt) (asmStep, error) {
+	q := st.opcode
+	if len(q) != 10 || q[1] != "sync" || q[2] != "aligned" || q[4] != "row" || q[5] != "col" || q[6] != "f32" || q[9] != "f32" || q[7] != q[8] {
+		return nil, fmt.Errorf("mma form %s is not supported", strings.Join(q, "."))
+	}
+	var kdim int
+	switch q[3] {
+	case "m16n8k16":
+		kdim = 16
+	case "m16n8k8":
+		kdim = 8
+	default:
+		return nil, fmt.Errorf("mma shape %s is not supported", q[3])
+	}
+	in := q[7]
+	if kdim == 8 && in != "tf32" || kdim == 16 && in != "f16" && in != "bf16" {
+		return nil, fmt.Errorf("mma %s with %s inputs is not supported", q[3], in)
+	}
+	if len(st.args) != 4 {
+		return nil, fmt.Errorf("operands")
+	}
+	d, a, b, acc := regsOf(st.args[0]), regsOf(st.args[1]), regsOf(st.args[2]), regsOf(st.args[3])
+	nA, nB := 4, 2
+	if len(d) != 4 || len(a) != nA || len(b) != nB || len(acc) != 4 {
+		return nil, fmt.Errorf("fragment sizes")
+	}
+	var A [16][16]float64
+	var B [16][8]float64
+	var C [16][8]float64
+	// elem decodes element i (0 or 1) of a packed 32-bit input register.
+	elem := func(v uint64, i int) float64 {
+		switch in {
+		case "f16":
+			return toFloat(kF16, v>>(16*i))
+		case "bf16":
+			return toFloat(kBF16, v>>(16*i))
+		}
+		return toFloat(kF32, v&^0x1FFF) // tf32: the low 13 mantissa bits are ignored
+	}
+	return c.perWarp(func(f *frame, base int) error {
+		for lane := range c.warp {
+			l := base + lane
+			g, t := lane/4, lane%4
+			for r := range 4 {
+				av := c.value(f, a[r], l)
+				if kdim == 16 { // a0..a7: rows g, g+8, g, g+8 by register; cols 2t(+1), +8 for the last two
+					row, col := g+8*(r&1), 2*t+8*(r>>1)
+					A[row][col], A[row][col+1] = elem(av, 0), elem(av, 1)
+				} else { // tf32: a0..a3: rows g, g+8, g, g+8; cols t, t, t+4, t+4
+					A[g+8*(r&1)][t+4*(r>>1)] = elem(av, 0)
+				}
+			}
+			for r := range 2 {
+				bv := c.value(f, b[r], l)
+				if kdim == 16 { // b0..b3: rows 2t(+1), +8 for the second register; col g
+					B[2*t+8*r][g], B[2*t+8*r+1][g] = elem(bv, 0), elem(bv, 1)
+				} else { // tf32: b0, b1: rows t, t+4; col g
+					B[t+4*r][g] = elem(bv, 0)
+				}
+			}
+			for r := range 4 { // c0..c3: rows g, g, g+8, g+8; cols 2t, 2t+1
+				C[g+8*(r>>1)][2*t+(r&1)] = toFloat(kF32, c.value(f, acc[r], l))
+			}
+		}
+		var D [16][8]float64
+		for i := range 16 {
+			for j := range 8 {
+				s := C[i][j]
+				for kk := range kdim {
+					s += A[i][kk] * B[kk][j]
+				}
+				D[i][j] = s
+			}
+		}
+		for lane := range c.warp {
+			g, t := lane/4, lane%4
+			for r := range 4 {
+				c.set(f, d[r].reg, base+lane, fromFloat(kF32, D[g+8*(r>>1)][2*t+(r&1)]))
+			}
+		}
+		return nil
+	}), nil
+}
+
+// ldmatrix runs ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16 for each warp:
+// lanes 8j..8j+7 give the row addresses of matrix j; register j of lane l receives row
+// l/4, columns 2(l%4) and 2(l%4)+1 of matrix j (of its transpose with .trans).
+func (c *asmCtx) ldmatrix(st pStmt) (asmStep, error) {
+	q := st.opcode
+	trans := slices.Contains(q, "trans")
+	n := 0
+	for _, s := range q {
+		switch s {
+		case "x1":
+			n = 1
+		case "x2":
+			n = 2
+		case "x4":
+			n = 4
+		}
+	}
+	if len(q) < 5 || q[3] != "m8n8" || n == 0 || q[len(q)-1] != "b16" || len(st.args) != 2 || st.args[1].kind != pMem {
+		return nil, fmt.Errorf("ldmatrix form %s is not supported", strings.Join(q, "."))
+	}
+	d, src := regsOf(st.args[0]), st.args[1]
+	if len(d) != n {
+		return nil, fmt.Errorf("%d registers for .x%d", len(d), n)
+	}
+	shared := c.d.isa.Shared
+	var m [4][8][8]uint64
+	return c.perWarp(func(f *frame, base int) error {
+		for j := range n {
+			for r := range 8 {
+				l := base + 8*j + r
+				row, err := f.mem(shared, c.get(f, src.base, l)+uint64(src.imm), 16, 16)
+				if err != nil {
+					return laneErr(f, l, err)
+				}
+				for col := range 8 {
+					m[j][r][col] = readLE(row[2*col : 2*col+2])
+				}
+			}
+		}
+		for lane := range c.warp {
+			for j := range n {
+				r, col := lane/4, 2*(lane%4)
+				lo, hi := m[j][r][col], m[j][r][col+1]
+				if trans {
+					lo, hi = m[j][col][r], m[j][col+1][r]
+				}
+				c.set(f, d[j].reg, base+lane, hi<<16|lo)
+			}
+		}
+		return nil
+	}), nil
+}
