@@ -175,9 +175,13 @@ func (b *builder) floatMap(in value.Value, args []value.Value, fn func(a []float
 	if !k.isFloat() {
 		return nil, fmt.Errorf("float operation on %s", dst.typ)
 	}
+	if len(ops) > 3 {
+		return nil, fmt.Errorf("float operation of %d operands", len(ops))
+	}
 	n := dst.n() * b.k.lanes
-	a := make([]float64, len(ops))
 	return func(f *frame) error {
+		var buf [3]float64
+		a := buf[:len(ops)]
 		ds := f.regs[dst.off : dst.off+n]
 		for i := range ds {
 			for j, o := range ops {
@@ -532,6 +536,9 @@ func (b *builder) extractElement(in *ir.InstExtractElement) (op, error) {
 	}
 	return func(f *frame) error {
 		for l := range lanes {
+			if !f.on(l) {
+				continue
+			}
 			i := f.regs[ops[1].off+l]
 			if i >= uint64(n) {
 				return laneErr(f, l, fmt.Errorf("extractelement index %d of a %d-element vector", i, n))
@@ -551,6 +558,9 @@ func (b *builder) insertElement(in *ir.InstInsertElement) (op, error) {
 	return func(f *frame) error {
 		copy(f.regs[dst.off:dst.off+n*lanes], f.regs[src.off:src.off+n*lanes])
 		for l := range lanes {
+			if !f.on(l) {
+				continue
+			}
 			i := f.regs[ops[2].off+l]
 			if i >= uint64(n) {
 				return laneErr(f, l, fmt.Errorf("insertelement index %d of a %d-element vector", i, n))
@@ -620,8 +630,8 @@ func (b *builder) gep(in *ir.InstGetElementPtr) (op, error) {
 			return nil
 		}, nil
 	}
-	idx := make([]int64, len(in.Indices))
 	return func(f *frame) error {
+		idx := make([]int64, len(in.Indices))
 		for l := range lanes {
 			for i := range idx {
 				idx[i] = sext(f.regs[ops[i+1].off+l], widths[i])
@@ -657,6 +667,9 @@ func (b *builder) load(in *ir.InstLoad) (op, error) {
 	space, align := int(pt.AddrSpace), max(int(in.Align), 1)
 	return func(f *frame) error {
 		for l := range lanes {
+			if !f.on(l) {
+				continue
+			}
 			addr := f.regs[src.off+l]
 			mem, err := f.mem(space, addr, total, align)
 			if err != nil {
@@ -693,6 +706,9 @@ func (b *builder) store(in *ir.InstStore) (op, error) {
 	space, align := int(pt.AddrSpace), max(int(in.Align), 1)
 	return func(f *frame) error {
 		for l := range lanes {
+			if !f.on(l) {
+				continue
+			}
 			mem, err := f.mem(space, f.regs[dst.off+l], total, align)
 			if err != nil {
 				return laneErr(f, l, fmt.Errorf("store: %v", err))

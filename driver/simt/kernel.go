@@ -2,6 +2,7 @@ package simt
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -58,9 +59,15 @@ type block struct {
 	name  string
 	ops   []op
 	insts []ir.Instruction // for error messages, parallel to ops
-	// term decides the successor (nil: return) and is the block's last step.
-	term     func(f *frame) (*block, error)
+	// The terminator: ret, or the successors and, when there are several, sel, which
+	// picks lane l's (an index into succ).
+	ret      bool
+	succ     []*block
+	sel      func(f *frame, l int) int
 	termInst ir.Terminator
+	// ipdom is the immediate post-dominator, where lanes that diverged at this block's
+	// branch meet again (nil: only at the return).
+	ipdom *block
 	// phis are the moves into this block's phi slots, by predecessor.
 	phis map[*block][]move
 }
@@ -156,12 +163,16 @@ func (b *builder) function(fn *ir.Func) error {
 				cb.insts = append(cb.insts, inst)
 			}
 		}
-		t, err := b.term(blk.Term)
-		if err != nil {
+		if err := b.term(cb, blk.Term); err != nil {
 			return fmt.Errorf("%s: %v", blk.Term.LLString(), err)
 		}
-		cb.term, cb.termInst = t, blk.Term
+		cb.termInst = blk.Term
 	}
+	blocks := make([]*block, len(fn.Blocks))
+	for i, blk := range fn.Blocks {
+		blocks[i] = b.blocks[blk]
+	}
+	postDominators(blocks)
 	b.k.entry = b.blocks[fn.Blocks[0]]
 	return nil
 }
@@ -215,74 +226,121 @@ func (b *builder) target(v value.Value) (*block, error) {
 	return nil, fmt.Errorf("branch target %s is not a block", v.Ident())
 }
 
-func (b *builder) term(t ir.Terminator) (func(f *frame) (*block, error), error) {
+func (b *builder) term(cb *block, t ir.Terminator) error {
 	switch t := t.(type) {
 	case *ir.TermRet:
-		return func(*frame) (*block, error) { return nil, nil }, nil
+		cb.ret = true
+		return nil
 	case *ir.TermBr:
 		to, err := b.target(t.Target)
-		if err != nil {
-			return nil, err
-		}
-		return func(*frame) (*block, error) { return to, nil }, nil
+		cb.succ = []*block{to}
+		return err
 	case *ir.TermCondBr:
 		c, err := b.val(t.Cond)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		yes, err := b.target(t.TargetTrue)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		no, err := b.target(t.TargetFalse)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		return func(f *frame) (*block, error) {
-			v, err := f.uniform(c)
-			if err != nil {
-				return nil, err
-			}
-			if v&1 != 0 {
-				return yes, nil
-			}
-			return no, nil
-		}, nil
+		cb.succ = []*block{yes, no}
+		cb.sel = func(f *frame, l int) int { return int(1 - f.regs[c.off+l]&1) }
+		return nil
 	case *ir.TermSwitch:
 		x, err := b.val(t.X)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		def, err := b.target(t.TargetDefault)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		cases := map[uint64]*block{}
+		cb.succ = []*block{def}
+		cases := map[uint64]int{}
 		for _, c := range t.Cases {
 			cc, ok := c.X.(constant.Constant)
 			if !ok {
-				return nil, fmt.Errorf("switch case %s is not a constant", c.X.Ident())
+				return fmt.Errorf("switch case %s is not a constant", c.X.Ident())
 			}
 			e, err := b.constElems(cc)
 			if err != nil {
-				return nil, err
+				return err
 			}
-			if cases[e[0]], err = b.target(c.Target); err != nil {
-				return nil, err
+			to, err := b.target(c.Target)
+			if err != nil {
+				return err
+			}
+			cases[e[0]] = len(cb.succ)
+			cb.succ = append(cb.succ, to)
+		}
+		cb.sel = func(f *frame, l int) int { return cases[f.regs[x.off+l]] }
+		return nil
+	}
+	return fmt.Errorf("terminator %T is not supported", t)
+}
+
+// postDominators sets each block's immediate post-dominator (iteratively, on bit sets:
+// pdom(b) = {b} plus the intersection of its successors' sets; a return's is {b}).
+func postDominators(blocks []*block) {
+	n := len(blocks)
+	index := map[*block]int{}
+	for i, b := range blocks {
+		index[b] = i
+	}
+	words := (n + 63) / 64
+	pd := make([][]uint64, n)
+	for i := range pd {
+		pd[i] = make([]uint64, words)
+		for w := range pd[i] {
+			pd[i][w] = ^uint64(0)
+		}
+	}
+	tmp := make([]uint64, words)
+	for changed := true; changed; {
+		changed = false
+		for i := n - 1; i >= 0; i-- {
+			b := blocks[i]
+			for w := range tmp {
+				tmp[w] = 0
+			}
+			if len(b.succ) > 0 && !b.ret {
+				for w := range tmp {
+					tmp[w] = ^uint64(0)
+				}
+				for _, s := range b.succ {
+					for w := range tmp {
+						tmp[w] &= pd[index[s]][w]
+					}
+				}
+			}
+			tmp[i/64] |= 1 << (i % 64)
+			for w := range tmp {
+				if tmp[w] != pd[i][w] {
+					copy(pd[i], tmp)
+					changed = true
+					break
+				}
 			}
 		}
-		return func(f *frame) (*block, error) {
-			v, err := f.uniform(x)
-			if err != nil {
-				return nil, err
-			}
-			if to, ok := cases[v]; ok {
-				return to, nil
-			}
-			return def, nil
-		}, nil
-	case *ir.TermUnreachable:
-		return func(*frame) (*block, error) { return nil, fmt.Errorf("reached unreachable") }, nil
 	}
-	return nil, fmt.Errorf("terminator %T is not supported", t)
+	count := func(s []uint64) int {
+		c := 0
+		for _, w := range s {
+			c += bits.OnesCount64(w)
+		}
+		return c
+	}
+	for i, b := range blocks {
+		size := count(pd[i])
+		for j := range n {
+			if j != i && pd[i][j/64]>>(j%64)&1 != 0 && count(pd[j]) == size-1 {
+				b.ipdom = blocks[j]
+			}
+		}
+	}
 }

@@ -57,6 +57,12 @@ type frame struct {
 	ctaid  [3]int
 	nctaid [3]int
 	stage  []uint64 // phi moves go through it (a parallel copy)
+	// The enabled lanes: all, or those set in active. exited marks lanes that returned.
+	all     bool
+	active  []bool
+	exited  []bool
+	nexited int
+	target  []int // each lane's successor at a branch
 }
 
 // maxBlocks bounds the blocks one program may run: a spin lock that is never released
@@ -280,7 +286,8 @@ func (k *Kernel) run(grid driver.Grid, programs int, params []uint64) error {
 }
 
 func (k *Kernel) newFrame(params []uint64) *frame {
-	f := &frame{k: k, regs: make([]uint64, k.regs), shared: make([]byte, k.opts.SharedBytes), lanes: k.lanes}
+	f := &frame{k: k, regs: make([]uint64, k.regs), shared: make([]byte, k.opts.SharedBytes), lanes: k.lanes,
+		active: make([]bool, k.lanes), exited: make([]bool, k.lanes), target: make([]int, k.lanes)}
 	for _, c := range k.consts {
 		for e, v := range c.elems {
 			d := f.regs[c.o.off+e*k.lanes : c.o.off+(e+1)*k.lanes]
@@ -298,15 +305,32 @@ func (k *Kernel) newFrame(params []uint64) *frame {
 	return f
 }
 
-// program runs one program from the entry block to its return.
+// path is an entry of the SIMT stack: lanes (nil: all) that run from blk until they
+// reach rpc, where they wait for the lanes they diverged from.
+type path struct {
+	blk, rpc *block
+	lanes    []bool
+}
+
+// program runs one program from the entry block to its return. Lanes that branch apart
+// run one path after the other and meet again at the branch's immediate post-dominator.
 func (f *frame) program() error {
 	// Shared memory starts as all ones (NaN as floats), so that reading what no thread
 	// wrote shows in the results.
 	for i := range f.shared {
 		f.shared[i] = 0xFF
 	}
-	blk := f.k.entry
-	for steps := 0; ; steps++ {
+	clear(f.exited)
+	f.nexited = 0
+	stack := []path{{blk: f.k.entry}}
+	for steps := 0; len(stack) > 0; steps++ {
+		top := len(stack) - 1
+		e := stack[top]
+		if e.blk == nil || e.blk == e.rpc || !f.enable(e.lanes) {
+			stack = stack[:top]
+			continue
+		}
+		blk := e.blk
 		if steps == maxBlocks {
 			return f.fault(blk.termInst, fmt.Errorf("no return after %d blocks (a lock never released?)", maxBlocks))
 		}
@@ -315,22 +339,79 @@ func (f *frame) program() error {
 				return f.fault(blk.insts[i], err)
 			}
 		}
-		next, err := blk.term(f)
-		if err != nil {
-			return f.fault(blk.termInst, err)
+		switch {
+		case blk.ret:
+			for l := range f.lanes {
+				if f.on(l) && !f.exited[l] {
+					f.exited[l] = true
+					f.nexited++
+				}
+			}
+			stack = stack[:top]
+			continue
+		case len(blk.succ) == 1:
+			stack[top].blk = f.jump(blk, blk.succ[0], nil)
+			continue
 		}
-		if next == nil {
-			return nil
+		// The successor of every enabled lane; one successor for all is the common case.
+		first, split := -1, false
+		for l := range f.lanes {
+			if f.on(l) {
+				t := blk.sel(f, l)
+				f.target[l] = t
+				if first < 0 {
+					first = t
+				}
+				split = split || t != first
+			}
 		}
-		f.phis(next.phis[blk])
-		blk = next
+		if !split {
+			stack[top].blk = f.jump(blk, blk.succ[first], nil)
+			continue
+		}
+		// Divergence: this entry waits at the post-dominator; each group of lanes runs
+		// its own path there, the group of the first target first.
+		stack[top].blk = blk.ipdom
+		for t := len(blk.succ) - 1; t >= 0; t-- {
+			lanes := make([]bool, f.lanes)
+			any := false
+			for l := range f.lanes {
+				if f.on(l) && f.target[l] == t {
+					lanes[l], any = true, true
+				}
+			}
+			if any {
+				stack = append(stack, path{blk: f.jump(blk, blk.succ[t], lanes), rpc: blk.ipdom, lanes: lanes})
+			}
+		}
 	}
+	return nil
 }
 
-// phis performs a block's incoming moves as one parallel copy.
-func (f *frame) phis(moves []move) {
+// enable makes lanes (nil: all) less the exited ones the enabled lanes; false when none is.
+func (f *frame) enable(lanes []bool) bool {
+	if lanes == nil && f.nexited == 0 {
+		f.all = true
+		return true
+	}
+	f.all = false
+	any := false
+	for l := range f.lanes {
+		f.active[l] = (lanes == nil || lanes[l]) && !f.exited[l]
+		any = any || f.active[l]
+	}
+	return any
+}
+
+// on reports whether lane l is enabled.
+func (f *frame) on(l int) bool { return f.all || f.active[l] }
+
+// jump performs the phi moves of the edge from -> to for lanes (nil: the enabled ones),
+// as one parallel copy, and returns to.
+func (f *frame) jump(from, to *block, lanes []bool) *block {
+	moves := to.phis[from]
 	if len(moves) == 0 {
-		return
+		return to
 	}
 	f.stage = f.stage[:0]
 	for _, m := range moves {
@@ -339,9 +420,19 @@ func (f *frame) phis(moves []move) {
 	pos := 0
 	for _, m := range moves {
 		n := m.dst.n() * f.lanes
-		copy(f.regs[m.dst.off:m.dst.off+n], f.stage[pos:pos+n])
+		if lanes == nil && f.all {
+			copy(f.regs[m.dst.off:m.dst.off+n], f.stage[pos:pos+n])
+		} else {
+			for i := range n {
+				l := i % f.lanes
+				if lanes != nil && lanes[l] || lanes == nil && f.active[l] {
+					f.regs[m.dst.off+i] = f.stage[pos+i]
+				}
+			}
+		}
 		pos += n
 	}
+	return to
 }
 
 func (f *frame) fault(inst ir.LLStringer, err error) error {
@@ -353,16 +444,18 @@ func (f *frame) fault(inst ir.LLStringer, err error) error {
 	return e
 }
 
-// uniform returns the value of a scalar that every lane must agree on (a branch
-// condition): SIMT divergence is not modelled.
-func (f *frame) uniform(o operand) (uint64, error) {
-	vs := f.regs[o.off : o.off+f.lanes]
-	for l, v := range vs {
-		if v != vs[0] {
-			return 0, fmt.Errorf("divergent branch: thread 0 has %d, thread %d has %d (threads of a program must branch together)", vs[0], l, v)
+// converged reports an error unless every live lane is enabled (a barrier or a warp-wide
+// instruction in diverged code).
+func (f *frame) converged(what string) error {
+	if f.all {
+		return nil
+	}
+	for l := range f.lanes {
+		if !f.active[l] && !f.exited[l] {
+			return laneErr(f, l, fmt.Errorf("%s while thread %d is on another path (the program's threads diverged)", what, l))
 		}
 	}
-	return vs[0], nil
+	return nil
 }
 
 // mem returns the bytes [addr, addr+size) of address space as, checking bounds and

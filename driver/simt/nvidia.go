@@ -82,7 +82,11 @@ func sreg(fn func(f *frame, l int) int) intrinsic {
 	}
 }
 
-func barrier(*site) (op, error) { return func(*frame) error { return nil }, nil }
+// barrier checks that every thread takes part; the lanes run in lockstep, so it holds
+// by construction then.
+func barrier(*site) (op, error) {
+	return func(f *frame) error { return f.converged("barrier") }, nil
+}
 
 // shflSource gives the source lane of a shuffle and whether it is in range: lane is the
 // lane within its warp, b the lane operand, c the packed clamp and segment mask.
@@ -128,6 +132,9 @@ func shuffle(src shflSource) intrinsic {
 		dst, warp := s.dst, s.b.k.isa.WarpSize
 		return func(f *frame) error {
 			for l := range f.lanes {
+				if !f.on(l) {
+					continue
+				}
 				lane, base := l%warp, l-l%warp
 				m := f.regs[mo.off+l]
 				j, ok := src(lane, int(f.regs[bo.off+l]&31), int(f.regs[co.off+l]&0x1FFF))
@@ -136,6 +143,9 @@ func shuffle(src shflSource) intrinsic {
 				}
 				if m>>lane&1 == 0 || m>>j&1 == 0 {
 					return laneErr(f, l, fmt.Errorf("shfl.sync: lane %d or its source %d is not in the member mask %#x", lane, j, m))
+				}
+				if !f.on(base + j) {
+					return laneErr(f, l, fmt.Errorf("shfl.sync: source lane %d is on another path", j))
 				}
 				f.regs[dst.off+l] = f.regs[vo.off+base+j]
 			}

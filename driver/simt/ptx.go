@@ -126,7 +126,7 @@ func (c *asmCtx) on(f *frame, st *pStmt, l int) bool {
 func (c *asmCtx) perLane(fn func(f *frame, l int) error) asmStep {
 	return func(f *frame, st *pStmt) (int, error) {
 		for l := range c.lanes {
-			if c.on(f, st, l) {
+			if f.on(l) && c.on(f, st, l) {
 				if err := fn(f, l); err != nil {
 					return 0, laneErr(f, l, err)
 				}
@@ -139,6 +139,9 @@ func (c *asmCtx) perLane(fn func(f *frame, l int) error) asmStep {
 // perWarp makes a step for a warp-wide instruction: every lane must take part.
 func (c *asmCtx) perWarp(fn func(f *frame, base int) error) asmStep {
 	return func(f *frame, st *pStmt) (int, error) {
+		if err := f.converged("a warp-wide instruction"); err != nil {
+			return 0, err
+		}
 		for l := range c.lanes {
 			if !c.on(f, st, l) {
 				return 0, laneErr(f, l, fmt.Errorf("a warp-wide instruction with lane %d disabled", l%c.warp))
@@ -180,16 +183,19 @@ func (c *asmCtx) compile(st pStmt) (asmStep, error) {
 	case "bra":
 		target := c.prog.labels[st.args[0].name]
 		return func(f *frame, st *pStmt) (int, error) {
-			n := 0
+			n, enabled := 0, 0
 			for l := range c.lanes {
-				if c.on(f, st, l) {
-					n++
+				if f.on(l) {
+					enabled++
+					if c.on(f, st, l) {
+						n++
+					}
 				}
 			}
 			switch n {
 			case 0:
 				return -1, nil
-			case c.lanes:
+			case enabled:
 				return target, nil
 			}
 			return 0, fmt.Errorf("divergent branch inside inline asm")
@@ -623,9 +629,6 @@ func (c *asmCtx) mma(st pStmt) (asmStep, error) {
 	if len(d) != 4 || len(a) != nA || len(b) != nB || len(acc) != 4 {
 		return nil, fmt.Errorf("fragment sizes")
 	}
-	var A [16][16]float64
-	var B [16][8]float64
-	var C [16][8]float64
 	// elem decodes element i (0 or 1) of a packed 32-bit input register.
 	elem := func(v uint64, i int) float64 {
 		switch in {
@@ -637,6 +640,9 @@ func (c *asmCtx) mma(st pStmt) (asmStep, error) {
 		return toFloat(kF32, v&^0x1FFF) // tf32: the low 13 mantissa bits are ignored
 	}
 	return c.perWarp(func(f *frame, base int) error {
+		var A [16][16]float64
+		var B [16][8]float64
+		var C [16][8]float64
 		for lane := range c.warp {
 			l := base + lane
 			g, t := lane/4, lane%4
@@ -706,8 +712,8 @@ func (c *asmCtx) ldmatrix(st pStmt) (asmStep, error) {
 		return nil, fmt.Errorf("%d registers for .x%d", len(d), n)
 	}
 	shared := c.d.isa.Shared
-	var m [4][8][8]uint64
 	return c.perWarp(func(f *frame, base int) error {
+		var m [4][8][8]uint64
 		for j := range n {
 			for r := range 8 {
 				l := base + 8*j + r
