@@ -671,7 +671,7 @@ func (b *builder) load(in *ir.InstLoad) (op, error) {
 				continue
 			}
 			addr := f.regs[src.off+l]
-			mem, err := f.mem(space, addr, total, align)
+			mem, err := f.mem(space, addr, total, align, l, read)
 			if err != nil {
 				return laneErr(f, l, fmt.Errorf("load: %v", err))
 			}
@@ -703,20 +703,24 @@ func (b *builder) store(in *ir.InstStore) (op, error) {
 	for _, s := range sizes {
 		total += s
 	}
+	if total > 64 {
+		return nil, fmt.Errorf("store of %d bytes", total)
+	}
 	space, align := int(pt.AddrSpace), max(int(in.Align), 1)
 	return func(f *frame) error {
+		var buf [64]byte
+		data := buf[:total]
 		for l := range lanes {
 			if !f.on(l) {
 				continue
 			}
-			mem, err := f.mem(space, f.regs[dst.off+l], total, align)
-			if err != nil {
-				return laneErr(f, l, fmt.Errorf("store: %v", err))
-			}
 			pos := 0
 			for e, s := range sizes {
-				writeLE(mem[pos:pos+s], f.regs[src.off+e*lanes+l])
+				writeLE(data[pos:pos+s], f.regs[src.off+e*lanes+l])
 				pos += s
+			}
+			if err := f.store(space, f.regs[dst.off+l], data, align, l); err != nil {
+				return laneErr(f, l, fmt.Errorf("store: %v", err))
 			}
 		}
 		return nil

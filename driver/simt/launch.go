@@ -63,6 +63,7 @@ type frame struct {
 	exited  []bool
 	nexited int
 	target  []int // each lane's successor at a branch
+	race    raceState
 }
 
 // maxBlocks bounds the blocks one program may run: a spin lock that is never released
@@ -288,6 +289,7 @@ func (k *Kernel) run(grid driver.Grid, programs int, params []uint64) error {
 func (k *Kernel) newFrame(params []uint64) *frame {
 	f := &frame{k: k, regs: make([]uint64, k.regs), shared: make([]byte, k.opts.SharedBytes), lanes: k.lanes,
 		active: make([]bool, k.lanes), exited: make([]bool, k.lanes), target: make([]int, k.lanes)}
+	f.race.init(k.opts.SharedBytes)
 	for _, c := range k.consts {
 		for e, v := range c.elems {
 			d := f.regs[c.o.off+e*k.lanes : c.o.off+(e+1)*k.lanes]
@@ -322,6 +324,7 @@ func (f *frame) program() error {
 	}
 	clear(f.exited)
 	f.nexited = 0
+	f.race.barrier() // a new program starts a new interval
 	stack := []path{{blk: f.k.entry}}
 	for steps := 0; len(stack) > 0; steps++ {
 		top := len(stack) - 1
@@ -458,9 +461,20 @@ func (f *frame) converged(what string) error {
 	return nil
 }
 
-// mem returns the bytes [addr, addr+size) of address space as, checking bounds and
-// alignment.
-func (f *frame) mem(as int, addr uint64, size, align int) ([]byte, error) {
+// access is how an instruction uses the memory it names: shared-memory reads and writes
+// are checked for races between warps; untracked ones (mbarriers, TMA copies, which are
+// ordered by their mbarrier wait) are not.
+type access uint8
+
+const (
+	read access = iota
+	write      // through frame.store, which checks the bytes written
+	untracked
+)
+
+// mem returns the bytes [addr, addr+size) of address space as for lane l, checking
+// bounds, alignment and, in shared memory, races.
+func (f *frame) mem(as int, addr uint64, size, align, l int, acc access) ([]byte, error) {
 	if addr%uint64(align) != 0 {
 		return nil, fmt.Errorf("misaligned address %#x (%d-byte access, alignment %d) in address space %d", addr, size, align, as)
 	}
@@ -470,9 +484,29 @@ func (f *frame) mem(as int, addr uint64, size, align int) ([]byte, error) {
 		if addr+uint64(size) > uint64(len(f.shared)) {
 			return nil, fmt.Errorf("shared address %#x (%d bytes) is outside the program's %d bytes of shared memory", addr, size, len(f.shared))
 		}
+		if acc != write {
+			if err := f.race.check(int(addr), size, l/isa.WarpSize, acc); err != nil {
+				return nil, err
+			}
+		}
 		return f.shared[addr : addr+uint64(size)], nil
 	case isa.Global[as]:
 		return f.k.d.resolve(addr, size)
 	}
 	return nil, fmt.Errorf("address space %d is not supported", as)
+}
+
+// store writes data at addr of address space as for lane l (see mem).
+func (f *frame) store(as int, addr uint64, data []byte, align, l int) error {
+	mem, err := f.mem(as, addr, len(data), align, l, write)
+	if err != nil {
+		return err
+	}
+	if as == f.k.isa.Shared {
+		if err := f.race.write(int(addr), data, mem, l/f.k.isa.WarpSize); err != nil {
+			return err
+		}
+	}
+	copy(mem, data)
+	return nil
 }

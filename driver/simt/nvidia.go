@@ -83,9 +83,15 @@ func sreg(fn func(f *frame, l int) int) intrinsic {
 }
 
 // barrier checks that every thread takes part; the lanes run in lockstep, so it holds
-// by construction then.
+// by construction then. It ends the interval in which shared-memory races are checked.
 func barrier(*site) (op, error) {
-	return func(f *frame) error { return f.converged("barrier") }, nil
+	return func(f *frame) error {
+		if err := f.converged("barrier"); err != nil {
+			return err
+		}
+		f.race.barrier()
+		return nil
+	}, nil
 }
 
 // shflSource gives the source lane of a shuffle and whether it is in range: lane is the

@@ -316,20 +316,26 @@ func (c *asmCtx) ldst(st pStmt, store bool) (asmStep, error) {
 	}
 	size := w / 8
 	total := size * len(regs)
+	if total > 64 {
+		return nil, fmt.Errorf("access of %d bytes", total)
+	}
 	space := c.space(q)
 	return c.perLane(func(f *frame, l int) error {
 		addr := c.get(f, memArg.base, l) + uint64(memArg.imm)
-		mem, err := f.mem(space, addr, total, total)
+		if store {
+			var buf [64]byte
+			data := buf[:total]
+			for i, r := range regs {
+				writeLE(data[i*size:(i+1)*size], c.value(f, r, l))
+			}
+			return f.store(space, addr, data, total, l)
+		}
+		mem, err := f.mem(space, addr, total, total, l, read)
 		if err != nil {
 			return err
 		}
 		for i, r := range regs {
-			b := mem[i*size : (i+1)*size]
-			if store {
-				writeLE(b, c.value(f, r, l))
-			} else {
-				c.set(f, r.reg, l, readLE(b))
-			}
+			c.set(f, r.reg, l, readLE(mem[i*size:(i+1)*size]))
 		}
 		return nil
 	}), nil
@@ -374,7 +380,7 @@ func (c *asmCtx) atom(st pStmt, red bool) (asmStep, error) {
 		addr := c.get(f, args[0].base, l) + uint64(args[0].imm)
 		c.d.atomic.Lock()
 		defer c.d.atomic.Unlock()
-		mem, err := f.mem(space, addr, size, size)
+		mem, err := f.mem(space, addr, size, size, l, untracked)
 		if err != nil {
 			return err
 		}
@@ -486,7 +492,7 @@ func (c *asmCtx) mbarrier(st pStmt) (asmStep, error) {
 	// Copies complete when they are issued, so every phase has completed by the time a
 	// thread waits: the wait succeeds at once. The barrier's bytes are checked all the same.
 	return c.perLane(func(f *frame, l int) error {
-		if _, err := f.mem(space, c.get(f, memArg.base, l)+uint64(memArg.imm), 8, 8); err != nil {
+		if _, err := f.mem(space, c.get(f, memArg.base, l)+uint64(memArg.imm), 8, 8, l, untracked); err != nil {
 			return err
 		}
 		if dst >= 0 {
@@ -530,7 +536,7 @@ func (c *asmCtx) tensorCopy(st pStmt) (asmStep, error) {
 			boxElems *= b
 		}
 		es := int64(m.ElemSize)
-		smem, err := f.mem(shared, c.get(f, smemArg.base, l)+uint64(smemArg.imm), int(boxElems*es), 16)
+		smem, err := f.mem(shared, c.get(f, smemArg.base, l)+uint64(smemArg.imm), int(boxElems*es), 16, l, untracked)
 		if err != nil {
 			return err
 		}
@@ -579,24 +585,19 @@ func (c *asmCtx) cpAsync(st pStmt) (asmStep, error) {
 	shared := c.d.isa.Shared
 	return c.perLane(func(f *frame, l int) error {
 		n := int(c.value(f, size, l))
-		sm, err := f.mem(shared, c.get(f, dst.base, l)+uint64(dst.imm), n, n)
-		if err != nil {
-			return err
-		}
 		valid := n
 		if srcSize != nil {
 			valid = min(n, int(c.value(f, *srcSize, l)))
 		}
-		clear(sm)
-		if valid == 0 {
-			return nil
+		data := make([]byte, n)
+		if valid > 0 {
+			g, err := f.mem(1, c.get(f, src.base, l)+uint64(src.imm), valid, 1, l, read)
+			if err != nil {
+				return err
+			}
+			copy(data, g)
 		}
-		g, err := f.mem(1, c.get(f, src.base, l)+uint64(src.imm), valid, 1)
-		if err != nil {
-			return err
-		}
-		copy(sm, g)
-		return nil
+		return f.store(shared, c.get(f, dst.base, l)+uint64(dst.imm), data, n, l)
 	}), nil
 }
 
@@ -717,7 +718,7 @@ func (c *asmCtx) ldmatrix(st pStmt) (asmStep, error) {
 		for j := range n {
 			for r := range 8 {
 				l := base + 8*j + r
-				row, err := f.mem(shared, c.get(f, src.base, l)+uint64(src.imm), 16, 16)
+				row, err := f.mem(shared, c.get(f, src.base, l)+uint64(src.imm), 16, 16, l, read)
 				if err != nil {
 					return laneErr(f, l, err)
 				}
