@@ -74,7 +74,7 @@ func (f minifloat) encode(x float64, sat bool) uint64 {
 		return sign
 	}
 	_, e := math.Frexp(x) // x = fr * 2^e, fr in [0.5, 1)
-	e-- // x = 1.m * 2^e
+	e--                   // x = 1.m * 2^e
 	if e < 1-bias {
 		e = 1 - bias // subnormal: fixed quantum
 	}

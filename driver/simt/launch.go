@@ -467,8 +467,8 @@ func (f *frame) converged(what string) error {
 type access uint8
 
 const (
-	read access = iota
-	write      // through frame.store, which checks the bytes written
+	read  access = iota
+	write        // through frame.store, which checks the bytes written
 	untracked
 )
 
