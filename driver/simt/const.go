@@ -77,7 +77,8 @@ func (b *builder) constElems(c constant.Constant) ([]uint64, error) {
 		if int(c.Typ.AddrSpace) == b.k.isa.Shared {
 			return []uint64{0}, nil // the dynamic shared memory starts at shared address 0
 		}
-		return nil, fmt.Errorf("global @%s in address space %d is not supported", c.Name(), c.Typ.AddrSpace)
+		addr, err := b.global(c)
+		return []uint64{addr}, err
 	}
 	return nil, fmt.Errorf("constant %s (%T) is not supported", c.Ident(), c)
 }
@@ -184,4 +185,40 @@ func repack(fk []kind, src []uint64, stride, lane int, tk []kind, dst []uint64) 
 		dst[i*stride+lane] = v & mask(w)
 		pos += w
 	}
+}
+
+// global places an initialized global variable (a printf format) in device memory once
+// per kernel and returns its address.
+func (b *builder) global(g *ir.Global) (uint64, error) {
+	if buf, ok := b.globals[g]; ok {
+		return buf.Addr(), nil
+	}
+	if g.Init == nil || !b.k.isa.Global[int(g.Typ.AddrSpace)] {
+		return 0, fmt.Errorf("global @%s in address space %d without an initializer is not supported", g.Name(), g.Typ.AddrSpace)
+	}
+	var data []byte
+	if ca, ok := g.Init.(*constant.CharArray); ok {
+		data = ca.X
+	} else {
+		elems, err := b.constElems(g.Init)
+		if err != nil {
+			return 0, err
+		}
+		sizes, err := b.k.isa.elemSizes(g.ContentType)
+		if err != nil {
+			return 0, err
+		}
+		for i, e := range elems {
+			data = append(data, make([]byte, sizes[i])...)
+			writeLE(data[len(data)-sizes[i]:], e)
+		}
+	}
+	buf, err := b.k.d.alloc(len(data))
+	if err != nil {
+		return 0, err
+	}
+	copy(buf.data, data)
+	b.globals[g] = buf
+	b.k.globals = append(b.k.globals, buf)
+	return buf.Addr(), nil
 }

@@ -13,6 +13,8 @@ package simt
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"runtime"
 	"sync"
 
@@ -34,6 +36,8 @@ func baseOf(id int) uint64 { return uint64(id)<<windowBits + guard }
 type Options struct {
 	// Workers is the number of programs run at once; 0 means runtime.NumCPU().
 	Workers int
+	// Stdout receives device printf output; nil means os.Stdout.
+	Stdout io.Writer
 }
 
 // Device is the simulated GPU's memory plus a worker count. It implements driver.Device.
@@ -45,11 +49,16 @@ type Device struct {
 	bufs []*Buffer // by id; nil once freed; id 0 is never used
 	// atomic serialises read-modify-write operations of programs run at once.
 	atomic sync.Mutex
+	out    io.Writer
+	outMu  sync.Mutex
 }
 
 // New returns a device that runs code of isa.
 func New(isa *ISA, opts Options) *Device {
-	d := &Device{isa: isa, workers: opts.Workers, bufs: []*Buffer{nil}}
+	d := &Device{isa: isa, workers: opts.Workers, bufs: []*Buffer{nil}, out: opts.Stdout}
+	if d.out == nil {
+		d.out = os.Stdout
+	}
 	if d.workers <= 0 {
 		d.workers = runtime.NumCPU()
 	}

@@ -122,6 +122,8 @@ func (b *builder) inst(inst ir.Instruction) (op, error) {
 		return b.store(in)
 	case *ir.InstCall:
 		return b.call(in)
+	case *ir.InstAlloca:
+		return b.alloca(in)
 	}
 	return nil, fmt.Errorf("instruction %T is not supported", inst)
 }
@@ -739,4 +741,32 @@ func writeLE(b []byte, v uint64) {
 	for i := range b {
 		b[i] = byte(v >> (8 * i))
 	}
+}
+
+// alloca gives each thread its own bytes of the frame's private memory, in a buffer of
+// the device's global address space (so that generic pointers reach it).
+func (b *builder) alloca(in *ir.InstAlloca) (op, error) {
+	if in.NElems != nil {
+		if n, ok := constIndex(in.NElems); !ok || n != 1 {
+			return nil, fmt.Errorf("alloca of a variable number of elements")
+		}
+	}
+	if !b.k.isa.Global[int(in.Typ.AddrSpace)] {
+		return nil, fmt.Errorf("alloca in address space %d is not supported", in.Typ.AddrSpace)
+	}
+	size, err := b.k.isa.sizeOf(in.ElemType)
+	if err != nil {
+		return nil, err
+	}
+	off := (b.k.localBytes + 15) &^ 15
+	b.k.localBytes = off + size
+	dst := b.slots[in]
+	return func(f *frame) error {
+		stride := uint64(f.k.localBytes+15) &^ 15
+		d := f.regs[dst.off : dst.off+f.lanes]
+		for l := range d {
+			d[l] = f.local.Addr() + uint64(l)*stride + uint64(off)
+		}
+		return nil
+	}, nil
 }

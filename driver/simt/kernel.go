@@ -34,6 +34,10 @@ type Kernel struct {
 	consts []constSlot
 	params []operand
 	entry  *block
+	// globals hold the kernel's initialized global variables.
+	globals []*Buffer
+	// localBytes is the private memory (allocas) of one thread.
+	localBytes int
 }
 
 // operand is a value's place in a frame: element e of lane l is regs[off+e*lanes+l].
@@ -94,7 +98,7 @@ func (d *Device) Load(m *ir.Module, kernel string, opts LoadOptions) (*Kernel, e
 		return nil, fmt.Errorf("simt: @%s: %v", kernel, err)
 	}
 	k := &Kernel{d: d, isa: d.isa, name: kernel, opts: opts, lanes: opts.NumWarps * d.isa.WarpSize}
-	b := &builder{k: k, slots: map[value.Value]operand{}, blocks: map[*ir.Block]*block{}}
+	b := &builder{k: k, slots: map[value.Value]operand{}, blocks: map[*ir.Block]*block{}, globals: map[*ir.Global]*Buffer{}}
 	if err := b.function(fn); err != nil {
 		return nil, fmt.Errorf("simt: @%s: %w", kernel, err)
 	}
@@ -103,9 +107,10 @@ func (d *Device) Load(m *ir.Module, kernel string, opts LoadOptions) (*Kernel, e
 
 // builder compiles one function.
 type builder struct {
-	k      *Kernel
-	slots  map[value.Value]operand
-	blocks map[*ir.Block]*block
+	k       *Kernel
+	slots   map[value.Value]operand
+	blocks  map[*ir.Block]*block
+	globals map[*ir.Global]*Buffer
 }
 
 // alloc gives a value of type t its slots.

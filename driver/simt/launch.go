@@ -64,6 +64,7 @@ type frame struct {
 	nexited int
 	target  []int // each lane's successor at a branch
 	race    raceState
+	local   *Buffer // the threads' private memory (allocas), nil when there is none
 }
 
 // maxBlocks bounds the blocks one program may run: a spin lock that is never released
@@ -260,7 +261,14 @@ func (k *Kernel) run(grid driver.Grid, programs int, params []uint64) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			f := k.newFrame(params)
+			f, err := k.newFrame(params)
+			if err != nil {
+				mu.Lock()
+				firstBad, firstErr = 0, err
+				mu.Unlock()
+				return
+			}
+			defer f.free()
 			for {
 				p := int(next.Add(1) - 1)
 				mu.Lock()
@@ -286,10 +294,16 @@ func (k *Kernel) run(grid driver.Grid, programs int, params []uint64) error {
 	return firstErr
 }
 
-func (k *Kernel) newFrame(params []uint64) *frame {
+func (k *Kernel) newFrame(params []uint64) (*frame, error) {
 	f := &frame{k: k, regs: make([]uint64, k.regs), shared: make([]byte, k.opts.SharedBytes), lanes: k.lanes,
 		active: make([]bool, k.lanes), exited: make([]bool, k.lanes), target: make([]int, k.lanes)}
 	f.race.init(k.opts.SharedBytes)
+	if k.localBytes > 0 {
+		var err error
+		if f.local, err = k.d.alloc(((k.localBytes + 15) &^ 15) * k.lanes); err != nil {
+			return nil, err
+		}
+	}
 	for _, c := range k.consts {
 		for e, v := range c.elems {
 			d := f.regs[c.o.off+e*k.lanes : c.o.off+(e+1)*k.lanes]
@@ -304,7 +318,7 @@ func (k *Kernel) newFrame(params []uint64) *frame {
 			d[l] = params[i]
 		}
 	}
-	return f
+	return f, nil
 }
 
 // path is an entry of the SIMT stack: lanes (nil: all) that run from blk until they
@@ -509,4 +523,11 @@ func (f *frame) store(as int, addr uint64, data []byte, align, l int) error {
 	}
 	copy(mem, data)
 	return nil
+}
+
+// free releases the frame's private memory.
+func (f *frame) free() {
+	if f.local != nil {
+		f.local.Free()
+	}
 }

@@ -64,6 +64,7 @@ func init() {
 		"llvm.nvvm.mulhi.i":          intFn(func(x, y uint64, _ int) uint64 { return uint64(sext(x, 32) * sext(y, 32) >> 32) }),
 		"llvm.nvvm.mulhi.ull":        intFn(mulhiU64),
 		"llvm.nvvm.mulhi.ll":         intFn(mulhiS64),
+		"vprintf":                    vprintf,
 	}
 	NVIDIA.Intrinsics = t
 }

@@ -1,0 +1,166 @@
+package simt
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// vprintf(format, args) prints as CUDA's device printf: format is a NUL-terminated C
+// format string, args a buffer holding each argument aligned to its size (ints of 4 bytes,
+// or 8 with l/ll; doubles and pointers of 8).
+func vprintf(s *site) (op, error) {
+	if len(s.args) != 2 {
+		return nil, fmt.Errorf("vprintf with %d operands", len(s.args))
+	}
+	fo, ao, dst := s.args[0], s.args[1], s.dst
+	d := s.b.k.d
+	return func(f *frame) error {
+		for l := range f.lanes {
+			if !f.on(l) {
+				continue
+			}
+			format, err := d.cString(f.regs[fo.off+l])
+			if err != nil {
+				return laneErr(f, l, fmt.Errorf("vprintf format: %v", err))
+			}
+			text, n, err := d.formatC(format, f.regs[ao.off+l])
+			if err != nil {
+				return laneErr(f, l, fmt.Errorf("vprintf: %v", err))
+			}
+			d.outMu.Lock()
+			_, err = d.out.Write([]byte(text))
+			d.outMu.Unlock()
+			if err != nil {
+				return err
+			}
+			if dst.kinds != nil {
+				f.regs[dst.off+l] = uint64(n)
+			}
+		}
+		return nil
+	}, nil
+}
+
+// cString reads the NUL-terminated string at addr.
+func (d *Device) cString(addr uint64) (string, error) {
+	var b strings.Builder
+	for i := uint64(0); ; i++ {
+		c, err := d.resolve(addr+i, 1)
+		if err != nil {
+			return "", err
+		}
+		if c[0] == 0 {
+			return b.String(), nil
+		}
+		b.WriteByte(c[0])
+	}
+}
+
+// formatC expands a C format string with the arguments at addr; it returns the text and
+// the number of arguments read.
+func (d *Device) formatC(format string, addr uint64) (string, int, error) {
+	var out strings.Builder
+	pos, n := uint64(0), 0
+	arg := func(size uint64) (uint64, error) {
+		pos = (pos + size - 1) / size * size
+		b, err := d.resolve(addr+pos, int(size))
+		if err != nil {
+			return 0, err
+		}
+		pos += size
+		n++
+		return readLE(b), nil
+	}
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' {
+			out.WriteByte(c)
+			continue
+		}
+		j := i + 1
+		for j < len(format) && strings.IndexByte("-+ #0123456789.", format[j]) >= 0 {
+			j++
+		}
+		spec := format[i+1 : j] // flags, width, precision
+		long := 0
+		for j < len(format) && strings.IndexByte("hlzjt", format[j]) >= 0 {
+			if format[j] == 'l' || format[j] == 'z' || format[j] == 'j' || format[j] == 't' {
+				long++
+			}
+			j++
+		}
+		if j == len(format) {
+			return "", n, fmt.Errorf("format %q ends inside a conversion", format)
+		}
+		conv := format[j]
+		i = j
+		size := uint64(4)
+		if long > 0 {
+			size = 8
+		}
+		switch conv {
+		case '%':
+			out.WriteByte('%')
+		case 'd', 'i', 'u', 'x', 'X', 'o', 'c':
+			v, err := arg(size)
+			if err != nil {
+				return "", n, err
+			}
+			verb := map[byte]string{'d': "d", 'i': "d", 'u': "d", 'x': "x", 'X': "X", 'o': "o", 'c': "c"}[conv]
+			if conv == 'd' || conv == 'i' {
+				fmt.Fprintf(&out, "%"+spec+verb, sext(v, int(size*8)))
+			} else {
+				fmt.Fprintf(&out, "%"+spec+verb, v&mask(int(size*8)))
+			}
+		case 'f', 'F', 'e', 'E', 'g', 'G':
+			v, err := arg(8)
+			if err != nil {
+				return "", n, err
+			}
+			out.WriteString(cFloat(math.Float64frombits(v), spec, conv))
+		case 'p':
+			v, err := arg(8)
+			if err != nil {
+				return "", n, err
+			}
+			fmt.Fprintf(&out, "0x%x", v)
+		case 's':
+			v, err := arg(8)
+			if err != nil {
+				return "", n, err
+			}
+			str, err := d.cString(v)
+			if err != nil {
+				return "", n, err
+			}
+			out.WriteString(str)
+		default:
+			return "", n, fmt.Errorf("format %q: conversion %%%c is not supported", format, conv)
+		}
+	}
+	return out.String(), n, nil
+}
+
+// cFloat formats x as C's printf does for a float conversion (NaN and infinities as nan
+// and inf; precision 6 unless given).
+func cFloat(x float64, spec string, conv byte) string {
+	switch {
+	case math.IsNaN(x):
+		if math.Signbit(x) {
+			return "-nan"
+		}
+		return "nan"
+	case math.IsInf(x, 1):
+		return "inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	if !strings.Contains(spec, ".") {
+		spec += ".6"
+	}
+	if conv == 'F' {
+		conv = 'f'
+	}
+	return fmt.Sprintf("%"+spec+string(conv), x)
+}
