@@ -81,7 +81,7 @@ type move struct{ dst, src operand }
 
 // Load compiles the kernel named kernel of m (an LLVM IR module that package lower made
 // for the device's ISA).
-func (d *Device) Load(m *ir.Module, kernel string, opts LoadOptions) (*Kernel, error) {
+func (d *Device) Load(m *ir.Module, kernel string, opts LoadOptions) (k *Kernel, err error) {
 	var fn *ir.Func
 	for _, f := range m.Funcs {
 		if f.Name() == kernel && len(f.Blocks) > 0 {
@@ -97,7 +97,12 @@ func (d *Device) Load(m *ir.Module, kernel string, opts LoadOptions) (*Kernel, e
 	if err := fn.AssignIDs(); err != nil {
 		return nil, fmt.Errorf("simt: @%s: %v", kernel, err)
 	}
-	k := &Kernel{d: d, isa: d.isa, name: kernel, opts: opts, lanes: opts.NumWarps * d.isa.WarpSize}
+	defer func() { // malformed IR must come out as an error, not a crash
+		if r := recover(); r != nil {
+			k, err = nil, fmt.Errorf("simt: @%s: internal error: %v", kernel, r)
+		}
+	}()
+	k = &Kernel{d: d, isa: d.isa, name: kernel, opts: opts, lanes: opts.NumWarps * d.isa.WarpSize}
 	b := &builder{k: k, slots: map[value.Value]operand{}, blocks: map[*ir.Block]*block{}, globals: map[*ir.Global]*Buffer{}}
 	if err := b.function(fn); err != nil {
 		return nil, fmt.Errorf("simt: @%s: %w", kernel, err)

@@ -65,6 +65,7 @@ type frame struct {
 	target  []int // each lane's successor at a branch
 	race    raceState
 	local   *Buffer // the threads' private memory (allocas), nil when there is none
+	blk     *block  // the block running, for internal errors
 }
 
 // maxBlocks bounds the blocks one program may run: a spin lock that is never released
@@ -269,6 +270,13 @@ func (k *Kernel) run(grid driver.Grid, programs int, params []uint64) error {
 				return
 			}
 			defer f.free()
+			defer func() { // an interpreter bug must come out as an error, not a crash
+				if r := recover(); r != nil {
+					mu.Lock()
+					firstBad, firstErr = 0, fmt.Errorf("simt: @%s: program (%d, %d, %d): block %s: internal error: %v", k.name, f.ctaid[0], f.ctaid[1], f.ctaid[2], f.blk.name, r)
+					mu.Unlock()
+				}
+			}()
 			for {
 				p := int(next.Add(1) - 1)
 				mu.Lock()
@@ -295,7 +303,7 @@ func (k *Kernel) run(grid driver.Grid, programs int, params []uint64) error {
 }
 
 func (k *Kernel) newFrame(params []uint64) (*frame, error) {
-	f := &frame{k: k, regs: make([]uint64, k.regs), shared: make([]byte, k.opts.SharedBytes), lanes: k.lanes,
+	f := &frame{k: k, blk: k.entry, regs: make([]uint64, k.regs), shared: make([]byte, k.opts.SharedBytes), lanes: k.lanes,
 		active: make([]bool, k.lanes), exited: make([]bool, k.lanes), target: make([]int, k.lanes)}
 	f.race.init(k.opts.SharedBytes)
 	if k.localBytes > 0 {
@@ -348,6 +356,7 @@ func (f *frame) program() error {
 			continue
 		}
 		blk := e.blk
+		f.blk = blk
 		if steps == maxBlocks {
 			return f.fault(blk.termInst, fmt.Errorf("no return after %d blocks (a lock never released?)", maxBlocks))
 		}
