@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/metadata"
 	"github.com/llir/llvm/ir/types"
 
 	"github.com/gotriton/gotriton/driver"
@@ -23,8 +24,10 @@ type Error struct {
 	// thread's (a divergent branch, a bad operand of a warp-wide instruction).
 	Thread   int
 	WarpSize int
-	Inst     string
-	Err      error
+	// Loc is the instruction's source position, "file:line:col" ("" when it has none).
+	Loc  string
+	Inst string
+	Err  error
 }
 
 func (e *Error) Error() string {
@@ -32,7 +35,11 @@ func (e *Error) Error() string {
 	if e.Thread >= 0 {
 		who = fmt.Sprintf(" thread %d (warp %d, lane %d)", e.Thread, e.Thread/e.WarpSize, e.Thread%e.WarpSize)
 	}
-	return fmt.Sprintf("simt: @%s: program (%d, %d, %d)%s: %s: %v", e.Kernel, e.Program[0], e.Program[1], e.Program[2], who, e.Inst, e.Err)
+	loc := ""
+	if e.Loc != "" {
+		loc = e.Loc + ": "
+	}
+	return fmt.Sprintf("simt: @%s: program (%d, %d, %d)%s: %s%s: %v", e.Kernel, e.Program[0], e.Program[1], e.Program[2], who, loc, e.Inst, e.Err)
 }
 
 func (e *Error) Unwrap() error { return e.Err }
@@ -462,10 +469,10 @@ func (f *frame) jump(from, to *block, lanes []bool) *block {
 }
 
 func (f *frame) fault(inst ir.LLStringer, err error) error {
-	e := &Error{Kernel: f.k.name, Program: f.ctaid, Thread: -1, WarpSize: f.k.isa.WarpSize, Inst: inst.LLString(), Err: err}
+	e := &Error{Kernel: f.k.name, Program: f.ctaid, Thread: -1, WarpSize: f.k.isa.WarpSize, Loc: location(inst), Inst: inst.LLString(), Err: err}
 	var le *laneError
 	if errors.As(err, &le) {
-		e.Thread, e.Err = le.lane, le.err
+		e.Thread = le.lane
 	}
 	return e
 }
@@ -539,4 +546,33 @@ func (f *frame) free() {
 	if f.local != nil {
 		f.local.Free()
 	}
+}
+
+// location is the source position of an instruction's !dbg attachment, "file:line:col".
+func location(inst ir.LLStringer) string {
+	md, ok := inst.(interface{ MDAttachments() []*metadata.Attachment })
+	if !ok {
+		return ""
+	}
+	for _, a := range md.MDAttachments() {
+		loc, ok := a.Node.(*metadata.DILocation)
+		if a.Name != "dbg" || !ok || loc.Line == 0 {
+			continue
+		}
+		file := ""
+		switch s := loc.Scope.(type) {
+		case *metadata.DISubprogram:
+			if s.File != nil {
+				file = s.File.Filename
+			}
+		case *metadata.DILexicalBlock:
+			if s.File != nil {
+				file = s.File.Filename
+			}
+		case *metadata.DIFile:
+			file = s.Filename
+		}
+		return fmt.Sprintf("%s:%d:%d", file, loc.Line, loc.Column)
+	}
+	return ""
 }

@@ -1,0 +1,102 @@
+package simt
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gotriton/gotriton/compiler"
+	"github.com/gotriton/gotriton/driver"
+	"github.com/gotriton/gotriton/driver/cpu"
+	"github.com/gotriton/gotriton/frontend"
+	"github.com/gotriton/gotriton/pyeval"
+	"github.com/gotriton/gotriton/semantic"
+)
+
+// compileNV compiles a kernel of one of our conformance kernels to sm_90 LLVM IR.
+func compileNV(t *testing.T, file, kernel, sig string, warps int) *compiler.Result {
+	t.Helper()
+	f, err := frontend.Load("../../conformance/kernels/"+file, pyeval.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := compiler.Options{Options: semantic.Options{SignatureText: sig, NumWarps: warps, Target: "cuda:90:32"}}
+	r, err := compiler.Compile(f, kernel, opts, compiler.LLVM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestFaultLocation: a store past the end of its buffer (numel larger than the buffers)
+// names the thread, the source line of the tl.store and the PTX statement.
+func TestFaultLocation(t *testing.T) {
+	r := compileNV(t, "vector_add.py", "vector_add_kernel", "*fp32:16, *fp32:16, *fp32:16, i32, 256", 2)
+	d := New(NVIDIA, Options{Workers: 2})
+	k, err := d.Load(r.LLVM, "vector_add_kernel", LoadOptions{NumWarps: r.Meta.NumWarps, SharedBytes: r.Meta.SharedBytes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, out := upload(t, d, make([]float32, 300)), upload(t, d, make([]float32, 200))
+	err = k.Launch(driver.Grid{2, 1, 1}, in, in, out, int32(300))
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("got %v, want an *Error", err)
+	}
+	// numel is not a multiple of 16, so each thread stores its 4 floats one by one:
+	// thread 50's first one is element 200.
+	if e.Program != [3]int{0, 0, 0} || e.Thread != 50 || e.Loc != "vector_add.py:20:5" {
+		t.Errorf("fault at program %v thread %d %s, want program [0 0 0] thread 50 vector_add.py:20:5", e.Program, e.Thread, e.Loc)
+	}
+	for _, want := range []string{"thread 50 (warp 1, lane 18): vector_add.py:20:5: call void asm sideeffect", `PTX "@$2 st.global.b32 [ $1 + 0 ], { $0 }": address 0x`, "is outside buffer"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%v\ndoes not say %q", err, want)
+		}
+	}
+}
+
+// distinctLines are the sorted distinct lines of s (a GPU prints an element once per
+// thread that holds it).
+func distinctLines(s string) []string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	slices.Sort(lines)
+	return slices.Compact(lines)
+}
+
+// TestDevicePrint runs tl.device_print through lower's vprintf calls and compares the
+// lines with the CPU interpreter's (as tools/gpu-report.sh does with a GPU).
+func TestDevicePrint(t *testing.T) {
+	r := compileNV(t, "language_features.py", "print_kernel", "*fp32:16, i32, 8", 1)
+	x := []float32{1.5, -2, 0.25, 3, 4.5, -0.125, 7, 8.25, 9.5, -10}
+	var simOut, cpuOut bytes.Buffer
+	d := New(NVIDIA, Options{Workers: 2, Stdout: &simOut})
+	k, err := d.Load(r.LLVM, "print_kernel", LoadOptions{NumWarps: r.Meta.NumWarps, SharedBytes: r.Meta.SharedBytes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := k.Launch(driver.Grid{2, 1, 1}, upload(t, d, x), int32(len(x))); err != nil {
+		t.Fatal(err)
+	}
+	c := cpu.New(cpu.Options{Workers: 1, Stdout: &cpuOut})
+	ck, err := c.Load(r.TileIR, "print_kernel", cpu.LoadOptions{NumWarps: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cx, err := driver.Upload(c, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ck.Launch(driver.Grid{2, 1, 1}, cx, int32(len(x))); err != nil {
+		t.Fatal(err)
+	}
+	got, want := distinctLines(simOut.String()), distinctLines(cpuOut.String())
+	if !slices.Equal(got, want) {
+		t.Fatalf("nv-sim printed\n%s\nthe CPU interpreter printed\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	t.Logf("%d distinct lines, e.g. %q", len(got), got[0])
+	if len(got) < 20 {
+		t.Fatalf("only %d distinct lines:\n%s", len(got), strings.Join(got, "\n"))
+	}
+}
