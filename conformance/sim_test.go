@@ -39,3 +39,28 @@ func TestOurCasesNVSim(t *testing.T) {
 		})
 	}
 }
+
+// TestDotInputsNVSim runs the matmul kernel with the mma.sync input types our suite leaves
+// out, bf16 and tf32 (fp32 inputs), on nv-sim, checked against the reference and the CPU
+// interpreter.
+func TestDotInputsNVSim(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	mm := ours("matmul")
+	rag := gemmConfig{128, 128, 64, 8, 4, 4}
+	var cases []Case
+	for _, in := range []DType{BF16, FP32} {
+		cases = append(cases, matmulCases(mm, "grouped_matmul_kernel", string(in), in, FP16, rag, false, nil, []Arg{Const(nil)}, false, [3]int{200, 300, 150})...)
+	}
+	dev, err := SimDevice("cuda:90:32", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Runner{Device: dev, KernelsDir: "kernels", Compare: newRunner()}
+	for _, res := range r.Run(cases, nil).Results {
+		if res.Status != Pass {
+			t.Errorf("%s: %s: %s", res.Case, res.Status, res.Error)
+		}
+	}
+}
