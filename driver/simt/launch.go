@@ -492,14 +492,16 @@ func (f *frame) converged(what string) error {
 }
 
 // access is how an instruction uses the memory it names: shared-memory reads and writes
-// are checked for races between warps; untracked ones (mbarriers, TMA copies, which are
-// ordered by their mbarrier wait) are not.
+// are checked for races between warps; untracked ones (mbarriers, atomics, a TMA store's
+// read) are not, and a TMA load's write (asyncWrite) is ordered for every thread by its
+// mbarrier wait.
 type access uint8
 
 const (
 	read  access = iota
 	write        // through frame.store, which checks the bytes written
 	untracked
+	asyncWrite
 )
 
 // mem returns the bytes [addr, addr+size) of address space as for lane l, checking

@@ -536,7 +536,11 @@ func (c *asmCtx) tensorCopy(st pStmt) (asmStep, error) {
 			boxElems *= b
 		}
 		es := int64(m.ElemSize)
-		smem, err := f.mem(shared, c.get(f, smemArg.base, l)+uint64(smemArg.imm), int(boxElems*es), 16, l, untracked)
+		acc := asyncWrite
+		if store {
+			acc = untracked
+		}
+		smem, err := f.mem(shared, c.get(f, smemArg.base, l)+uint64(smemArg.imm), int(boxElems*es), 16, l, acc)
 		if err != nil {
 			return err
 		}

@@ -24,12 +24,12 @@ func (r *raceState) init(size int) {
 // barrier starts a new interval.
 func (r *raceState) barrier() { r.interval++ }
 
-// check records a read (or an untracked access) of [addr, addr+size) by warp.
+// check records a read or an asynchronous write of [addr, addr+size) by warp.
 func (r *raceState) check(addr, size, warp int, acc access) error {
 	now, bit := r.interval, uint32(1)<<warp
 	for a := addr; a < addr+size; a++ {
 		switch acc {
-		case untracked:
+		case asyncWrite:
 			r.wInt[a] = 0 // written by a copy whose wait orders it for everyone
 		case read:
 			if r.wInt[a] == now && int(r.wWarp[a]) != warp {
