@@ -10,23 +10,38 @@ import (
 	"github.com/gotriton/gotriton/pyeval"
 )
 
-// modelledModules are the top-level modules that gotriton models (triton, torch, numpy)
-// or that belong to Python's standard library. They are never searched for on disk: the
-// names they give stay pyeval.Refs.
-var modelledModules = map[string]bool{
-	"triton": true, "torch": true, "numpy": true,
-	"__future__": true, "abc": true, "argparse": true, "array": true, "ast": true, "asyncio": true,
-	"base64": true, "bisect": true, "builtins": true, "collections": true, "contextlib": true,
-	"copy": true, "csv": true, "ctypes": true, "dataclasses": true, "datetime": true, "enum": true,
-	"fractions": true, "functools": true, "gc": true, "glob": true, "hashlib": true, "heapq": true,
-	"importlib": true, "inspect": true, "io": true, "itertools": true, "json": true, "logging": true,
-	"math": true, "multiprocessing": true, "operator": true, "os": true, "pathlib": true,
-	"pickle": true, "platform": true, "pprint": true, "random": true, "re": true, "shutil": true,
-	"statistics": true, "string": true, "struct": true, "subprocess": true, "sys": true,
-	"tempfile": true, "textwrap": true, "threading": true, "time": true, "timeit": true,
-	"traceback": true, "types": true, "typing": true, "unittest": true, "uuid": true,
-	"warnings": true, "weakref": true,
-}
+// modelledModules are the top-level modules that gotriton models (triton, torch, numpy,
+// packaging) or that belong to Python 3.12's standard library. They are never searched for
+// on disk: the names they give stay pyeval.Refs.
+var modelledModules = func() map[string]bool {
+	m := map[string]bool{"triton": true, "torch": true, "numpy": true, "packaging": true, "importlib_metadata": true}
+	for _, name := range strings.Fields(stdlibModules) {
+		m[name] = true
+	}
+	return m
+}()
+
+// stdlibModules lists the top-level modules of Python 3.12's standard library
+// (sys.stdlib_module_names, without the private ones).
+const stdlibModules = "__future__ _collections_abc _thread abc aifc argparse array ast asyncio atexit audioop " +
+	"base64 bdb binascii bisect builtins bz2 cProfile calendar cgi cgitb chunk cmath cmd code " +
+	"codecs codeop collections colorsys compileall concurrent configparser contextlib " +
+	"contextvars copy copyreg crypt csv ctypes curses dataclasses datetime dbm decimal difflib " +
+	"dis doctest email encodings ensurepip enum errno faulthandler fcntl filecmp fileinput " +
+	"fnmatch fractions ftplib functools gc genericpath getopt getpass gettext glob graphlib grp " +
+	"gzip hashlib heapq hmac html http imaplib imghdr importlib inspect io ipaddress itertools " +
+	"json keyword lib2to3 linecache locale logging lzma mailbox mailcap marshal math mimetypes " +
+	"mmap modulefinder msilib msvcrt multiprocessing netrc nis nntplib nt ntpath nturl2path " +
+	"numbers opcode operator optparse os ossaudiodev pathlib pdb pickle pickletools pipes " +
+	"pkgutil platform plistlib poplib posix posixpath pprint profile pstats pty pwd py_compile " +
+	"pyclbr pydoc pydoc_data pyexpat queue quopri random re readline reprlib resource " +
+	"rlcompleter runpy sched secrets select selectors shelve shlex shutil signal site smtplib " +
+	"sndhdr socket socketserver spwd sqlite3 sre_compile sre_constants sre_parse ssl stat " +
+	"statistics string stringprep struct subprocess sunau symtable sys sysconfig syslog " +
+	"tabnanny tarfile telnetlib tempfile termios textwrap threading time timeit tkinter token " +
+	"tokenize tomllib trace traceback tracemalloc tty turtle types typing unicodedata unittest " +
+	"urllib uu uuid venv warnings wave weakref webbrowser winreg winsound wsgiref xdrlib xml " +
+	"xmlrpc zipapp zipfile zipimport zlib zoneinfo "
 
 // importer resolves the imports of one kernel file and of the modules it imports, as
 // Python would: relative imports against the importing module's package, absolute ones in
@@ -35,13 +50,12 @@ var modelledModules = map[string]bool{
 type importer struct {
 	main    string // the kernel file
 	opts    pyeval.Options
-	modules map[string]*pyeval.Module // by cleaned file path
-	loading map[string]bool           // files being evaluated, to catch import cycles
+	modules map[string]*pyeval.Module // by cleaned file path, entered before the body runs
 }
 
 // newImporter returns the importer for a kernel file loaded with opts.
 func newImporter(main string, opts pyeval.Options) pyeval.Importer {
-	im := &importer{main: main, opts: opts, modules: map[string]*pyeval.Module{}, loading: map[string]bool{}}
+	im := &importer{main: main, opts: opts, modules: map[string]*pyeval.Module{}}
 	im.opts.Importer = im.load
 	return im.load
 }
@@ -99,18 +113,14 @@ func (im *importer) searchPath(fromFile string) []string {
 	return dirs
 }
 
-// exec parses and evaluates a module file once.
+// exec parses and evaluates a module file once. A circular import gets the module as far
+// as it is initialized, as in Python.
 func (im *importer) exec(path string) (*pyeval.Module, error) {
 	path = filepath.Clean(path)
 	if m, ok := im.modules[path]; ok {
 		return m, nil
 	}
 	name := moduleName(path)
-	if im.loading[path] {
-		return nil, fmt.Errorf("circular import of '%s' (%s)", name, path)
-	}
-	im.loading[path] = true
-	defer delete(im.loading, path)
 	src, err := readFile(path)
 	if err != nil {
 		return nil, err
@@ -119,9 +129,9 @@ func (im *importer) exec(path string) (*pyeval.Module, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := pyeval.Exec(name, path, src, mod, im.opts)
-	im.modules[path] = m
-	return m, nil
+	opts := im.opts
+	opts.Started = func(m *pyeval.Module) { im.modules[path] = m }
+	return pyeval.Exec(name, path, src, mod, opts), nil
 }
 
 // namespace returns the module of a folder without __init__.py. Its File is where the

@@ -1,12 +1,6 @@
 package pyeval
 
 import (
-	"fmt"
-	"math"
-	"math/big"
-	"sort"
-	"strings"
-
 	"github.com/gotriton/gotriton/ast"
 )
 
@@ -19,16 +13,28 @@ func (ev *evaluator) call(fn Value, args []Value, kwargs *Dict, pos ast.Pos) (Va
 	case *Function:
 		return ev.callFunction(f, args, kwargs, pos)
 	case *Builtin:
+		ev.pos = pos
 		v, err := f.Fn(ev, args, kwargs)
 		if err != nil {
-			if _, located := err.(*Error); located {
-				return nil, ev.errorf(pos, "%v", err)
-			}
-			return nil, err
+			return nil, ev.fail(pos, err)
 		}
 		return v, nil
 	case scriptCallable:
 		return f.callScript(ev, args, kwargs, pos)
+	case *Class:
+		return ev.instantiate(f, args, kwargs, pos)
+	case ExceptionClass:
+		msg := ""
+		if len(args) > 0 {
+			msg = ToStr(args[0])
+		}
+		return &Error{f.Name, msg}, nil
+	case method:
+		return ev.call(f.fn, append([]Value{f.self}, args...), kwargs, pos)
+	case descriptor:
+		if f.kind == "staticmethod" || f.kind == "classmethod" {
+			return ev.call(f.fn, args, kwargs, pos)
+		}
 	case Ref:
 		if h, ok := scriptFunctions[f.Path]; ok && ev.inScript() {
 			return ev.call(h, args, kwargs, pos)
@@ -44,7 +50,7 @@ func (ev *evaluator) call(fn Value, args []Value, kwargs *Dict, pos ast.Pos) (Va
 	case *JITFunction:
 		return unknownf("a call of jit function %s from host code", f.Fn.Name), nil
 	}
-	return nil, ev.errorf(pos, "'%s' object is not callable", fn.TypeName())
+	return nil, ev.raise(pos, "TypeError", "'%s' object is not callable", fn.TypeName())
 }
 
 // BindArgs matches call arguments to a function's parameters as Python does, filling
@@ -61,7 +67,7 @@ func BindArgs(fname string, params *ast.Arguments, args []Value, kwargs *Dict, d
 				out[params.Vararg.Arg] = Tuple(args[len(positional):])
 				break
 			}
-			return nil, fmt.Errorf("%s() takes %d positional arguments but %d were given", fname, len(positional), len(args))
+			return nil, typeError("%s() takes %d positional arguments but %d were given", fname, len(positional), len(args))
 		}
 		out[positional[i].Arg] = a
 	}
@@ -85,13 +91,13 @@ func BindArgs(fname string, params *ast.Arguments, args []Value, kwargs *Dict, d
 		}
 		if !known {
 			if params.Kwarg == nil {
-				return nil, fmt.Errorf("%s() got an unexpected keyword argument '%s'", fname, name)
+				return nil, typeError("%s() got an unexpected keyword argument '%s'", fname, name)
 			}
 			extra.Set(k, kwargs.Vals[i])
 			continue
 		}
 		if _, dup := out[name]; dup {
-			return nil, fmt.Errorf("%s() got multiple values for argument '%s'", fname, name)
+			return nil, typeError("%s() got multiple values for argument '%s'", fname, name)
 		}
 		out[name] = kwargs.Vals[i]
 	}
@@ -104,7 +110,7 @@ func BindArgs(fname string, params *ast.Arguments, args []Value, kwargs *Dict, d
 			continue
 		}
 		if i < firstDefault {
-			return nil, fmt.Errorf("%s() missing required argument: '%s'", fname, p.Arg)
+			return nil, typeError("%s() missing required argument: '%s'", fname, p.Arg)
 		}
 		v, err := def(params.Defaults[i-firstDefault])
 		if err != nil {
@@ -117,7 +123,7 @@ func BindArgs(fname string, params *ast.Arguments, args []Value, kwargs *Dict, d
 			continue
 		}
 		if params.KwDefaults[i] == nil {
-			return nil, fmt.Errorf("%s() missing required keyword-only argument: '%s'", fname, p.Arg)
+			return nil, typeError("%s() missing required keyword-only argument: '%s'", fname, p.Arg)
 		}
 		v, err := def(params.KwDefaults[i])
 		if err != nil {
@@ -144,7 +150,14 @@ func (ev *evaluator) runFunction(f *Function, args []Value, kwargs *Dict, pos as
 		return ev.expr(e, f.scope)
 	})
 	if err != nil {
-		return nil, ev.errorf(pos, "%v", err)
+		return nil, ev.fail(pos, err)
+	}
+	if f.Module != nil && f.Module != ev.mod && !ev.inScript() {
+		// The body is another module's source: positions and imports are its. (A script
+		// run keeps its own module, whose script state the call needs.)
+		caller := ev.mod
+		ev.mod = f.Module
+		defer func() { ev.mod = caller }()
 	}
 	local := newScopeSized(f.scope, len(bound))
 	for k, v := range bound {
@@ -178,27 +191,39 @@ func (ev *evaluator) attr(obj Value, name string, pos ast.Pos) (Value, error) {
 		if v, ok := ev.refs[key]; ok {
 			return v, nil
 		}
+		if v, ok := ev.refAttr(o.Path, name); ok {
+			return v, nil
+		}
 		path := o.Path + "." + name
-		if v, ok := hostValues[path]; ok {
-			return v(ev.mod.Target), nil
+		if isTritonModuleRef(o.Path) {
+			var ok bool
+			if path, ok = tritonAttr(o.Path, name); !ok {
+				return nil, ev.raise(pos, "AttributeError", "module '%s' has no attribute '%s'", o.Path, name)
+			}
+		}
+		v := Value(Ref{path})
+		if h, ok := hostValues[path]; ok {
+			v = h(ev.mod.Target) // made once per evaluation: os.environ keeps what host code sets
 		}
 		if ev.refs == nil {
 			ev.refs = map[[2]string]Value{}
 		}
-		v := Value(Ref{path})
 		ev.refs[key] = v
 		return v, nil
 	case *Module:
 		v, err := o.Attr(name)
 		if err != nil {
-			return nil, ev.errorf(pos, "%v", err)
+			return nil, ev.fail(pos, err)
 		}
 		return v, nil
 	case *Object:
 		if v, ok := o.Attrs[name]; ok {
 			return v, nil
 		}
-		return nil, ev.errorf(pos, "'%s' object has no attribute '%s'", o.Class, name)
+		if o.Open {
+			return unknownf("%s.%s is not known offline", o.Class, name), nil
+		}
+		return nil, ev.raise(pos, "AttributeError", "'%s' object has no attribute '%s'", o.Class, name)
 	case *Config:
 		if v, ok := o.Attr(name); ok {
 			return v, nil
@@ -211,391 +236,105 @@ func (ev *evaluator) attr(obj Value, name string, pos ast.Pos) (Value, error) {
 		}
 		return unknownf("%s.%s", o.Fn.Name, name), nil
 	case *Function:
+		switch name {
+		case "__name__", "__qualname__":
+			return Str(o.Name), nil
+		case "__module__":
+			return Str(o.Module.Name), nil
+		}
+	case *Class:
+		return ev.classAttr(o, name, pos)
+	case descriptor:
+		switch name {
+		case "setter", "getter", "deleter": // @prop.setter: host code only reads properties
+			if o.kind == "property" {
+				return &Builtin{"property." + name, func(_ *evaluator, args []Value, _ *Dict) (Value, error) {
+					return o, wantArgs(name, args, 1, 1)
+				}}, nil
+			}
+		case "__func__":
+			return o.fn, nil
+		}
+	case Version:
+		if v, ok := versionAttr(o.v, name); ok {
+			return v, nil
+		}
+	case *StructSeq:
+		for i, f := range o.Fields {
+			if f == name {
+				return o.Tuple[i], nil
+			}
+		}
+		if m, ok := valueMethod(o.Tuple, name); ok {
+			return m, nil
+		}
+	case TorchVersionStr:
+		if m, ok := valueMethod(Str(o.S), name); ok {
+			return m, nil
+		}
+	case *Instance:
+		return ev.instanceAttr(o, name, pos)
+	case *Error:
+		if name == "args" {
+			return Tuple{Str(o.Msg)}, nil
+		}
+	case ExceptionClass:
 		if name == "__name__" {
 			return Str(o.Name), nil
 		}
-	case *Dict, *List, Str:
-		return boundMethod{o, name}, nil
+	case *Builtin:
+		if name == "__name__" {
+			return Str(o.Name), nil
+		}
+		if m, ok := typeMethod(o, name); ok {
+			return m, nil
+		}
 	}
-	return nil, ev.errorf(pos, "'%s' object has no attribute '%s'", obj.TypeName(), name)
+	if m, ok := valueMethod(obj, name); ok {
+		return m, nil
+	}
+	return nil, ev.raise(pos, "AttributeError", "'%s' object has no attribute '%s'", obj.TypeName(), name)
 }
 
-func (ev *evaluator) callMethod(m boundMethod, args []Value, kwargs *Dict, pos ast.Pos) (Value, error) {
-	bad := func() (Value, error) {
-		return nil, ev.errorf(pos, "'%s' object has no attribute '%s'", m.recv.TypeName(), m.name)
+// refAttr answers attributes of modelled names that are facts rather than names: torch
+// dtype aliases and dtype attributes, torch.version.
+func (ev *evaluator) refAttr(path, name string) (Value, bool) {
+	if name == "__name__" && isTritonModuleRef(path) {
+		return Str(path), true
 	}
-	switch r := m.recv.(type) {
-	case *Dict:
-		switch m.name {
-		case "get":
-			if len(args) == 0 {
-				return bad()
-			}
-			if v := r.Get(args[0]); v != nil {
-				return v, nil
-			}
-			if len(args) > 1 {
-				return args[1], nil
-			}
-			return None, nil
-		case "keys":
-			return &List{append([]Value{}, r.Keys...)}, nil
-		case "values":
-			return &List{append([]Value{}, r.Vals...)}, nil
-		case "items":
-			out := make([]Value, len(r.Keys))
-			for i := range r.Keys {
-				out[i] = Tuple{r.Keys[i], r.Vals[i]}
-			}
-			return &List{out}, nil
-		case "copy":
-			return &Dict{append([]Value{}, r.Keys...), append([]Value{}, r.Vals...)}, nil
-		case "update":
-			for _, a := range args {
-				if d, ok := a.(*Dict); ok {
-					for i, k := range d.Keys {
-						r.Set(k, d.Vals[i])
-					}
-				}
-			}
-			for i, k := range kwargs.Keys {
-				r.Set(k, kwargs.Vals[i])
-			}
-			return None, nil
-		}
-	case *List:
-		switch m.name {
-		case "append":
-			if len(args) != 1 {
-				return bad()
-			}
-			r.Elems = append(r.Elems, args[0])
-			return None, nil
-		case "extend":
-			if len(args) != 1 {
-				return bad()
-			}
-			items, err := iterate(args[0])
-			if err != nil {
-				return nil, ev.errorf(pos, "%v", err)
-			}
-			r.Elems = append(r.Elems, items...)
-			return None, nil
-		case "index":
-			for i, e := range r.Elems {
-				if len(args) == 1 && Equal(e, args[0]) {
-					return NewInt(int64(i)), nil
-				}
-			}
-			return nil, ev.errorf(pos, "value is not in list")
-		}
-	case Str:
-		s := string(r)
-		strArg := func(i int) string {
-			if i < len(args) {
-				return ToStr(args[i])
-			}
-			return ""
-		}
-		switch m.name {
-		case "upper":
-			return Str(strings.ToUpper(s)), nil
-		case "lower":
-			return Str(strings.ToLower(s)), nil
-		case "strip":
-			return Str(strings.TrimSpace(s)), nil
-		case "startswith":
-			return Bool(strings.HasPrefix(s, strArg(0))), nil
-		case "endswith":
-			return Bool(strings.HasSuffix(s, strArg(0))), nil
-		case "replace":
-			return Str(strings.ReplaceAll(s, strArg(0), strArg(1))), nil
-		case "split":
-			var parts []string
-			if len(args) == 0 {
-				parts = strings.Fields(s)
-			} else {
-				parts = strings.Split(s, strArg(0))
-			}
-			out := make([]Value, len(parts))
-			for i, p := range parts {
-				out[i] = Str(p)
-			}
-			return &List{out}, nil
-		case "join":
-			if len(args) != 1 {
-				return bad()
-			}
-			items, err := iterate(args[0])
-			if err != nil {
-				return nil, ev.errorf(pos, "%v", err)
-			}
-			parts := make([]string, len(items))
-			for i, it := range items {
-				parts[i] = ToStr(it)
-			}
-			return Str(strings.Join(parts, s)), nil
+	if path == "torch" {
+		if canon, ok := torchDtypeAliases[name]; ok {
+			return Ref{"torch." + canon}, true
 		}
 	}
-	return bad()
+	if path == "torch.version" {
+		return torchVersionAttr(ev.mod.Target, name)
+	}
+	if dt, ok := torchDtype(Ref{path}); ok {
+		return dtypeAttr(dt, name)
+	}
+	return nil, false
 }
 
-// builtins are the Python builtins that host code uses to build configs and constants.
-var builtins map[string]Value
-
-func init() {
-	fn := func(name string, f func(ev *evaluator, args []Value, kwargs *Dict) (Value, error)) {
-		builtins[name] = &Builtin{name, f}
+// setAttribute runs obj.name = v (or setattr): on the module's own objects it binds the
+// attribute; on a modelled module (monkey-patching tl) host code sees the new value;
+// on host objects (tensors, ...) it has no compile-time effect.
+func (ev *evaluator) setAttribute(obj Value, name string, v Value, pos ast.Pos) error {
+	switch o := obj.(type) {
+	case *Module:
+		o.globals.set(name, v)
+	case *Instance:
+		o.Attrs.set(name, v)
+	case *Class:
+		o.NS.set(name, v)
+	case Ref:
+		if ev.refs == nil {
+			ev.refs = map[[2]string]Value{}
+		}
+		ev.refs[[2]string{o.Path, name}] = v
+	case Unknown, *Object:
+	case Int, Float, Bool, Str, Tuple, NoneValue, *List, *Dict, *Set:
+		return ev.raise(pos, "AttributeError", "'%s' object has no attribute '%s'", obj.TypeName(), name)
 	}
-	builtins = map[string]Value{"True": Bool(true), "False": Bool(false), "None": None}
-	fn("len", func(_ *evaluator, args []Value, _ *Dict) (Value, error) {
-		if len(args) != 1 {
-			return nil, typeError("len() takes exactly one argument (%d given)", len(args))
-		}
-		if s, ok := args[0].(Str); ok {
-			return NewInt(int64(len([]rune(string(s))))), nil
-		}
-		items, err := iterate(args[0])
-		if err != nil {
-			return unknownf("len of %s", args[0].TypeName()), nil
-		}
-		return NewInt(int64(len(items))), nil
-	})
-	fn("range", func(_ *evaluator, args []Value, _ *Dict) (Value, error) {
-		var b [3]int64
-		b[2] = 1
-		for i, a := range args {
-			n, ok := a.(Int)
-			if !ok || len(args) > 3 {
-				return unknownf("range(%s)", joinRepr(args)), nil
-			}
-			b[i], _ = n.Int64()
-		}
-		lo, hi, step := b[0], b[1], b[2]
-		if len(args) == 1 {
-			lo, hi = 0, b[0]
-		}
-		if step == 0 {
-			return nil, &Error{"ValueError", "range() arg 3 must not be zero"}
-		}
-		var out []Value
-		for i := lo; (step > 0 && i < hi) || (step < 0 && i > hi); i += step {
-			if len(out) > 1<<20 {
-				return nil, &Error{"OverflowError", "range too large to evaluate at compile time"}
-			}
-			out = append(out, NewInt(i))
-		}
-		return &List{out}, nil
-	})
-	seq := func(name string, wrap func([]Value) Value) {
-		fn(name, func(_ *evaluator, args []Value, _ *Dict) (Value, error) {
-			if len(args) == 0 {
-				return wrap(nil), nil
-			}
-			items, err := iterate(args[0])
-			if err != nil {
-				return unknownf("%s(%s)", name, Repr(args[0])), nil
-			}
-			return wrap(append([]Value{}, items...)), nil
-		})
-	}
-	seq("list", func(v []Value) Value { return &List{v} })
-	seq("tuple", func(v []Value) Value { return Tuple(v) })
-	fn("dict", func(_ *evaluator, args []Value, kwargs *Dict) (Value, error) {
-		d := &Dict{}
-		if len(args) == 1 {
-			if src, ok := args[0].(*Dict); ok {
-				d.Keys, d.Vals = append(d.Keys, src.Keys...), append(d.Vals, src.Vals...)
-			}
-		}
-		for i, k := range kwargs.Keys {
-			d.Set(k, kwargs.Vals[i])
-		}
-		return d, nil
-	})
-	fn("filter", func(ev *evaluator, args []Value, _ *Dict) (Value, error) {
-		if len(args) != 2 {
-			return nil, typeError("filter expected 2 arguments, got %d", len(args))
-		}
-		items, err := iterate(args[1])
-		if err != nil {
-			return unknownf("filter over %s", args[1].TypeName()), nil
-		}
-		var out []Value
-		for _, it := range items {
-			keep := it
-			if args[0] != None {
-				if keep, err = ev.call(args[0], []Value{it}, nil, ast.Pos{}); err != nil {
-					return nil, err
-				}
-			}
-			truth, known := Truth(keep)
-			if !known {
-				return keep, nil
-			}
-			if truth {
-				out = append(out, it)
-			}
-		}
-		return &List{out}, nil
-	})
-	minmax := func(name string, want int) {
-		fn(name, func(_ *evaluator, args []Value, _ *Dict) (Value, error) {
-			if len(args) == 1 {
-				items, err := iterate(args[0])
-				if err != nil {
-					return unknownf("%s of %s", name, args[0].TypeName()), nil
-				}
-				args = items
-			}
-			if len(args) == 0 {
-				return nil, &Error{"ValueError", name + "() arg is an empty sequence"}
-			}
-			best := args[0]
-			for _, a := range args[1:] {
-				if u, ok := a.(Unknown); ok {
-					return u, nil
-				}
-				c, err := order(a, best)
-				if err != nil {
-					return nil, typeError("'%s' not supported between '%s' and '%s'", map[int]string{-1: "<", 1: ">"}[want], a.TypeName(), best.TypeName())
-				}
-				if c == want {
-					best = a
-				}
-			}
-			return best, nil
-		})
-	}
-	minmax("min", -1)
-	minmax("max", 1)
-	fn("abs", func(_ *evaluator, args []Value, _ *Dict) (Value, error) {
-		if len(args) != 1 {
-			return nil, typeError("abs() takes exactly one argument")
-		}
-		switch v := args[0].(type) {
-		case Int:
-			return Int{new(big.Int).Abs(v.V)}, nil
-		case Float:
-			return Float(math.Abs(float64(v))), nil
-		}
-		return unknownf("abs(%s)", Repr(args[0])), nil
-	})
-	fn("int", func(_ *evaluator, args []Value, _ *Dict) (Value, error) {
-		if len(args) == 0 {
-			return NewInt(0), nil
-		}
-		switch v := args[0].(type) {
-		case Int:
-			return v, nil
-		case Bool:
-			if v {
-				return NewInt(1), nil
-			}
-			return NewInt(0), nil
-		case Float:
-			if math.IsInf(float64(v), 0) || math.IsNaN(float64(v)) {
-				return nil, &Error{"ValueError", "cannot convert float " + FloatRepr(float64(v)) + " to integer"}
-			}
-			b, _ := big.NewFloat(math.Trunc(float64(v))).Int(nil)
-			return Int{b}, nil
-		case Str:
-			return parseIntLiteral(strings.TrimSpace(string(v)))
-		}
-		return unknownf("int(%s)", Repr(args[0])), nil
-	})
-	fn("float", func(_ *evaluator, args []Value, _ *Dict) (Value, error) {
-		if len(args) == 0 {
-			return Float(0), nil
-		}
-		if s, ok := args[0].(Str); ok {
-			switch strings.ToLower(strings.TrimSpace(string(s))) {
-			case "inf", "+inf", "infinity":
-				return Float(math.Inf(1)), nil
-			case "-inf", "-infinity":
-				return Float(math.Inf(-1)), nil
-			case "nan", "+nan", "-nan":
-				return Float(math.NaN()), nil
-			}
-			var f float64
-			if _, err := fmt.Sscan(string(s), &f); err != nil {
-				return nil, &Error{"ValueError", "could not convert string to float: " + StrRepr(string(s))}
-			}
-			return Float(f), nil
-		}
-		if n, ok := toNumber(args[0]); ok {
-			return Float(n.float()), nil
-		}
-		return unknownf("float(%s)", Repr(args[0])), nil
-	})
-	fn("str", func(_ *evaluator, args []Value, _ *Dict) (Value, error) {
-		if len(args) == 0 {
-			return Str(""), nil
-		}
-		return Str(ToStr(args[0])), nil
-	})
-	fn("bool", func(_ *evaluator, args []Value, _ *Dict) (Value, error) {
-		if len(args) == 0 {
-			return Bool(false), nil
-		}
-		t, known := Truth(args[0])
-		if !known {
-			return args[0], nil
-		}
-		return Bool(t), nil
-	})
-	fn("sorted", func(_ *evaluator, args []Value, _ *Dict) (Value, error) {
-		items, err := iterate(args[0])
-		if err != nil {
-			return unknownf("sorted(%s)", args[0].TypeName()), nil
-		}
-		out := append([]Value{}, items...)
-		var sortErr error
-		sort.SliceStable(out, func(i, j int) bool {
-			c, err := order(out[i], out[j])
-			if err != nil {
-				sortErr = err
-			}
-			return c == -1
-		})
-		return &List{out}, sortErr
-	})
-	fn("enumerate", func(_ *evaluator, args []Value, _ *Dict) (Value, error) {
-		items, err := iterate(args[0])
-		if err != nil {
-			return unknownf("enumerate(%s)", args[0].TypeName()), nil
-		}
-		out := make([]Value, len(items))
-		for i, it := range items {
-			out[i] = Tuple{NewInt(int64(i)), it}
-		}
-		return &List{out}, nil
-	})
-	fn("zip", func(_ *evaluator, args []Value, _ *Dict) (Value, error) {
-		var cols [][]Value
-		n := -1
-		for _, a := range args {
-			items, err := iterate(a)
-			if err != nil {
-				return unknownf("zip over %s", a.TypeName()), nil
-			}
-			cols = append(cols, items)
-			if n < 0 || len(items) < n {
-				n = len(items)
-			}
-		}
-		out := make([]Value, max(n, 0))
-		for i := range out {
-			row := make(Tuple, len(cols))
-			for j := range cols {
-				row[j] = cols[j][i]
-			}
-			out[i] = row
-		}
-		return &List{out}, nil
-	})
-	fn("isinstance", func(_ *evaluator, args []Value, _ *Dict) (Value, error) {
-		return unknownf("isinstance in host code"), nil
-	})
-	fn("print", func(_ *evaluator, args []Value, _ *Dict) (Value, error) { return None, nil })
+	return nil
 }

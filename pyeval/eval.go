@@ -50,9 +50,12 @@ func (ev *evaluator) stmt(st ast.Stmt, s *scope) (flow, error) {
 			l.Elems = append(l.Elems, items...)
 			return flowNext, nil
 		}
+		if r, ok := refOperand(cur, rhs); ok {
+			return flowNext, ev.assign(st.Target, unknownf("%s: the value of %s is not modelled", ev.mod.Text(st.Pos), r.Path), s)
+		}
 		v, err := BinOp(st.Op.Symbol(), cur, rhs)
 		if err != nil {
-			return flowNext, ev.errorf(st.Pos, "%v", err)
+			return flowNext, ev.fail(st.Pos, err)
 		}
 		return flowNext, ev.assign(st.Target, v, s)
 	case *ast.Return:
@@ -81,7 +84,7 @@ func (ev *evaluator) stmt(st ast.Stmt, s *scope) (flow, error) {
 		}
 		items, err := iterate(it)
 		if err != nil {
-			return flowNext, ev.errorf(st.Iter.Position(), "%v", err)
+			return flowNext, ev.fail(st.Iter.Position(), err)
 		}
 		for _, item := range items {
 			if err := ev.assign(st.Target, item, s); err != nil {
@@ -122,10 +125,18 @@ func (ev *evaluator) stmt(st ast.Stmt, s *scope) (flow, error) {
 				name, _, _ = cutDot(a.Name)
 				path = name
 			}
-			ev.bindImport(s, name, path, int(a.Lineno), ev.importModule(st, path, 0))
+			mod, err := ev.importModule(st, a.Name, 0)
+			if err == nil && a.Asname == "" {
+				mod, err = ev.importModule(st, name, 0)
+			}
+			if err != nil {
+				ev.bindImport(s, name, path, int(a.Lineno), Unknown{err.Error()})
+				return flowNext, err
+			}
+			ev.bindImport(s, name, path, int(a.Lineno), mod)
 		}
 	case *ast.ImportFrom:
-		mod := ev.importModule(st, st.Module, st.Level)
+		mod, err := ev.importModule(st, st.Module, st.Level)
 		for _, a := range st.Names {
 			if a.Name == "*" {
 				if m, ok := mod.(*Module); ok {
@@ -133,25 +144,47 @@ func (ev *evaluator) stmt(st ast.Stmt, s *scope) (flow, error) {
 						v, _ := m.Lookup(n)
 						ev.bindImport(s, n, m.Name+"."+n, int(a.Lineno), v)
 					}
-					continue
 				}
+				continue
 			}
-			name := a.Asname
-			if name == "" {
-				name = a.Name
-			}
+			name := cmpOr(a.Asname, a.Name)
 			path := a.Name
 			if st.Module != "" {
 				path = st.Module + "." + a.Name
 			}
 			path = repeatDots(st.Level) + path
-			ev.bindImport(s, name, path, int(a.Lineno), ev.importFrom(st, mod, path, a.Name))
+			v := mod
+			if err == nil {
+				v, err = ev.importFrom(st, mod, path, a.Name)
+			}
+			if err != nil {
+				ev.bindImport(s, name, path, int(a.Lineno), Unknown{err.Error()})
+				return flowNext, err
+			}
+			ev.bindImport(s, name, path, int(a.Lineno), v)
 		}
 	case *ast.ClassDef:
 		if ev.inScript() {
 			return ev.extraStmt(st, s)
 		}
-		s.set(st.Name, unknownf("class %s is host code", st.Name))
+		return flowNext, ev.defineClass(st, s)
+	case *ast.Delete:
+		if ev.inScript() {
+			return ev.extraStmt(st, s)
+		}
+		for _, t := range st.Targets {
+			if err := ev.delete(t, s); err != nil {
+				return flowNext, err
+			}
+		}
+	case *ast.With:
+		if ev.inScript() {
+			return ev.extraStmt(st, s)
+		}
+		if err := ev.withItems(st.Items, s); err != nil {
+			return flowNext, err
+		}
+		return ev.block(st.Body, s)
 	case *ast.Pass, *ast.Global, *ast.Nonlocal:
 	case *ast.Break:
 		return flowBreak, nil
@@ -163,30 +196,20 @@ func (ev *evaluator) stmt(st ast.Stmt, s *scope) (flow, error) {
 			return flowNext, err
 		}
 		if !truth {
-			err := ev.errorf(st.Pos, "AssertionError")
-			if ev.inScript() {
-				err = &raised{err.Error()}
+			msg := ""
+			if st.Msg != nil {
+				m, err := ev.expr(st.Msg, s)
+				if err != nil {
+					return flowNext, err
+				}
+				msg = ToStr(m)
 			}
-			return flowNext, err
+			return flowNext, raisedByCode(ev.raise(st.Pos, "AssertionError", "%s", msg))
 		}
 	case *ast.Raise:
-		err := ev.errorf(st.Pos, "raise %s", ev.mod.Text(st.Pos))
-		if ev.inScript() {
-			err = &raised{err.Error()}
-		}
-		return flowNext, err
+		return flowNext, ev.raiseStmt(st, s)
 	case *ast.Try:
-		f, err := ev.block(st.Body, s)
-		if err != nil {
-			if len(st.Handlers) == 0 {
-				return f, err
-			}
-			f, err = ev.block(st.Handlers[0].Body, s)
-		}
-		if err != nil || f != flowNext {
-			return f, err
-		}
-		return ev.block(st.Finalbody, s)
+		return ev.tryStmt(st, s, ev.block)
 	default:
 		if ev.inScript() {
 			return ev.extraStmt(st, s)
@@ -251,6 +274,120 @@ func (ev *evaluator) condition(e ast.Expr, s *scope) (bool, error) {
 	return truth, nil
 }
 
+// refOperand returns the operand that is a modelled name (a constant of a library, such as
+// triton.language.core.TRITON_MAX_TENSOR_NUMEL): host code cannot do arithmetic on it
+// offline, though Python could.
+func refOperand(a, b Value) (Ref, bool) {
+	if r, ok := a.(Ref); ok {
+		return r, true
+	}
+	r, ok := b.(Ref)
+	return r, ok
+}
+
+// isOrdering reports whether a comparison orders its operands (<, <=, >, >=).
+func isOrdering(op ast.CmpOp) bool {
+	switch op {
+	case ast.Lt, ast.LtE, ast.Gt, ast.GtE:
+		return true
+	}
+	return false
+}
+
+// tryStmt runs a try statement. run executes a block: ev.block inside functions, the
+// module form (which recovers from limits of offline evaluation) at module level. An
+// exception the body raises goes to the first handler whose class matches, as in Python;
+// a limit of evaluation is not caught.
+func (ev *evaluator) tryStmt(st *ast.Try, s *scope, run func([]ast.Stmt, *scope) (flow, error)) (flow, error) {
+	f, err := run(st.Body, s)
+	switch exc := exception(err); {
+	case err == nil && f == flowNext:
+		f, err = run(st.Orelse, s)
+	case exc != nil:
+		for _, h := range st.Handlers {
+			var class Value
+			if h.Type != nil {
+				c, cerr := ev.expr(h.Type, s)
+				if cerr != nil {
+					return flowNext, cerr
+				}
+				class = c
+			}
+			catches, known := handles(class, exc)
+			if !known {
+				return flowNext, ev.errorf(h.Pos, "whether `except %s` catches %s is not known offline (%s)", ev.quoteText(h.Type), exc.Kind, err)
+			}
+			if catches {
+				if h.Name != "" {
+					s.set(h.Name, exc)
+				}
+				f, err = run(h.Body, s)
+				break
+			}
+		}
+	}
+	if len(st.Finalbody) > 0 {
+		if f2, err2 := run(st.Finalbody, s); err2 != nil || f2 != flowNext {
+			return f2, err2
+		}
+	}
+	return f, err
+}
+
+// raiseStmt evaluates a raise statement to the exception it raises.
+func (ev *evaluator) raiseStmt(st *ast.Raise, s *scope) error {
+	if st.Exc == nil {
+		return raisedByCode(ev.errorf(st.Pos, "a bare raise is not evaluated offline"))
+	}
+	v, err := ev.expr(st.Exc, s)
+	if err != nil {
+		return err
+	}
+	exc, ok := raiseValue(v)
+	if !ok {
+		return raisedByCode(ev.errorf(st.Pos, "raise %s: the exception is not known offline", ev.quoteText(st.Exc)))
+	}
+	return raisedByCode(&posError{msg: ev.where(st.Pos) + exc.Error(), err: exc})
+}
+
+// delete runs `del target`.
+func (ev *evaluator) delete(t ast.Expr, s *scope) error {
+	switch t := t.(type) {
+	case *ast.Name:
+		if i := s.find(t.ID); i >= 0 {
+			s.set(t.ID, unknownf("%s was deleted (line %d)", t.ID, t.Lineno))
+			return nil
+		}
+		return ev.raise(t.Pos, "NameError", "name '%s' is not defined", t.ID)
+	case *ast.Subscript:
+		obj, err := ev.expr(t.Value, s)
+		if err != nil {
+			return err
+		}
+		key, err := ev.expr(t.Slice, s)
+		if err != nil {
+			return err
+		}
+		switch o := obj.(type) {
+		case *Dict:
+			if _, err := dictMethod(o, "pop", []Value{key}, &Dict{}); err != nil {
+				return ev.fail(t.Pos, err)
+			}
+		case *List:
+			if _, err := ev.listMethod(o, "pop", []Value{key}, &Dict{}); err != nil {
+				return ev.fail(t.Pos, err)
+			}
+		}
+	case *ast.Tuple:
+		for _, e := range t.Elts {
+			if err := ev.delete(e, s); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // defineFunction binds a def, applying its decorators innermost first.
 func (ev *evaluator) defineFunction(def *ast.FunctionDef, s *scope) error {
 	var v Value = &Function{Name: def.Name, Def: def, Module: ev.mod, scope: s}
@@ -313,10 +450,10 @@ func (ev *evaluator) assign(t ast.Expr, v Value, s *scope) error {
 		}
 		items, err := iterate(v)
 		if err != nil {
-			return ev.errorf(t.Position(), "%v", err)
+			return ev.fail(t.Position(), err)
 		}
 		if len(items) != len(elts) {
-			return ev.errorf(t.Position(), "cannot unpack %d values into %d targets", len(items), len(elts))
+			return ev.raise(t.Position(), "ValueError", "cannot unpack %d values into %d targets", len(items), len(elts))
 		}
 		for i, e := range elts {
 			if err := ev.assign(e, items[i], s); err != nil {
@@ -340,7 +477,7 @@ func (ev *evaluator) assign(t ast.Expr, v Value, s *scope) error {
 		case *List:
 			i, err := index(key, len(o.Elems))
 			if err != nil {
-				return ev.errorf(t.Position(), "%v", err)
+				return ev.fail(t.Position(), err)
 			}
 			o.Elems[i] = v
 			return nil
@@ -350,7 +487,11 @@ func (ev *evaluator) assign(t ast.Expr, v Value, s *scope) error {
 		if ev.inScript() {
 			return ev.setAttr(t, v, s)
 		}
-		return nil
+		obj, err := ev.expr(t.Value, s)
+		if err != nil {
+			return err
+		}
+		return ev.setAttribute(obj, t.Attr, v, t.Pos)
 	}
 	return ev.errorf(t.Position(), "cannot assign to %T", t)
 }
@@ -368,13 +509,13 @@ func (ev *evaluator) expr(e ast.Expr, s *scope) (Value, error) {
 		if v, ok := s.get(e.ID); ok {
 			return v, nil
 		}
+		if b, ok := scriptBuiltins[e.ID]; ok && ev.inScript() { // a script run's own models first
+			return b, nil
+		}
 		if b, ok := builtins[e.ID]; ok {
 			return b, nil
 		}
-		if b, ok := scriptBuiltins[e.ID]; ok && ev.inScript() {
-			return b, nil
-		}
-		return nil, ev.errorf(e.Pos, "name '%s' is not defined", e.ID)
+		return nil, ev.raise(e.Pos, "NameError", "name '%s' is not defined", e.ID)
 	case *ast.Attribute:
 		obj, err := ev.expr(e.Value, s)
 		if err != nil {
@@ -390,9 +531,12 @@ func (ev *evaluator) expr(e ast.Expr, s *scope) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
+		if r, ok := refOperand(l, r); ok {
+			return unknownf("%s: the value of %s is not modelled", ev.quoteText(e), r.Path), nil
+		}
 		v, err := BinOp(e.Op.Symbol(), l, r)
 		if err != nil {
-			return nil, ev.errorf(e.Pos, "%v", err)
+			return nil, ev.fail(e.Pos, err)
 		}
 		return v, nil
 	case *ast.UnaryOp:
@@ -403,7 +547,7 @@ func (ev *evaluator) expr(e ast.Expr, s *scope) (Value, error) {
 		sym := map[ast.UnaryOperator]string{ast.Invert: "~", ast.Not: "not", ast.UAdd: "+", ast.USub: "-"}[e.Op]
 		out, err := UnaryOp(sym, v)
 		if err != nil {
-			return nil, ev.errorf(e.Pos, "%v", err)
+			return nil, ev.fail(e.Pos, err)
 		}
 		return out, nil
 	case *ast.BoolOp:
@@ -432,9 +576,12 @@ func (ev *evaluator) expr(e ast.Expr, s *scope) (Value, error) {
 			if err != nil {
 				return nil, err
 			}
+			if ref, ok := refOperand(left, right); ok && isOrdering(op) {
+				return unknownf("%s: the value of %s is not modelled", ev.quoteText(e), ref.Path), nil
+			}
 			r, err := Compare(op.Symbol(), left, right)
 			if err != nil {
-				return nil, ev.errorf(e.Pos, "%v", err)
+				return nil, ev.fail(e.Pos, err)
 			}
 			if truth, known := Truth(r); !known || !truth {
 				return r, nil
@@ -481,6 +628,15 @@ func (ev *evaluator) expr(e ast.Expr, s *scope) (Value, error) {
 			d.Set(k, v)
 		}
 		return d, nil
+	case *ast.Set:
+		items, err := ev.exprList(e.Elts, s)
+		return newSet(items, false), err
+	case *ast.SetComp:
+		l, err := ev.listComp(e.Elt, e.Generators, s)
+		if err != nil {
+			return nil, err
+		}
+		return newSet(l.(*List).Elems, false), nil
 	case *ast.ListComp:
 		return ev.listComp(e.Elt, e.Generators, s)
 	case *ast.GeneratorExp: // consumed whole by list(), filter(), ... so a list serves
@@ -516,7 +672,7 @@ func (ev *evaluator) expr(e ast.Expr, s *scope) (Value, error) {
 		}
 		v, err := subscript(obj, key)
 		if err != nil {
-			return nil, ev.errorf(e.Pos, "%v", err)
+			return nil, ev.fail(e.Pos, err)
 		}
 		return v, nil
 	case *ast.Call:
@@ -587,16 +743,34 @@ func (ev *evaluator) expr(e ast.Expr, s *scope) (Value, error) {
 		return Str(out), nil
 	case *ast.FormattedValue:
 		v, err := ev.expr(e.Value, s)
-		if err != nil || e.FormatSpec != nil {
-			if err == nil {
-				return unknownf("format spec in %s", ev.quoteText(e)), nil
-			}
+		if err != nil {
 			return nil, err
 		}
-		if e.Conversion == 'r' {
-			return Str(Repr(v)), nil
+		if u, ok := v.(Unknown); ok {
+			return u, nil
 		}
-		return v, nil
+		switch e.Conversion {
+		case 'r', 'a':
+			v = Str(Repr(v))
+		case 's':
+			v = Str(ToStr(v))
+		}
+		spec := ""
+		if e.FormatSpec != nil {
+			sv, err := ev.expr(e.FormatSpec, s)
+			if err != nil {
+				return nil, err
+			}
+			if u, ok := sv.(Unknown); ok {
+				return u, nil
+			}
+			spec = ToStr(sv)
+		}
+		out, err := formatValue(v, spec)
+		if err != nil {
+			return nil, ev.fail(e.Pos, err)
+		}
+		return out, nil
 	case *ast.NamedExpr:
 		v, err := ev.expr(e.Value, s)
 		if err != nil {
@@ -623,7 +797,7 @@ func (ev *evaluator) exprList(elts []ast.Expr, s *scope) ([]Value, error) {
 			}
 			items, err := iterate(v)
 			if err != nil {
-				return nil, ev.errorf(st.Pos, "%v", err)
+				return nil, ev.fail(st.Pos, err)
 			}
 			out = append(out, items...)
 			continue
@@ -663,7 +837,7 @@ func (ev *evaluator) comprehend(gens []*ast.Comprehension, s *scope, body func(*
 		}
 		items, err := iterate(it)
 		if err != nil {
-			return ev.errorf(g.Iter.Position(), "%v", err)
+			return ev.fail(g.Iter.Position(), err)
 		}
 	next:
 		for _, item := range items {
@@ -689,6 +863,10 @@ func (ev *evaluator) comprehend(gens []*ast.Comprehension, s *scope, body func(*
 }
 
 func (ev *evaluator) slice(obj Value, sl *ast.Slice, s *scope) (Value, error) {
+	if t, ok := obj.(TorchVersionStr); ok {
+		obj = Str(t.S)
+	}
+	obj = plain(obj)
 	bound := func(e ast.Expr) (*int64, error) {
 		if e == nil {
 			return nil, nil
@@ -699,7 +877,7 @@ func (ev *evaluator) slice(obj Value, sl *ast.Slice, s *scope) (Value, error) {
 		}
 		i, ok := v.(Int)
 		if !ok {
-			return nil, ev.errorf(e.Position(), "slice indices must be integers")
+			return nil, ev.raise(e.Position(), "TypeError", "slice indices must be integers or None")
 		}
 		n, _ := i.Int64()
 		return &n, nil
@@ -722,7 +900,7 @@ func (ev *evaluator) slice(obj Value, sl *ast.Slice, s *scope) (Value, error) {
 			st = *step
 		}
 		if st == 0 {
-			return nil, ev.errorf(sl.Pos, "slice step cannot be zero")
+			return nil, ev.raise(sl.Pos, "ValueError", "slice step cannot be zero")
 		}
 		norm := func(p *int64, def int64) int64 {
 			if p == nil {
@@ -805,7 +983,7 @@ func ConstantValue(v any) Value {
 }
 
 func iterate(v Value) ([]Value, error) {
-	switch v := v.(type) {
+	switch v := plain(v).(type) {
 	case Tuple:
 		return v, nil
 	case *List:
@@ -818,10 +996,24 @@ func iterate(v Value) ([]Value, error) {
 			out = append(out, Str(string(r)))
 		}
 		return out, nil
+	case *Set:
+		return v.Elems, nil
+	case *Class:
+		if v.Members != nil {
+			return instancesOf(v.Members), nil
+		}
 	case Unknown:
 		return nil, fmt.Errorf("cannot iterate: %s", v.Why)
 	}
-	return nil, fmt.Errorf("'%s' object is not iterable", v.TypeName())
+	return nil, typeError("'%s' object is not iterable", v.TypeName())
+}
+
+func instancesOf(ms []*Instance) []Value {
+	out := make([]Value, len(ms))
+	for i, m := range ms {
+		out[i] = m
+	}
+	return out
 }
 
 func index(key Value, n int) (int, error) {
@@ -830,48 +1022,68 @@ func index(key Value, n int) (int, error) {
 		if b, isBool := key.(Bool); isBool {
 			k = NewInt(map[bool]int64{false: 0, true: 1}[bool(b)])
 		} else {
-			return 0, fmt.Errorf("indices must be integers, not %s", key.TypeName())
+			return 0, typeError("indices must be integers, not %s", key.TypeName())
 		}
 	}
 	i, _ := k.Int64()
 	if i < 0 {
 		i += int64(n)
 	}
-	if i < 0 || i >= int64(n) {
-		return 0, fmt.Errorf("index out of range")
+	if i < 0 || i >= int64(n) || !k.V.IsInt64() {
+		return 0, &Error{"IndexError", "index out of range"}
 	}
 	return int(i), nil
 }
 
 func subscript(obj, key Value) (Value, error) {
-	switch o := obj.(type) {
+	if t, ok := obj.(TorchVersionStr); ok {
+		obj = Str(t.S)
+	}
+	switch o := plain(obj).(type) {
 	case Tuple:
 		i, err := index(key, len(o))
 		if err != nil {
-			return nil, fmt.Errorf("tuple %v", err)
+			return nil, prefixed("tuple ", err)
 		}
 		return o[i], nil
 	case *List:
 		i, err := index(key, len(o.Elems))
 		if err != nil {
-			return nil, fmt.Errorf("list %v", err)
+			return nil, prefixed("list ", err)
 		}
 		return o.Elems[i], nil
 	case Str:
 		i, err := index(key, len(o))
 		if err != nil {
-			return nil, fmt.Errorf("string %v", err)
+			return nil, prefixed("string ", err)
 		}
 		return o[i : i+1], nil
 	case *Dict:
 		if v := o.Get(key); v != nil {
 			return v, nil
 		}
-		return nil, fmt.Errorf("KeyError: %s", Repr(key))
+		return nil, &Error{"KeyError", Repr(key)}
+	case *Class:
+		if o.Members != nil {
+			for _, m := range o.Members {
+				if n, _ := m.Attrs.get("name"); Equal(n, key) {
+					return m, nil
+				}
+			}
+			return nil, &Error{"KeyError", Repr(key)}
+		}
 	case Unknown:
 		return o, nil
 	}
 	return unknownf("%s[%s]", Repr(obj), Repr(key)), nil
+}
+
+// prefixed puts a prefix before an exception's message ("tuple index out of range").
+func prefixed(prefix string, err error) error {
+	if e, ok := err.(*Error); ok {
+		return &Error{e.Kind, prefix + e.Msg}
+	}
+	return err
 }
 
 // parseIntLiteral converts the argument of int("...").

@@ -119,7 +119,7 @@ if __name__ == "__main__":
 		{"BLOCK", "64"},
 		{"HALF", "32"},
 		{"NAMES", "('a', 'b')"},
-		{"DEVICE", "<unknown: triton.runtime.driver.active.get_active_torch_device(...) is host code>"},
+		{"DEVICE", "<unknown: triton.runtime.driver.active.get_active_torch_device(...) is host code (line 27)>"},
 		{"libdevice", "triton.language.extra.libdevice"},
 		{"tl", "triton.language"},
 	}

@@ -1,11 +1,13 @@
 package pyeval
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
 
 	"github.com/gotriton/gotriton/ast"
+	"github.com/gotriton/gotriton/diag"
 )
 
 // Importer finds and evaluates the module that an import statement in fromFile names:
@@ -33,8 +35,8 @@ func (m *Module) Attr(name string) (Value, error) {
 	}
 	if m.IsPackage() && m.importer != nil {
 		sub, err := m.importer(m.File, name, 1)
-		if err != nil {
-			return nil, err
+		if err != nil && !strings.HasPrefix(err.Error(), "no module named") {
+			return nil, err // the submodule exists but does not load
 		}
 		if sub != nil {
 			return sub, nil
@@ -67,28 +69,35 @@ func (m *Module) publicNames() []string {
 }
 
 // importModule evaluates the module an import statement names: a *Module when the
-// importer found it, a Ref when there is no importer or the module is modelled, an
-// Unknown naming the statement when it did not resolve.
-func (ev *evaluator) importModule(st ast.Stmt, module string, level int) Value {
+// importer found it, a Ref when the module is modelled (triton, torch, the standard
+// library) or there is no importer. An import that does not resolve raises ImportError
+// (ModuleNotFoundError when there is no such module), as Python does; its message names
+// the statement and its line.
+func (ev *evaluator) importModule(st ast.Stmt, module string, level int) (Value, error) {
 	qualified := repeatDots(level) + module
+	if level == 0 {
+		if err := tritonImport(module); err != nil {
+			return nil, ev.unresolved(st, err)
+		}
+	}
 	if ev.mod.importer == nil {
-		return Ref{qualified}
+		return Ref{qualified}, nil
 	}
 	m, err := ev.mod.importer(ev.mod.File, module, level)
 	switch {
 	case err != nil && ev.inScript() && level == 0 && scriptModules[strings.Split(module, ".")[0]]:
-		return Ref{qualified}
+		return Ref{qualified}, nil
 	case err != nil:
-		return ev.unresolved(st, err)
+		return nil, ev.unresolved(st, err)
 	case m == nil:
-		return Ref{qualified}
+		return Ref{qualified}, nil
 	}
-	return m
+	return m, nil
 }
 
 // importFrom returns the value `from <mod> import name` binds: the module's global, else
 // its submodule.
-func (ev *evaluator) importFrom(st ast.Stmt, mod Value, path, name string) Value {
+func (ev *evaluator) importFrom(st ast.Stmt, mod Value, path, name string) (Value, error) {
 	switch m := mod.(type) {
 	case *Module:
 		v, err := m.Attr(name)
@@ -96,16 +105,32 @@ func (ev *evaluator) importFrom(st ast.Stmt, mod Value, path, name string) Value
 			err = &Error{"ImportError", fmt.Sprintf("cannot import name '%s' from '%s' (%s)", name, m.Name, m.File)}
 		}
 		if err != nil {
-			return ev.unresolved(st, err)
+			return nil, ev.unresolved(st, err)
 		}
-		return v
+		return v, nil
 	case Ref:
-		return Ref{path}
+		if err := tritonImportName(m.Path, name); err != nil {
+			return nil, ev.unresolved(st, err)
+		}
+		return Ref{path}, nil
 	}
-	return mod
+	return mod, nil
 }
 
-// unresolved is the Unknown an import that did not resolve binds.
-func (ev *evaluator) unresolved(st ast.Stmt, err error) Unknown {
-	return unknownf("%s (line %d) did not resolve: %v", strings.Join(strings.Fields(ev.mod.Text(st.Position())), " "), st.Position().Lineno, err)
+// unresolved is the ImportError of an import that did not resolve. Its message (the
+// reason of the Unknowns bound when nothing catches it) names the statement and its line.
+func (ev *evaluator) unresolved(st ast.Stmt, err error) error {
+	exc := exception(err)
+	if exc == nil {
+		kind := "ImportError"
+		switch {
+		case strings.HasPrefix(err.Error(), "no module named"):
+			kind = "ModuleNotFoundError"
+		case errors.As(err, new(*diag.Error)):
+			kind = "SyntaxError" // the imported file does not parse
+		}
+		exc = &Error{kind, err.Error()}
+	}
+	msg := fmt.Sprintf("%s (line %d) did not resolve: %v", strings.Join(strings.Fields(ev.mod.Text(st.Position())), " "), st.Position().Lineno, err)
+	return &posError{msg: msg, err: exc}
 }

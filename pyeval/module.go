@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"path/filepath"
+	"strings"
 
 	"github.com/gotriton/gotriton/ast"
 	"github.com/gotriton/gotriton/target"
@@ -45,14 +47,18 @@ type Options struct {
 	// Target is the GPU that host code believes it runs on (get_current_target(),
 	// torch.cuda.get_device_capability()); the zero value means target.Default.
 	Target target.Target
-	// Steps bounds the work spent evaluating host code (each expression is one step);
-	// 0 means 1,000,000.
+	// Steps bounds the work spent evaluating each top-level statement of host code (each
+	// expression is one step); 0 means 1,000,000.
 	Steps int
 	// Importer resolves import statements; nil leaves every imported name a Ref.
 	Importer Importer
 	// Path lists folders to search for imported modules after the importing file's folder
 	// and package roots (the --path flag, GOTRITON_PATH). Importers read it.
 	Path []string
+	// Started, when set, is called with the module before its body runs, so that an
+	// importer can hand out the partly initialized module to a circular import, as
+	// Python's sys.modules does.
+	Started func(*Module)
 }
 
 // Exec evaluates the module's top-level statements.
@@ -67,15 +73,41 @@ func Exec(name, file string, src []byte, mod *ast.Module, opts Options) *Module 
 	m.globals = newScope(nil)
 	m.globals.set("__name__", Str(name))
 	m.globals.set("__file__", Str(file))
+	m.globals.set("__doc__", docstring(mod))
+	if m.IsPackage() {
+		m.globals.set("__package__", Str(name))
+		m.globals.set("__path__", &List{[]Value{Str(filepath.Dir(file))}})
+	} else {
+		pkg, _, _ := cutLastDot(name)
+		m.globals.set("__package__", Str(pkg))
+	}
+	m.globals.set("__spec__", unknownf("the module spec of %s", name))
 	m.lineStart = append(m.lineStart, 0)
 	for i, c := range src {
 		if c == '\n' {
 			m.lineStart = append(m.lineStart, i+1)
 		}
 	}
-	ev := &evaluator{mod: m, steps: opts.Steps}
+	if opts.Started != nil {
+		opts.Started(m)
+	}
+	ev := &evaluator{mod: m, budget: opts.Steps}
 	ev.execModuleBody(mod.Body, m.globals)
 	return m
+}
+
+// docstring returns a module's docstring, or None.
+func docstring(mod *ast.Module) Value {
+	if len(mod.Body) > 0 {
+		if e, ok := mod.Body[0].(*ast.ExprStmt); ok {
+			if c, ok := e.Value.(*ast.Constant); ok {
+				if s, ok := c.Value.(string); ok {
+					return Str(s)
+				}
+			}
+		}
+	}
+	return None
 }
 
 // Lookup returns the value bound to a global name.
@@ -105,87 +137,236 @@ func (m *Module) offset(line, col int) int {
 }
 
 // Eval evaluates one expression in the module's global scope, with extra local bindings.
-func (m *Module) Eval(e ast.Expr, locals map[string]Value) (Value, error) {
+func (m *Module) Eval(e ast.Expr, locals map[string]Value) (v Value, err error) {
 	s := newScope(m.globals)
 	for k, v := range locals {
 		s.set(k, v)
 	}
 	ev := &evaluator{mod: m, steps: 100_000}
+	defer recoverInto(&err)
 	return ev.expr(e, s)
 }
 
+// recoverInto turns a Go panic of the evaluator into an error, for calls from compiled
+// kernels.
+func recoverInto(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("internal error evaluating host code: %v", r)
+	}
+}
+
 // Call calls a host callable (a Function, Builtin or modelled Ref) with the given arguments.
-func (m *Module) Call(fn Value, args []Value, kwargs *Dict) (Value, error) {
+func (m *Module) Call(fn Value, args []Value, kwargs *Dict) (v Value, err error) {
 	ev := &evaluator{mod: m, steps: 100_000}
+	defer recoverInto(&err)
 	return ev.call(fn, args, kwargs, ast.Pos{})
 }
 
-// execModuleBody runs top-level statements. A statement that fails binds its targets to
-// Unknown instead of stopping the module, since host code often needs torch or a GPU.
+// execModuleBody runs top-level statements as importing the module would. A statement that
+// cannot be evaluated offline (it needs torch tensors or a GPU), or that raises, binds the
+// names it would have bound to an Unknown that says why and where; the statements after it
+// still run. Each top-level statement gets its own step budget.
 func (ev *evaluator) execModuleBody(body []ast.Stmt, s *scope) {
 	for _, st := range body {
-		switch st := st.(type) {
-		case *ast.ExprStmt, *ast.For, *ast.AsyncFor, *ast.While, *ast.With, *ast.AsyncWith,
-			*ast.Match, *ast.Assert, *ast.Delete, *ast.Raise:
-			// Host work (printing, benchmarking, launching): not run at compile time,
-			// except by a script run.
-			if ev.inScript() {
-				ev.scriptStmt(st, s)
-			}
-			continue
-		case *ast.If:
-			t, err := ev.expr(st.Test, s)
-			if err != nil {
-				if ev.inScript() {
-					ev.skip(st, s, err)
-				}
-				continue
-			}
-			truth, known := Truth(t)
-			if !known {
-				continue
-			}
+		if err := ev.execGuarded(st, s); err != nil {
+			ev.settle(st, s, err)
+		}
+	}
+}
+
+// settle binds the names of a statement that failed to Unknown; a script run also
+// records the statement as skipped.
+func (ev *evaluator) settle(st ast.Stmt, s *scope, err error) {
+	if ev.inScript() {
+		ev.skip(st, s, err)
+		return
+	}
+	ev.bindUnknown(st, s, err)
+}
+
+// execGuarded runs one top-level statement; a bug of the evaluator (a Go panic) becomes
+// an error of that statement rather than a crash.
+func (ev *evaluator) execGuarded(st ast.Stmt, s *scope) (err error) {
+	depth := ev.depth
+	defer func() {
+		if r := recover(); r != nil {
+			ev.depth = depth
+			err = ev.errorf(st.Position(), "internal error evaluating host code: %v", r)
+		}
+	}()
+	return ev.execTop(st, s)
+}
+
+// execTop runs one statement of module-level code. Errors that are limits of offline
+// evaluation bind the statement's names to Unknown here; a Python exception is returned,
+// for an enclosing try statement to catch.
+func (ev *evaluator) execTop(st ast.Stmt, s *scope) error {
+	if s == ev.mod.globals && ev.depth == 0 && ev.budget > 0 { // a script run has one budget in all
+		ev.steps = ev.budget
+	}
+	var err error
+	switch st := st.(type) {
+	case *ast.If:
+		var truth bool
+		if truth, err = ev.condition(st.Test, s); err == nil {
 			if truth {
-				ev.execModuleBody(st.Body, s)
-			} else {
-				ev.execModuleBody(st.Orelse, s)
+				return ev.execTopBlock(st.Body, s)
 			}
-		case *ast.Try:
-			ev.execModuleBody(st.Body, s)
-			ev.execModuleBody(st.Orelse, s)
-			ev.execModuleBody(st.Finalbody, s)
-		default:
-			if _, err := ev.stmt(st, s); err != nil {
-				ev.bindUnknown(st, s, err)
+			return ev.execTopBlock(st.Orelse, s)
+		}
+	case *ast.Try:
+		_, err = ev.tryStmt(st, s, func(body []ast.Stmt, s *scope) (flow, error) {
+			return flowNext, ev.execTopBlock(body, s)
+		})
+	case *ast.With:
+		if err = ev.withItems(st.Items, s); err == nil {
+			return ev.execTopBlock(st.Body, s)
+		}
+	default:
+		if _, err = ev.stmt(st, s); err == nil {
+			ev.locateUnknowns(st, s)
+		}
+		if a, ok := st.(*ast.AnnAssign); ok {
+			if n, ok := a.Target.(*ast.Name); ok && s == ev.mod.globals {
+				ev.mod.Annotations[n.ID] = ev.mod.Text(a.Annotation.Position())
 			}
-			if a, ok := st.(*ast.AnnAssign); ok {
-				if n, ok := a.Target.(*ast.Name); ok {
-					ev.mod.Annotations[n.ID] = ev.mod.Text(a.Annotation.Position())
-				}
+		}
+	}
+	if err == nil || exception(err) != nil {
+		return err
+	}
+	ev.settle(st, s, err)
+	return nil
+}
+
+// execTopBlock runs module-level statements until one raises.
+func (ev *evaluator) execTopBlock(body []ast.Stmt, s *scope) error {
+	for _, st := range body {
+		if err := ev.execTop(st, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// withItems evaluates the context managers of a with statement; the names `as` binds are
+// Unknown (what __enter__ returns is host state).
+func (ev *evaluator) withItems(items []*ast.WithItem, s *scope) error {
+	for _, it := range items {
+		if _, err := ev.expr(it.ContextExpr, s); err != nil {
+			return err
+		}
+		if it.OptionalVars != nil {
+			for _, n := range targetNames(it.OptionalVars) {
+				s.set(n, unknownf("the value of `with %s as ...` (line %d)", ev.quoteText(it.ContextExpr), it.ContextExpr.Position().Lineno))
+			}
+		}
+	}
+	return nil
+}
+
+// locateUnknowns adds the statement's line to the reason of each Unknown that a
+// module-level statement bound directly, so that a kernel using it can say where it came
+// from.
+func (ev *evaluator) locateUnknowns(st ast.Stmt, s *scope) {
+	switch st.(type) {
+	case *ast.Assign, *ast.AnnAssign, *ast.AugAssign, *ast.For:
+	default:
+		return
+	}
+	for _, n := range boundNames(st) {
+		if v, ok := s.get(n); ok {
+			if u, ok := v.(Unknown); ok && !strings.Contains(u.Why, "(line ") && !strings.HasPrefix(u.Why, ev.mod.File+":") {
+				s.set(n, Unknown{fmt.Sprintf("%s (line %d)", u.Why, st.Position().Lineno)})
 			}
 		}
 	}
 }
 
-// bindUnknown binds the names a failed statement would have bound to Unknown.
+// bindUnknown binds every name a failed statement would have bound to Unknown.
 func (ev *evaluator) bindUnknown(st ast.Stmt, s *scope, err error) {
 	why := err.Error()
-	var targets []ast.Expr
-	switch st := st.(type) {
-	case *ast.Assign:
-		targets = st.Targets
-	case *ast.AnnAssign:
-		targets = []ast.Expr{st.Target}
-	case *ast.AugAssign:
-		targets = []ast.Expr{st.Target}
-	case *ast.FunctionDef:
-		s.set(st.Name, Unknown{why})
+	if err == errBudget {
+		why = fmt.Sprintf("%s (line %d)", why, st.Position().Lineno)
 	}
-	for _, t := range targets {
-		for _, n := range targetNames(t) {
-			s.set(n, Unknown{why})
+	for _, n := range boundNames(st) {
+		s.set(n, Unknown{why})
+	}
+}
+
+// boundNames lists the names a statement binds, looking into compound statements.
+func boundNames(st ast.Stmt) []string {
+	var out []string
+	var walk func(body []ast.Stmt)
+	walk = func(body []ast.Stmt) {
+		for _, st := range body {
+			switch st := st.(type) {
+			case *ast.Assign:
+				out = append(out, namesOf(st.Targets)...)
+			case *ast.AnnAssign:
+				out = append(out, targetNames(st.Target)...)
+			case *ast.AugAssign:
+				out = append(out, targetNames(st.Target)...)
+			case *ast.FunctionDef:
+				out = append(out, st.Name)
+			case *ast.AsyncFunctionDef:
+				out = append(out, st.Name)
+			case *ast.ClassDef:
+				out = append(out, st.Name)
+			case *ast.Import:
+				for _, a := range st.Names {
+					name, _, _ := cutDot(a.Name)
+					out = append(out, cmpOr(a.Asname, name))
+				}
+			case *ast.ImportFrom:
+				for _, a := range st.Names {
+					if a.Name != "*" {
+						out = append(out, cmpOr(a.Asname, a.Name))
+					}
+				}
+			case *ast.For:
+				out = append(out, targetNames(st.Target)...)
+				walk(st.Body)
+				walk(st.Orelse)
+			case *ast.AsyncFor:
+				out = append(out, targetNames(st.Target)...)
+				walk(st.Body)
+				walk(st.Orelse)
+			case *ast.While:
+				walk(st.Body)
+				walk(st.Orelse)
+			case *ast.If:
+				walk(st.Body)
+				walk(st.Orelse)
+			case *ast.With:
+				for _, it := range st.Items {
+					if it.OptionalVars != nil {
+						out = append(out, targetNames(it.OptionalVars)...)
+					}
+				}
+				walk(st.Body)
+			case *ast.Try:
+				walk(st.Body)
+				for _, h := range st.Handlers {
+					if h.Name != "" {
+						out = append(out, h.Name)
+					}
+					walk(h.Body)
+				}
+				walk(st.Orelse)
+				walk(st.Finalbody)
+			}
 		}
 	}
+	walk([]ast.Stmt{st})
+	return out
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }
 
 func targetNames(t ast.Expr) []string {
@@ -290,13 +471,11 @@ const (
 type evaluator struct {
 	mod    *Module
 	steps  int
+	budget int // the steps each top-level statement may take
 	retval Value
 	depth  int
 	refs   map[[2]string]Value // Ref attributes already evaluated, by (Ref path, name)
-}
-
-func (ev *evaluator) errorf(pos ast.Pos, format string, args ...any) error {
-	return fmt.Errorf("%s:%d:%d: %s", ev.mod.File, pos.Lineno, pos.ColOffset+1, fmt.Sprintf(format, args...))
+	pos    ast.Pos             // where the builtin being called is called
 }
 
 // quoteText returns a short form of the source an expression spans, for Unknown reasons.

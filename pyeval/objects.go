@@ -14,11 +14,21 @@ type Function struct {
 	Def    *ast.FunctionDef // nil for a lambda
 	Lambda *ast.Lambda      // nil for a def
 	Module *Module
-	scope  *scope // the scope the function was defined in (closures)
+	// Constexpr is set for a function decorated with @triton.constexpr_function or
+	// @tl.constexpr, which kernels call at compile time on constexpr values.
+	Constexpr bool
+	scope     *scope // the scope the function was defined in (closures)
 }
 
 func (*Function) TypeName() string { return "function" }
 func (f *Function) String() string { return "<function " + f.Name + ">" }
+
+// rescoped returns the function defined in scope s instead.
+func (f *Function) rescoped(s *scope) *Function {
+	g := *f
+	g.scope = s
+	return &g
+}
 
 // Args returns the function's parameter list.
 func (f *Function) Args() *ast.Arguments {
@@ -112,10 +122,12 @@ func (c *Config) Attr(name string) (Value, bool) {
 }
 
 // Object is a host object with fixed attributes, e.g. the target that
-// triton.runtime.driver.active.get_current_target() returns.
+// triton.runtime.driver.active.get_current_target() returns. An Open object models only
+// some of its attributes: the others are Unknown rather than missing.
 type Object struct {
 	Class string
 	Attrs map[string]Value
+	Open  bool
 }
 
 func (o *Object) TypeName() string { return o.Class }

@@ -1,7 +1,6 @@
 package pyeval
 
 import (
-	"fmt"
 	"math"
 	"math/big"
 	"slices"
@@ -27,6 +26,16 @@ func Truth(v Value) (truth, ok bool) {
 		return len(v.Elems) > 0, true
 	case *Dict:
 		return len(v.Keys) > 0, true
+	case *Set:
+		return len(v.Elems) > 0, true
+	case *Instance:
+		if e, ok := v.enumValue(); ok && v.Class.Kind == IntEnumClass {
+			return Truth(e)
+		}
+	case *StructSeq:
+		return len(v.Tuple) > 0, true
+	case TorchVersionStr:
+		return v.S != "", true
 	case Unknown, *Tensor:
 		return false, false
 	}
@@ -35,10 +44,25 @@ func Truth(v Value) (truth, ok bool) {
 
 // Equal is Python's ==, with bool, int and float comparing by numeric value.
 func Equal(a, b Value) bool {
+	a, b = plain(a), plain(b)
+	if c, ok := versionOrder(a, b); ok {
+		return c == 0
+	}
 	if x, y, ok := numericPair(a, b); ok {
 		return cmpNumbers(x, y) == 0
 	}
 	switch a := a.(type) {
+	case *Set:
+		t, ok := b.(*Set)
+		if !ok || len(a.Elems) != len(t.Elems) {
+			return false
+		}
+		for _, e := range a.Elems {
+			if !containsSeq(t.Elems, e) {
+				return false
+			}
+		}
+		return true
 	case NoneValue:
 		_, ok := b.(NoneValue)
 		return ok
@@ -64,6 +88,28 @@ func Equal(a, b Value) bool {
 		return true
 	}
 	return a == b
+}
+
+// plain returns the builtin value that v behaves as in comparisons: the int of an
+// IntEnum member, the tuple of a struct sequence, else v.
+func plain(v Value) Value {
+	switch x := v.(type) {
+	case *StructSeq:
+		return x.Tuple
+	case *Instance:
+		return intEnumValue(x)
+	}
+	return v
+}
+
+// intEnumValue returns the int an IntEnum member stands for, else v.
+func intEnumValue(v Value) Value {
+	if i, ok := v.(*Instance); ok && i.Class.Kind == IntEnumClass {
+		if e, ok := i.enumValue(); ok {
+			return e
+		}
+	}
+	return v
 }
 
 func equalSeq(a, b []Value) bool {
@@ -130,17 +176,6 @@ func cmpNumbers(x, y number) int {
 	return 2 // unordered (NaN)
 }
 
-// Error is a Python exception raised while evaluating, e.g. ZeroDivisionError.
-type Error struct {
-	Kind, Msg string
-}
-
-func (e *Error) Error() string { return e.Kind + ": " + e.Msg }
-
-func typeError(format string, args ...any) *Error {
-	return &Error{"TypeError", fmt.Sprintf(format, args...)}
-}
-
 // BinOp applies a Python binary operator, named by its symbol ("+", "//", "**", "<<", ...).
 func BinOp(op string, a, b Value) (Value, error) {
 	if u, ok := a.(Unknown); ok {
@@ -148,6 +183,10 @@ func BinOp(op string, a, b Value) (Value, error) {
 	}
 	if u, ok := b.(Unknown); ok {
 		return u, nil
+	}
+	a, b = plain(a), plain(b)
+	if t, ok := a.(TorchVersionStr); ok {
+		a = Str(t.S)
 	}
 	if x, y, ok := numericPair(a, b); ok {
 		return numericBinOp(op, x, y, isBool(a) && isBool(b))
@@ -174,7 +213,7 @@ func BinOp(op string, a, b Value) (Value, error) {
 			}
 		}
 		if op == "%" {
-			return nil, typeError("str %% formatting is not supported at compile time")
+			return percentFormat(string(a), b)
 		}
 	case Tuple:
 		switch b := b.(type) {
@@ -198,6 +237,12 @@ func BinOp(op string, a, b Value) (Value, error) {
 				return &List{repeatSeq(a.Elems, repeatCount(b))}, nil
 			}
 		}
+	case *Set:
+		if b, ok := b.(*Set); ok {
+			if out, ok := setOp(op, a, b); ok {
+				return out, nil
+			}
+		}
 	case *Dict:
 		if b, ok := b.(*Dict); ok && op == "|" {
 			out := &Dict{}
@@ -214,6 +259,38 @@ func BinOp(op string, a, b Value) (Value, error) {
 }
 
 func isBool(v Value) bool { _, ok := v.(Bool); return ok }
+
+// setOp applies |, &, - or ^ to two sets; the result is frozen when a is.
+func setOp(op string, a, b *Set) (*Set, bool) {
+	out := &Set{Frozen: a.Frozen}
+	switch op {
+	case "|":
+		out.Elems = append(out.Elems, a.Elems...)
+		for _, e := range b.Elems {
+			out.add(e)
+		}
+	case "&", "-":
+		for _, e := range a.Elems {
+			if containsSeq(b.Elems, e) == (op == "&") {
+				out.Elems = append(out.Elems, e)
+			}
+		}
+	case "^":
+		for _, e := range a.Elems {
+			if !containsSeq(b.Elems, e) {
+				out.Elems = append(out.Elems, e)
+			}
+		}
+		for _, e := range b.Elems {
+			if !containsSeq(a.Elems, e) {
+				out.Elems = append(out.Elems, e)
+			}
+		}
+	default:
+		return nil, false
+	}
+	return out, true
+}
 
 func repeatCount(n Int) int {
 	c, _ := n.Int64()
@@ -385,6 +462,10 @@ func identical(a, b Value) bool {
 
 // order compares a and b: -1, 0, 1, or 2 when unordered (NaN).
 func order(a, b Value) (int, error) {
+	a, b = plain(a), plain(b)
+	if c, ok := versionOrder(a, b); ok {
+		return c, nil
+	}
 	if x, y, ok := numericPair(a, b); ok {
 		return cmpNumbers(x, y), nil
 	}
@@ -421,7 +502,10 @@ func orderSeq(a, b []Value) (int, error) {
 }
 
 func contains(container, item Value) (bool, error) {
-	switch c := container.(type) {
+	if t, ok := container.(TorchVersionStr); ok {
+		container = Str(t.S)
+	}
+	switch c := plain(container).(type) {
 	case Str:
 		s, ok := item.(Str)
 		if !ok {
@@ -434,6 +518,10 @@ func contains(container, item Value) (bool, error) {
 		return containsSeq(c.Elems, item), nil
 	case *Dict:
 		return c.Get(item) != nil, nil
+	case *Set:
+		return containsSeq(c.Elems, item), nil
+	case *Class:
+		return containsSeq(instancesOf(c.Members), item), nil
 	}
 	return false, typeError("argument of type '%s' is not iterable", container.TypeName())
 }
@@ -455,7 +543,7 @@ func UnaryOp(op string, v Value) (Value, error) {
 	if t, ok := v.(*Tensor); ok {
 		return t, nil
 	}
-	n, ok := toNumber(v)
+	n, ok := toNumber(intEnumValue(v))
 	if !ok {
 		return nil, typeError("bad operand type for unary %s: '%s'", op, v.TypeName())
 	}

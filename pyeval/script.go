@@ -106,7 +106,7 @@ func (ev *evaluator) skip(st ast.Stmt, s *scope, err error) {
 // for certain (a raise statement, an assert whose condition is known to be false,
 // pytest.skip), which propagates as in Python.
 func (ev *evaluator) tolerate(err error) bool {
-	return ev.inScript() && err != errBudget && !errors.As(err, new(*raised))
+	return ev.inScript() && err != errBudget && !errors.As(err, new(*raised)) && !isRaisedByCode(err)
 }
 
 // raised is an exception host code raises for certain (a raise statement, pytest.skip):
@@ -137,30 +137,30 @@ func (ev *evaluator) extraStmt(st ast.Stmt, s *scope) (flow, error) {
 		}
 		return ev.block(st.Body, s)
 	case *ast.ClassDef:
-		return flowNext, ev.defineClass(st, s)
+		return flowNext, ev.defineScriptClass(st, s)
 	case *ast.Delete:
 		return flowNext, nil
 	}
 	return flowNext, ev.errorf(st.Position(), "host code statement %T is not evaluated offline", st)
 }
 
-// Class is a class defined by host code (a torch.autograd.Function, a helper class).
-type Class struct {
+// scriptClass is a class defined by host code in a script run (a torch.autograd.Function, a helper class).
+type scriptClass struct {
 	Name  string
 	Bases []Value
 	dict  *scope
 }
 
-func (*Class) TypeName() string { return "type" }
-func (c *Class) String() string { return "<class '" + c.Name + "'>" }
+func (*scriptClass) TypeName() string { return "type" }
+func (c *scriptClass) String() string { return "<class '" + c.Name + "'>" }
 
 // lookup finds a class attribute, searching the bases in order.
-func (c *Class) lookup(name string) (Value, bool) {
+func (c *scriptClass) lookup(name string) (Value, bool) {
 	if i := c.dict.find(name); i >= 0 {
 		return c.dict.vals[i], true
 	}
 	for _, b := range c.Bases {
-		if bc, ok := b.(*Class); ok {
+		if bc, ok := b.(*scriptClass); ok {
 			if v, ok := bc.lookup(name); ok {
 				return v, true
 			}
@@ -170,14 +170,14 @@ func (c *Class) lookup(name string) (Value, bool) {
 }
 
 // isAutogradFunction reports whether the class derives from torch.autograd.Function.
-func (c *Class) isAutogradFunction() bool {
+func (c *scriptClass) isAutogradFunction() bool {
 	for _, b := range c.Bases {
 		switch b := b.(type) {
 		case Ref:
 			if b.Path == "torch.autograd.Function" || b.Path == "torch.autograd.function.Function" {
 				return true
 			}
-		case *Class:
+		case *scriptClass:
 			if b.isAutogradFunction() {
 				return true
 			}
@@ -186,23 +186,23 @@ func (c *Class) isAutogradFunction() bool {
 	return false
 }
 
-// Instance is an object of a host class, or a host object with settable attributes
+// scriptObject is an object of a host class of a script run, or a host object with settable attributes
 // (an autograd ctx, an argparse namespace).
-type Instance struct {
-	Class *Class // nil for a plain attribute bag
+type scriptObject struct {
+	Class *scriptClass // nil for a plain attribute bag
 	Kind  string
 	Attrs map[string]Value
 }
 
-func (i *Instance) TypeName() string {
+func (i *scriptObject) TypeName() string {
 	if i.Class != nil {
 		return i.Class.Name
 	}
 	return i.Kind
 }
 
-func (ev *evaluator) defineClass(def *ast.ClassDef, s *scope) error {
-	c := &Class{Name: def.Name, dict: newScope(s)}
+func (ev *evaluator) defineScriptClass(def *ast.ClassDef, s *scope) error {
+	c := &scriptClass{Name: def.Name, dict: newScope(s)}
 	for _, b := range def.Bases {
 		v, err := ev.expr(b, s)
 		if err != nil {
@@ -259,8 +259,8 @@ func (b boundFunction) callScript(ev *evaluator, args []Value, kwargs *Dict, pos
 	return ev.call(b.fn, append([]Value{b.self}, args...), kwargs, pos)
 }
 
-func (c *Class) callScript(ev *evaluator, args []Value, kwargs *Dict, pos ast.Pos) (Value, error) {
-	inst := &Instance{Class: c, Attrs: map[string]Value{}}
+func (c *scriptClass) callScript(ev *evaluator, args []Value, kwargs *Dict, pos ast.Pos) (Value, error) {
+	inst := &scriptObject{Class: c, Attrs: map[string]Value{}}
 	if init, ok := c.lookup("__init__"); ok {
 		if _, err := ev.call(init, append([]Value{inst}, args...), kwargs, pos); err != nil {
 			return nil, err
@@ -280,7 +280,7 @@ func (ev *evaluator) scriptAttr(obj Value, name string, pos ast.Pos) (Value, boo
 		return o.attr(name), true, nil
 	case Device:
 		return o.attr(name), true, nil
-	case *Class:
+	case *scriptClass:
 		if name == "apply" && o.isAutogradFunction() {
 			return &Builtin{o.Name + ".apply", func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
 				return ev.autogradApply(o, args, kwargs, pos)
@@ -296,7 +296,7 @@ func (ev *evaluator) scriptAttr(obj Value, name string, pos ast.Pos) (Value, boo
 			return Str(o.Name), true, nil
 		}
 		return unknownf("%s.%s", o.Name, name), true, nil
-	case *Instance:
+	case *scriptObject:
 		if v, ok := o.Attrs[name]; ok {
 			return v, true, nil
 		}
@@ -324,7 +324,7 @@ func (ev *evaluator) scriptAttr(obj Value, name string, pos ast.Pos) (Value, boo
 		case "warmup":
 			return &Builtin{o.Fn.Name + ".warmup", func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
 				ev.recordLaunch(o, args, kwargs, pos, true)
-				return &Instance{Kind: "CompiledKernel", Attrs: map[string]Value{}}, nil
+				return &scriptObject{Kind: "CompiledKernel", Attrs: map[string]Value{}}, nil
 			}}, true, nil
 		case "run":
 			return &Builtin{o.Fn.Name + ".run", func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
@@ -349,7 +349,7 @@ func (ev *evaluator) setAttr(t *ast.Attribute, v Value, s *scope) error {
 		return err
 	}
 	switch o := obj.(type) {
-	case *Instance:
+	case *scriptObject:
 		o.Attrs[t.Attr] = v
 	case *TensorDesc:
 		o.set(t.Attr, v)
@@ -361,7 +361,7 @@ func (ev *evaluator) setAttr(t *ast.Attribute, v Value, s *scope) error {
 
 // autogradApply runs a torch.autograd.Function's forward with a fresh ctx and ties the
 // ctx to its tensor outputs, so that out.backward(dy) runs the class's backward.
-func (ev *evaluator) autogradApply(c *Class, args []Value, kwargs *Dict, pos ast.Pos) (Value, error) {
+func (ev *evaluator) autogradApply(c *scriptClass, args []Value, kwargs *Dict, pos ast.Pos) (Value, error) {
 	fwd, ok := c.lookup("forward")
 	if !ok {
 		return unknownf("%s has no forward", c.Name), nil
@@ -369,7 +369,7 @@ func (ev *evaluator) autogradApply(c *Class, args []Value, kwargs *Dict, pos ast
 	if sm, ok := fwd.(staticMethod); ok {
 		fwd = sm.fn
 	}
-	ctx := &Instance{Kind: "FunctionCtx", Attrs: map[string]Value{}}
+	ctx := &scriptObject{Kind: "FunctionCtx", Attrs: map[string]Value{}}
 	out, err := ev.call(fwd, append([]Value{ctx}, args...), kwargs, pos)
 	if err != nil {
 		return nil, err
@@ -399,16 +399,16 @@ func (ev *evaluator) autogradApply(c *Class, args []Value, kwargs *Dict, pos ast
 // gradFn is the backward of an autograd Function output.
 type gradFn struct {
 	fn  Value
-	ctx *Instance
+	ctx *scriptObject
 }
 
 // instanceMethods are the methods of script-made host objects, by Instance.Kind.
-var instanceMethods map[string]map[string]func(ev *evaluator, self *Instance, args []Value, kwargs *Dict) (Value, error)
+var instanceMethods map[string]map[string]func(ev *evaluator, self *scriptObject, args []Value, kwargs *Dict) (Value, error)
 
 func init() {
-	instanceMethods = map[string]map[string]func(ev *evaluator, self *Instance, args []Value, kwargs *Dict) (Value, error){
+	instanceMethods = map[string]map[string]func(ev *evaluator, self *scriptObject, args []Value, kwargs *Dict) (Value, error){
 		"FunctionCtx": {
-			"save_for_backward": func(_ *evaluator, self *Instance, args []Value, _ *Dict) (Value, error) {
+			"save_for_backward": func(_ *evaluator, self *scriptObject, args []Value, _ *Dict) (Value, error) {
 				self.Attrs["saved_tensors"] = Tuple(append([]Value{}, args...))
 				return None, nil
 			},
@@ -417,7 +417,7 @@ func init() {
 			"set_materialize_grads":   noneMethod,
 		},
 		"ArgumentParser": {
-			"add_argument": func(_ *evaluator, self *Instance, args []Value, kwargs *Dict) (Value, error) {
+			"add_argument": func(_ *evaluator, self *scriptObject, args []Value, kwargs *Dict) (Value, error) {
 				dest := ""
 				for _, a := range args {
 					name := ToStr(a)
@@ -439,8 +439,8 @@ func init() {
 				self.Attrs["__arg_"+dest] = def
 				return None, nil
 			},
-			"parse_args": func(_ *evaluator, self *Instance, _ []Value, _ *Dict) (Value, error) {
-				ns := &Instance{Kind: "Namespace", Attrs: map[string]Value{}}
+			"parse_args": func(_ *evaluator, self *scriptObject, _ []Value, _ *Dict) (Value, error) {
+				ns := &scriptObject{Kind: "Namespace", Attrs: map[string]Value{}}
 				for k, v := range self.Attrs {
 					if d, ok := strings.CutPrefix(k, "__arg_"); ok {
 						ns.Attrs[d] = v
@@ -448,7 +448,7 @@ func init() {
 				}
 				return ns, nil
 			},
-			"add_mutually_exclusive_group": func(_ *evaluator, self *Instance, _ []Value, _ *Dict) (Value, error) {
+			"add_mutually_exclusive_group": func(_ *evaluator, self *scriptObject, _ []Value, _ *Dict) (Value, error) {
 				return self, nil
 			},
 		},
@@ -456,14 +456,14 @@ func init() {
 			"_init_handles": noneMethod,
 		},
 		"Mark": {
-			"run": func(ev *evaluator, self *Instance, _ []Value, _ *Dict) (Value, error) {
+			"run": func(ev *evaluator, self *scriptObject, _ []Value, _ *Dict) (Value, error) {
 				return None, ev.runBenchmarks(self.Attrs["fn"], self.Attrs["benchmarks"])
 			},
 		},
 	}
 }
 
-func noneMethod(*evaluator, *Instance, []Value, *Dict) (Value, error) { return None, nil }
+func noneMethod(*evaluator, *scriptObject, []Value, *Dict) (Value, error) { return None, nil }
 
 // runBenchmarks calls a perf_report-decorated function once per point of each
 // triton.testing.Benchmark, as Mark.run does.
@@ -567,7 +567,7 @@ func (ev *evaluator) scriptSubscript(obj, key Value) (Value, bool) {
 	switch o := obj.(type) {
 	case *JITFunction:
 		return launcher{kernel: o}, true
-	case *Instance:
+	case *scriptObject:
 		if o.Kind == "CompiledKernel" {
 			// A compiled kernel runs as it was compiled: no new specialization.
 			return &Builtin{"CompiledKernel.run", func(*evaluator, []Value, *Dict) (Value, error) { return None, nil }}, true
@@ -602,7 +602,7 @@ func (ev *evaluator) memoKey(f *Function, args []Value, kwargs *Dict) (string, b
 				b.WriteString(",")
 			}
 			b.WriteString(")")
-		case *Function, *JITFunction, *Class, *Builtin:
+		case *Function, *JITFunction, *scriptClass, *Builtin:
 			fmt.Fprintf(&b, "%p", v)
 			ev.mod.script.pinned = append(ev.mod.script.pinned, v)
 		default:

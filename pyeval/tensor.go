@@ -720,11 +720,11 @@ func init() {
 			if len(fargs) != 1 {
 				return unknownf("perf_report applied to %d arguments", len(fargs)), nil
 			}
-			return &Instance{Kind: "Mark", Attrs: map[string]Value{"fn": fargs[0], "benchmarks": benchmarks}}, nil
+			return &scriptObject{Kind: "Mark", Attrs: map[string]Value{"fn": fargs[0], "benchmarks": benchmarks}}, nil
 		}}, nil
 	}, "triton.testing.perf_report")
 	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
-		return &Instance{Kind: "ArgumentParser", Attrs: map[string]Value{}}, nil
+		return &scriptObject{Kind: "ArgumentParser", Attrs: map[string]Value{}}, nil
 	}, "argparse.ArgumentParser")
 	// triton._internal_testing's questions about the target.
 	capability := func(ev *evaluator) int { return ev.mod.Target.Capability }

@@ -2,8 +2,12 @@
 // module constants, `tl.constexpr` expressions, autotune configs built by helper functions and
 // comprehensions. It models Python's values and operator semantics (arbitrary-precision
 // ints, floor division, float repr, ...) closely enough that constexpr arithmetic folds
-// exactly as CPython would. Anything it cannot know offline (torch, the live driver) evaluates
-// to an Unknown that records why.
+// exactly as CPython would, with Python's builtins, classes and exceptions (try/except takes
+// the branch Python takes). Imports of triton follow the modules and names of Triton 3.6 as
+// installed (triton_modules.go, generated from its sources), so that feature probes and
+// fallbacks see what Triton 3.6 has; torch, the GPU and the versions are modelled as
+// constants of the target (hostfacts.go). Anything it cannot know offline (tensors, the live
+// driver) evaluates to an Unknown that records the construct and its line.
 package pyeval
 
 import (
@@ -41,6 +45,12 @@ type (
 		Keys []Value
 		Vals []Value
 	}
+	// Set is a Python set, or a frozenset when Frozen. It keeps insertion order, where
+	// CPython's order follows hashes.
+	Set struct {
+		Elems  []Value
+		Frozen bool
+	}
 	// EllipsisValue is Python's `...`.
 	EllipsisValue struct{}
 	// Unknown is a value that cannot be computed offline; Why says which expression and why.
@@ -59,7 +69,13 @@ func (Tuple) TypeName() string         { return "tuple" }
 func (*List) TypeName() string         { return "list" }
 func (*Dict) TypeName() string         { return "dict" }
 func (EllipsisValue) TypeName() string { return "ellipsis" }
-func (Unknown) TypeName() string       { return "unknown" }
+func (s *Set) TypeName() string {
+	if s.Frozen {
+		return "frozenset"
+	}
+	return "set"
+}
+func (Unknown) TypeName() string { return "unknown" }
 
 // NewInt returns the Python int i. Small ints are shared, as CPython shares them.
 func NewInt(i int64) Int {
@@ -110,6 +126,21 @@ func (d *Dict) Set(key, val Value) {
 	d.Vals = append(d.Vals, val)
 }
 
+// newSet returns the set of items, without duplicates.
+func newSet(items []Value, frozen bool) *Set {
+	s := &Set{Frozen: frozen}
+	for _, it := range items {
+		s.add(it)
+	}
+	return s
+}
+
+func (s *Set) add(v Value) {
+	if !containsSeq(s.Elems, v) {
+		s.Elems = append(s.Elems, v)
+	}
+}
+
 // Repr returns Python's repr(v).
 func Repr(v Value) string {
 	switch v := v.(type) {
@@ -139,6 +170,17 @@ func Repr(v Value) string {
 			parts[i] = Repr(v.Keys[i]) + ": " + Repr(v.Vals[i])
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
+	case *Set:
+		inner := "{" + joinRepr(v.Elems) + "}"
+		switch {
+		case v.Frozen && len(v.Elems) == 0:
+			return "frozenset()"
+		case v.Frozen:
+			return "frozenset(" + inner + ")"
+		case len(v.Elems) == 0:
+			return "set()"
+		}
+		return inner
 	case EllipsisValue:
 		return "Ellipsis"
 	case Unknown:
@@ -151,8 +193,15 @@ func Repr(v Value) string {
 
 // ToStr returns Python's str(v).
 func ToStr(v Value) string {
-	if s, ok := v.(Str); ok {
-		return string(s)
+	switch v := v.(type) {
+	case Str:
+		return string(v)
+	case TorchVersionStr:
+		return v.S
+	case Version:
+		return v.v.canonical()
+	case *Error:
+		return v.Msg
 	}
 	return Repr(v)
 }

@@ -1,0 +1,4 @@
+from . import consts
+
+NAME = "pkgc"
+DOUBLE = consts.BLOCK * 2 if hasattr(consts, "BLOCK") else None

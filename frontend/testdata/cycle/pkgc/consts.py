@@ -1,0 +1,3 @@
+import pkgc
+
+BLOCK = 64
