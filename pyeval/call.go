@@ -302,6 +302,9 @@ func (ev *evaluator) refAttr(path, name string) (Value, bool) {
 	if name == "__name__" && isTritonModuleRef(path) {
 		return Str(path), true
 	}
+	if alias, ok := torchAliases[path+"."+name]; ok {
+		return Ref{alias}, true
+	}
 	if path == "torch" {
 		if canon, ok := torchDtypeAliases[name]; ok {
 			return Ref{"torch." + canon}, true

@@ -456,9 +456,12 @@ import triton.language as tl
 TO_TL = {torch.float16: tl.float16, torch.bfloat16: tl.bfloat16, torch.float32: tl.float32}
 HALF = TO_TL[torch.half]
 SIZE = torch.float16.itemsize
+from torch._inductor.runtime.triton_helpers import libdevice, math as tmath
+from torch._inductor.runtime import triton_helpers
+ALIASES = (libdevice, tmath, triton_helpers.libdevice)
 FP = (torch.bfloat16.is_floating_point, torch.int32.is_floating_point)
 NAME = str(torch.float)
-`, map[string]string{"HALF": "triton.language.float16", "SIZE": "2", "FP": "(True, False)", "NAME": "'torch.float32'"}},
+`, map[string]string{"ALIASES": "(triton.language.extra.libdevice, triton.language.math, triton.language.extra.libdevice)", "HALF": "triton.language.float16", "SIZE": "2", "FP": "(True, False)", "NAME": "'torch.float32'"}},
 	{"device", `
 import torch
 import triton

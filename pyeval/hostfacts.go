@@ -25,6 +25,14 @@ var torchDtypeAliases = map[string]string{
 	"long": "int64", "cfloat": "complex64", "cdouble": "complex128", "chalf": "complex32",
 }
 
+// torchAliases are names in torch that are Triton's modules: what Inductor's generated
+// code imports from torch._inductor.runtime.triton_helpers resolves, with Triton 3.6
+// installed, to triton.language.extra.libdevice and triton.language.math.
+var torchAliases = map[string]string{
+	"torch._inductor.runtime.triton_helpers.libdevice": "triton.language.extra.libdevice",
+	"torch._inductor.runtime.triton_helpers.math":      "triton.language.math",
+}
+
 // floatInfo is torch.finfo of one floating-point dtype.
 type floatInfo struct {
 	bits                   int

@@ -112,6 +112,9 @@ func (ev *evaluator) importFrom(st ast.Stmt, mod Value, path, name string) (Valu
 		if err := tritonImportName(m.Path, name); err != nil {
 			return nil, ev.unresolved(st, err)
 		}
+		if alias, ok := torchAliases[path]; ok {
+			return Ref{alias}, nil
+		}
 		return Ref{path}, nil
 	}
 	return mod, nil
