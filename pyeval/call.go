@@ -231,8 +231,17 @@ func (ev *evaluator) attr(obj Value, name string, pos ast.Pos) (Value, error) {
 	case Unknown:
 		return o, nil
 	case *JITFunction:
-		if name == "fn" {
+		switch name {
+		case "fn":
 			return o.Fn, nil
+		case "__name__", "__qualname__", "__module__":
+			return ev.attr(o.Fn, name, pos)
+		case "arg_names":
+			names := &List{}
+			for _, n := range ParamNames(o.Fn.Args()) {
+				names.Elems = append(names.Elems, Str(n))
+			}
+			return names, nil
 		}
 		return unknownf("%s.%s", o.Fn.Name, name), nil
 	case *Function:
@@ -317,6 +326,19 @@ func (ev *evaluator) refAttr(path, name string) (Value, bool) {
 		return dtypeAttr(dt, name)
 	}
 	return nil, false
+}
+
+// GetAttr evaluates obj.name as host code in the module would (a class attribute, an enum
+// member's value, a method of a builtin value), for callers outside the evaluator. An
+// exception comes back as the *Error, without a position, for the caller to place.
+func (m *Module) GetAttr(obj Value, name string) (v Value, err error) {
+	ev := &evaluator{mod: m, steps: 100_000}
+	defer recoverInto(&err)
+	v, err = ev.attr(obj, name, ast.Pos{})
+	if e := exception(err); e != nil {
+		return nil, e
+	}
+	return v, err
 }
 
 // setAttribute runs obj.name = v (or setattr): on the module's own objects it binds the

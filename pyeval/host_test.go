@@ -631,7 +631,8 @@ DOC = __doc__
 PKG = __package__
 IS_FN = (inspect.isfunction(f), inspect.isfunction(k), inspect.isclass(C), inspect.isclass(int))
 IS_JIT = isinstance(k, triton.runtime.jit.JITFunction)
-`, map[string]string{"S": "4", "MOD": "'m'", "DOC": "'Doc.'", "PKG": "''", "IS_FN": "(True, False, True, True)", "IS_JIT": "True"}}}, pyeval.Options{})
+K = (k.__name__, k.arg_names)
+`, map[string]string{"S": "4", "MOD": "'m'", "DOC": "'Doc.'", "PKG": "''", "IS_FN": "(True, False, True, True)", "IS_JIT": "True", "K": "('k', ['x'])"}}}, pyeval.Options{})
 }
 
 // TestLibraryConstants checks that arithmetic on a library's constant, whose value is not
@@ -646,4 +647,35 @@ except TypeError:
 BIG = 1 < tl.TRITON_MAX_TENSOR_NUMEL
 `, map[string]string{"HALF": "<unknown: tl.TRITON_MAX_TENSOR_NUMEL // 2: the value of triton.language.TRITON_MAX_TENSOR_NUMEL is not modelled (line 4)>",
 		"BIG": "<unknown: 1 < tl.TRITON_MAX_TENSOR_NUMEL: the value of triton.language.TRITON_MAX_TENSOR_NUMEL is not modelled (line 7)>"}}}, pyeval.Options{})
+}
+
+// TestGetAttr checks Module.GetAttr, which evaluates attributes of host values for
+// callers outside the evaluator (a kernel reading a class constant or an enum's value).
+func TestGetAttr(t *testing.T) {
+	src := `import enum
+class Cfg:
+    BLOCK = 64
+class Act(enum.Enum):
+    RELU = "relu"
+`
+	mod, err := frontend.ParseFile("m.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := pyeval.Exec("m", "m.py", []byte(src), mod, pyeval.Options{})
+	cfg, _ := m.Lookup("Cfg")
+	if v, err := m.GetAttr(cfg, "BLOCK"); err != nil || pyeval.Repr(v) != "64" {
+		t.Errorf("Cfg.BLOCK = %v, %v", v, err)
+	}
+	act, _ := m.Lookup("Act")
+	relu, err := m.GetAttr(act, "RELU")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := m.GetAttr(relu, "value"); err != nil || pyeval.Repr(v) != "'relu'" {
+		t.Errorf("Act.RELU.value = %v, %v", v, err)
+	}
+	if _, err := m.GetAttr(cfg, "NOPE"); err == nil || err.Error() != "type object 'Cfg' has no attribute 'NOPE'" {
+		t.Errorf("Cfg.NOPE: error %v", err)
+	}
 }
