@@ -130,7 +130,7 @@ func (ev *evaluator) stmt(st ast.Stmt, s *scope) (flow, error) {
 				mod, err = ev.importModule(st, name, 0)
 			}
 			if err != nil {
-				ev.bindImport(s, name, path, int(a.Lineno), Unknown{err.Error()})
+				ev.bindFailedImport(s, name, path, int(a.Lineno), err)
 				return flowNext, err
 			}
 			ev.bindImport(s, name, path, int(a.Lineno), mod)
@@ -158,7 +158,7 @@ func (ev *evaluator) stmt(st ast.Stmt, s *scope) (flow, error) {
 				v, err = ev.importFrom(st, mod, path, a.Name)
 			}
 			if err != nil {
-				ev.bindImport(s, name, path, int(a.Lineno), Unknown{err.Error()})
+				ev.bindFailedImport(s, name, path, int(a.Lineno), err)
 				return flowNext, err
 			}
 			ev.bindImport(s, name, path, int(a.Lineno), v)
@@ -242,6 +242,20 @@ func (ev *evaluator) bindImport(s *scope, name, path string, line int, v Value) 
 	if s == ev.mod.globals {
 		ev.mod.Imports = append(ev.mod.Imports, Import{Name: name, Path: path, Line: line})
 	}
+}
+
+// bindFailedImport records an import that raised. The name becomes an Unknown with the
+// reason, unless an earlier statement bound it, as a failed import binds nothing.
+func (ev *evaluator) bindFailedImport(s *scope, name, path string, line int, err error) {
+	if v, ok := s.get(name); ok {
+		if _, unknown := v.(Unknown); !unknown {
+			if s == ev.mod.globals {
+				ev.mod.Imports = append(ev.mod.Imports, Import{Name: name, Path: path, Line: line})
+			}
+			return
+		}
+	}
+	ev.bindImport(s, name, path, line, Unknown{err.Error()})
 }
 
 func (ev *evaluator) block(body []ast.Stmt, s *scope) (flow, error) {

@@ -289,7 +289,18 @@ func (ev *evaluator) bindUnknown(st ast.Stmt, s *scope, err error) {
 	if err == errBudget {
 		why = fmt.Sprintf("%s (line %d)", why, st.Position().Lineno)
 	}
+	_, isImport := st.(*ast.Import)
+	_, isFrom := st.(*ast.ImportFrom)
 	for _, n := range boundNames(st) {
+		if isImport || isFrom {
+			// A failed import binds nothing: a name an earlier statement bound keeps its
+			// value (`import triton` stays when `import triton.tools.gone` fails).
+			if v, ok := s.get(n); ok {
+				if _, unknown := v.(Unknown); !unknown {
+					continue
+				}
+			}
+		}
 		s.set(n, Unknown{why})
 	}
 }
