@@ -74,7 +74,7 @@ func (im *importer) load(fromFile, module string, level int) (*pyeval.Module, er
 		}
 		dirs = []string{base}
 	} else {
-		dirs = im.searchPath(fromFile)
+		dirs = im.searchPath(fromFile, top)
 	}
 	rel := filepath.FromSlash(strings.ReplaceAll(module, ".", "/"))
 	for _, d := range dirs {
@@ -98,12 +98,22 @@ func (im *importer) load(fromFile, module string, level int) (*pyeval.Module, er
 	return nil, fmt.Errorf("no module named '%s%s' (searched %s%s)", strings.Repeat(".", level), module, strings.Join(dirs, ", "), hint)
 }
 
-// searchPath lists where an absolute import is looked for: the kernel file's folder, the
-// package roots of the kernel file and of the importing file, then opts.Path.
-func (im *importer) searchPath(fromFile string) []string {
+// searchPath lists where an absolute import of a module under package top is looked for:
+// the kernel file's folder, the package roots of the kernel file and of the importing file,
+// the parent of each folder above them named top (a package whose folders lack
+// __init__.py, as namespace packages do), then opts.Path.
+func (im *importer) searchPath(fromFile, top string) []string {
 	var dirs []string
 	seen := map[string]bool{}
-	for _, d := range append([]string{filepath.Dir(im.main), packageRoot(im.main), packageRoot(fromFile)}, im.opts.Path...) {
+	candidates := []string{filepath.Dir(im.main), packageRoot(im.main), packageRoot(fromFile)}
+	for _, f := range []string{im.main, fromFile} {
+		for d := filepath.Dir(filepath.Clean(f)); filepath.Dir(d) != d; d = filepath.Dir(d) {
+			if filepath.Base(d) == top {
+				candidates = append(candidates, filepath.Dir(d))
+			}
+		}
+	}
+	for _, d := range append(candidates, im.opts.Path...) {
 		d = filepath.Clean(d)
 		if !seen[d] {
 			seen[d] = true

@@ -47,3 +47,15 @@ func TestCircularImport(t *testing.T) {
 		}
 	}
 }
+
+// TestImportFromEnclosingPackage checks that an absolute import of a package the kernel
+// file lives in resolves when the folders between lack __init__.py (lib/ops here).
+func TestImportFromEnclosingPackage(t *testing.T) {
+	f, err := Load(filepath.Join("testdata", "nspkg", "lib", "ops", "kern.py"), pyeval.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := f.Module.Lookup("IS_HIP"); v == nil || pyeval.Repr(v) != "False" {
+		t.Errorf("IS_HIP = %v, want False", v)
+	}
+}

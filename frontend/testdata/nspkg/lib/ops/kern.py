@@ -1,0 +1,1 @@
+from lib.utils.env import IS_HIP

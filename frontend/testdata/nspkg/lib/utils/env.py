@@ -1,0 +1,1 @@
+IS_HIP = False
