@@ -77,9 +77,14 @@ func Compile(f *frontend.File, kernel string, opts Options, until Stage) (*Resul
 }
 
 // Backend runs the stages after tile IR, up to until, on a Result whose TileIR, Target,
-// NumWarps and NumStages are set.
+// NumWarps and NumStages are set. It first decomposes r.TileIR's tt.dot_scaled ops in
+// place (tileir.DecomposeDotScaled), as Triton 3.6 does on targets without microscaling
+// MMA: gotriton lowers none (no tcgen05 on sm_100, no scaled MFMA on gfx950).
 func (r *Result) Backend(until Stage, viaLLC bool, llc string) error {
-	var err error
+	err := tileir.DecomposeDotScaled(r.TileIR)
+	if err != nil {
+		return err
+	}
 	r.LLVM, r.Meta, err = lower.Lower(r.TileIR, r.Target, lower.Options{NumWarps: r.NumWarps, NumStages: r.NumStages})
 	if err != nil {
 		return err // lowering errors carry the op's source location

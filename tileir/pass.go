@@ -24,6 +24,7 @@ var Passes = []Pass{
 	{"cse", cse},
 	{"licm", licm},
 	{"dce", dce},
+	{"decompose_dot_scaled", decomposeDotScaledPass},
 }
 
 // Run applies the named passes in order to every function of m. With verifyEach, the

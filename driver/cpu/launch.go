@@ -25,8 +25,12 @@ type Kernel struct {
 	fn   *fn
 }
 
-// Load compiles kernel from m for this device.
+// Load compiles kernel from m for this device. tt.dot_scaled ops are first decomposed in
+// m, in place, as the GPU backends decompose them (tileir.DecomposeDotScaled).
 func (d *Device) Load(m *tileir.Module, kernel string, opts LoadOptions) (driver.Kernel, error) {
+	if err := tileir.DecomposeDotScaled(m); err != nil {
+		return nil, fmt.Errorf("cpu: kernel %s: %w", kernel, err)
+	}
 	f := m.Func(kernel)
 	if f == nil {
 		return nil, fmt.Errorf("cpu: no kernel %q in the module", kernel)
