@@ -490,6 +490,7 @@ func OurCases() []Case {
 	cs = append(cs, addCases(pa, "pdl_add_kernel", "gdc", FP32, []Arg{Const(true)}, 98432, 4097)...)
 	cs = append(cs, addCases(pa, "pdl_add_kernel", "no_gdc", FP32, []Arg{Const(false)}, 4097)...)
 	cs = append(cs, featureCases()...)
+	cs = append(cs, dotScaledCases()...)
 	return append(cs, regressionCases()...)
 }
 
