@@ -44,7 +44,25 @@ func dotScaledCases() []Case {
 			cs = append(cs, c.cas(k))
 		}
 	}
-	return append(cs, dotScaledLoopCase(k, "e2m1", "bf16"), dotScaledLoopCase(k, "e4m3", "e5m2"))
+	return append(cs, dotScaledLoopCase(k, "e2m1", "bf16"), dotScaledLoopCase(k, "e4m3", "e5m2"), e8m0Case(k))
+}
+
+// e8m0Case: e8m0_to_bf16_kernel(s, out, n, 256) over every finite e8m0 value (0 gives 0,
+// as its bits shifted into a bf16 exponent do), out = 2^(s-127) in fp32.
+func e8m0Case(k kernelRef) Case {
+	const n = 255
+	return k.cas(fmt.Sprintf("e8m0_to_bf16_kernel/n=%d", n), func(*rand.Rand) *Problem {
+		s, want := zeros(U8, n), make([]float64, n)
+		for i := 1; i < n; i++ {
+			s.Data[i], want[i] = float64(i), math.Ldexp(1, i-127)
+		}
+		return &Problem{
+			Tensors: map[string]*Tensor{"s": s, "out": output(FP32, n)},
+			Steps: []Step{{Kernel: "e8m0_to_bf16_kernel", Args: []Arg{Ptr("s"), Ptr("out"), Int(n), Const(256)},
+				Grid: [3]int{1, 1, 1}, NumWarps: 4, NumStages: 3}},
+			Checks: []Check{{Tensor: "out", Want: want}},
+		}
+	})
 }
 
 // scaledDot is one dot_scaled_kernel problem: out (M x N, fp32) = A (M x K) @ B (K x N),

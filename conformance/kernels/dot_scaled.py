@@ -61,3 +61,14 @@ def dot_scaled_batched_kernel(a_ptr, b_ptr, out, BATCH: tl.constexpr, BLOCK_M: t
     c = tl.dot_scaled(a, None, type_a, b, None, type_b)
     tl.store(out + rb * (BLOCK_M * BLOCK_N) + tl.arange(0, BLOCK_M)[None, :, None] * BLOCK_N +
              tl.arange(0, BLOCK_N)[None, None, :], c)
+
+
+@triton.jit
+def e8m0_to_bf16_kernel(s_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    # out = 2^(s - 127) as test_scaled_dot's reference kernel upcasts e8m0 scales: the
+    # uint8 moved into a bf16 exponent field (uint16 << 7 stays uint16), then bitcast.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    s = tl.load(s_ptr + offs, mask=mask)
+    x = (s.to(tl.uint16) << 7).to(tl.bfloat16, bitcast=True)
+    tl.store(out_ptr + offs, x.to(tl.float32), mask=mask)
