@@ -161,17 +161,16 @@ func (d DType) mantissa() int {
 	return 0
 }
 
-// kind orders dtypes for scalar promotion: bool < uint < int < float.
+// kind orders dtypes for scalar promotion: bool < integer < float, as Triton 3.6's
+// dtype.KIND (signed and unsigned integers are one kind: uint16 << 7 stays uint16).
 func (d DType) kind() int {
 	switch {
 	case d == Int1:
 		return 0
-	case d.IsUnsigned():
-		return 1
 	case d.IsInt():
-		return 2
+		return 1
 	}
-	return 3
+	return 2
 }
 
 // intRange returns the representable range of an integer dtype.
