@@ -105,18 +105,25 @@ func readDotScaled(op *Op) (*dotScaled, error) {
 		if !ok || t.Elem() != formatElem(f) {
 			return nil, fmt.Errorf("%s must be a tensor of %s for format %s, got %s", side, formatElem(f), f, d.v[i].Type)
 		}
+		if r := len(t.Shape()); r != 2 && r != 3 {
+			return nil, fmt.Errorf("operands must both be 2-D or both 3-D, got %s and %s", d.v[0].Type, d.v[1].Type)
+		}
 		d.shape[i] = slices.Clone(t.Shape())
 		if f == "e2m1" {
 			d.shape[i][kDim(i, len(t.Shape()))] *= 2
 		}
 	}
 	r := len(d.shape[0])
-	if r < 2 || r > 3 || len(d.shape[1]) != r {
+	if len(d.shape[1]) != r {
 		return nil, fmt.Errorf("operands must both be 2-D or both 3-D, got %s and %s", d.v[0].Type, d.v[1].Type)
 	}
 	m, k, n := d.shape[0][r-2], d.shape[0][r-1], d.shape[1][r-1]
 	if d.shape[1][r-2] != k {
 		return nil, fmt.Errorf("reduction dimensions differ: %s and %s hold %d and %d elements along K", d.v[0].Type, d.v[1].Type, k, d.shape[1][r-2])
+	}
+	want := Tensor(append(slices.Clone(d.shape[0][:r-2]), m, n), F32)
+	if d.acc.Type != want || op.Results[0].Type != want {
+		return nil, fmt.Errorf("the accumulator and the result must be %s, got %s and %s", want, d.acc.Type, op.Results[0].Type)
 	}
 	for i, rows := range [2]int64{m, n} {
 		s := d.scale[i]

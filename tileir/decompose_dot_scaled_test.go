@@ -13,6 +13,7 @@ type dotScaledSpec struct {
 	fa, fb               string
 	fastMath             bool
 	lhsKPack, rhsKPack   bool
+	acc                  Type // the accumulator's and result's type when not the product's
 }
 
 // dotScaledFunc appends to m a private function that takes the operands (and accumulator)
@@ -27,7 +28,10 @@ func dotScaledFunc(m *Module, s dotScaledSpec) {
 	if s.fa == "e2m1" && !s.lhsKPack {
 		mm *= 2
 	}
-	out := Tensor(append(append([]int64{}, sa[:r-2]...), mm, nn), F32)
+	var out Type = Tensor(append(append([]int64{}, sa[:r-2]...), mm, nn), F32)
+	if s.acc != nil {
+		out = s.acc
+	}
 	args := []Type{s.a}
 	seg := I32ArrayAttr{1, 0, 1, 0, 1}
 	if s.aScale != nil {
@@ -109,6 +113,8 @@ func TestDecomposeDotScaledErrors(t *testing.T) {
 			"kernel.py:7:9: 'tt.dot_scaled' op: lhs_scale must be a tensor of shape [16, 2]. Got [2, 16, 2]"},
 		{func(s *dotScaledSpec) { s.b = t2(32, 16, F8E4M3FN) },
 			"kernel.py:7:9: 'tt.dot_scaled' op: reduction dimensions differ: tensor<16x32xi8> and tensor<32x16xf8E4M3FN> hold 64 and 32 elements along K"},
+		{func(s *dotScaledSpec) { s.acc = t2(16, 16, F16) },
+			"kernel.py:7:9: 'tt.dot_scaled' op: the accumulator and the result must be tensor<16x16xf32>, got tensor<16x16xf16> and tensor<16x16xf16>"},
 		{func(s *dotScaledSpec) { s.b = t2(64, 16, F8E5M2) },
 			"kernel.py:7:9: 'tt.dot_scaled' op: rhs must be a tensor of f8E4M3FN for format e4m3, got tensor<64x16xf8E5M2>"},
 	} {
