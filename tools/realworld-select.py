@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Choose the real-world corpus and write conformance/realworld/PROVENANCE.md.
+
+    python3 tools/realworld-select.py [MIRRORS_DIR] > conformance/realworld/PROVENANCE.md
+
+MIRRORS_DIR (default /work/.mirror) holds one git dir per repository as OWNER+NAME/repo.
+The corpus is every .py file under each source's folders (tests and docs left out) with at
+least one Triton jit function (tools/realworld_jit.py decides), plus the support files they
+need: the modules they import from the same repository, transitively, and the __init__.py
+of every package on the way. Of an __init__.py's own imports only the packages are followed
+(fla/__init__.py imports every model and layer, fla/ops/__init__.py every op; the kernels
+need neither). Each file is listed
+with its repository, commit, path and sha256; conformance/realworld/extract.sh copies them.
+"""
+import ast, hashlib, os, subprocess, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import realworld_jit  # noqa: E402
+
+# name, owner/repo, commit (or branch), package root inside the repository, folders to take kernels from
+SOURCES = [
+    ("fla", "fla-org/flash-linear-attention", "HEAD", "", ["fla/"]),
+    ("attorch", "BobMcDear/attorch", "HEAD", "", ["attorch/"]),
+    ("tritonbench", "meta-pytorch/tritonbench", "HEAD", "", ["tritonbench/kernels/", "tritonbench/operators/"]),
+    ("triton_kernels", "woct0rdho/triton-windows", "release/3.6.x", "python/triton_kernels/",
+     ["python/triton_kernels/triton_kernels/", "python/triton_kernels/tests/"]),
+]
+
+
+def git(gitdir, *args):
+    return subprocess.run(["git", "--git-dir", gitdir, *args], check=True, capture_output=True).stdout
+
+
+def module_file(tree, root, dotted):
+    """The repository path of module `dotted` under root, or None."""
+    base = root + dotted.replace(".", "/")
+    for cand in (base + ".py", base + "/__init__.py"):
+        if cand in tree:
+            return cand
+    return None
+
+
+def imported_files(path, src, tree, root):
+    """Repository paths of the modules this file imports that live in the same repository."""
+    out = set()
+    try:
+        mod = ast.parse(src)
+    except SyntaxError:
+        return out
+    rel = path[len(root):]
+    pkg = rel.split("/")[:-1]  # the file's package, as path segments
+    for node in ast.walk(mod):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                up = pkg[: len(pkg) - (node.level - 1)] if node.level > 1 else pkg
+                base = ".".join(up + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            targets = [base] + [f"{base}.{a.name}" if base else a.name for a in node.names if a.name != "*"]
+        else:
+            continue
+        for t in targets:
+            parts = t.split(".")
+            for i in range(1, len(parts) + 1):  # the package inits on the way and the module itself
+                f = module_file(tree, root, ".".join(parts[:i]))
+                if f:
+                    out.add(f)
+    return out
+
+
+def select(mirrors):
+    rows = []
+    for name, repo, rev, root, folders in SOURCES:
+        gitdir = os.path.join(mirrors, repo.replace("/", "+"), "repo")
+        commit = git(gitdir, "rev-parse", rev).decode().strip()
+        tree = set(git(gitdir, "ls-tree", "-r", "--name-only", commit).decode().split("\n"))
+        srcs = {}
+
+        def read(p):
+            if p not in srcs:
+                srcs[p] = git(gitdir, "show", f"{commit}:{p}")
+            return srcs[p]
+
+        kernels = {}
+        for p in sorted(tree):
+            if not p.endswith(".py") or not any(p.startswith(f) for f in folders):
+                continue
+            data = read(p)
+            if b"jit" not in data:
+                continue
+            ks = realworld_jit.kernels(data.decode("utf-8"), p)
+            if ks:
+                kernels[p] = len(ks)
+        chosen, todo = set(), list(kernels)
+        while todo:
+            p = todo.pop()
+            if p in chosen:
+                continue
+            chosen.add(p)
+            deps = imported_files(p, read(p).decode("utf-8", "replace"), tree, root)
+            if p.endswith("/__init__.py"):
+                deps = {d for d in deps if d.endswith("/__init__.py")}
+            todo.extend(deps)
+        for p in sorted(chosen):
+            rows.append((name, repo, commit, p, hashlib.sha256(read(p)).hexdigest(), kernels.get(p, 0)))
+    return rows
+
+
+def main():
+    mirrors = sys.argv[1] if len(sys.argv) > 1 else "/work/.mirror"
+    rows = select(mirrors)
+    total = sum(r[5] for r in rows)
+    print("# Real-world corpus: provenance\n")
+    print("Third-party Triton code, not part of this repository. `extract.sh` copies each file below from")
+    print("the named repository at the named commit into `OUT/NAME/PATH` and checks its sha256.")
+    print("Written by `tools/realworld-select.py`; `jit` is the number of Triton jit functions in the file")
+    print("(CPython's ast, `tools/realworld_jit.py`), 0 for a support file that kernels import.\n")
+    print(f"{sum(1 for r in rows if r[5])} kernel files, {sum(1 for r in rows if not r[5])} support files, {total} jit functions.\n")
+    print("| name | repository | commit | path | sha256 | jit |")
+    print("|---|---|---|---|---|---|")
+    for name, repo, commit, p, sha, n in rows:
+        print(f"| {name} | {repo} | {commit} | `{p}` | {sha} | {n} |")
+
+
+if __name__ == "__main__":
+    main()
