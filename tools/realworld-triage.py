@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Run today's gotriton over the real-world corpus and group every failure by its message.
+
+    python3 tools/realworld-triage.py [-g .build/gotriton] [-r CORPUS] [-o RESULTS.jsonl]
+
+CORPUS defaults to $GOTRITON_REALWORLD or .realworld (made by conformance/realworld/extract.sh).
+For every kernel file of conformance/realworld/PROVENANCE.md: `gotriton list --json FILE`
+against the kernels CPython's ast finds (tools/realworld_jit.py), and `gotriton check FILE`.
+For every specialization of conformance/realworld/specs.jsonl: `gotriton compile FILE -n K -s SIG
+--emit ptx`. Writes one JSON line per file and per specialization to RESULTS (default
+.realworld-triage.jsonl) and prints the errors grouped by message shape (names and numbers
+replaced), largest group first, with one example each.
+"""
+import argparse, collections, json, os, re, subprocess, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import realworld_jit  # noqa: E402
+
+ERROR = re.compile(r"^(?P<pos>\S+?:\d+:\d+): error: (?P<msg>.*)$")
+
+
+def kernel_files(prov):
+    """Corpus-relative paths (NAME/PATH) of the provenance rows with at least one jit function."""
+    out = []
+    for line in open(prov):
+        cells = [c.strip().strip("`") for c in line.split("|")]
+        if len(cells) == 8 and re.fullmatch(r"[0-9a-f]{40}", cells[3]) and cells[6].isdigit() and int(cells[6]) > 0:
+            out.append(f"{cells[1]}/{cells[4]}")
+    return out
+
+
+def shape(msg):
+    """The message with quoted names, numbers and paths replaced, for grouping."""
+    msg = re.sub(r"'[^']*'", "'X'", msg)
+    msg = re.sub(r'"[^"]*"', '"X"', msg)
+    msg = re.sub(r"\(line \d+\)", "(line N)", msg)
+    msg = re.sub(r"\(searched [^)]*\)", "(searched ...)", msg)
+    return re.sub(r"\b\d+\b", "N", msg)
+
+
+def run(cmd, timeout=60):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired:
+        return 124, "", f"timed out after {timeout} s"
+
+
+def errors(text):
+    """[(position, message)] of the positioned errors in gotriton's output; other non-blank lines as ('', line)
+    when no positioned error was printed."""
+    found = [(m["pos"], m["msg"]) for m in map(ERROR.match, text.splitlines()) if m]
+    if not found:
+        found = [("", l.strip()) for l in text.splitlines() if l.strip()][:1]
+    return found
+
+
+def discovery(gt, corpus, rel):
+    path = os.path.join(corpus, rel)
+    want = realworld_jit.kernels(open(path, encoding="utf-8").read(), path)
+    rc, out, err = run([gt, "list", "--json", path])
+    got = []
+    if rc == 0:
+        for k in json.loads(out).get("kernels", []):
+            got.append((k.get("qualname") or k["name"], k["line"]))
+    missing = [f"{q}@{l}" for q, l in want if (q, l) not in got]
+    extra = [f"{q}@{l}" for q, l in got if (q, l) not in want]
+    return {"kind": "list", "file": rel, "rc": rc, "want": len(want), "got": len(got),
+            "missing": missing, "extra": extra, "errors": errors(err) if rc else []}
+
+
+def check(gt, corpus, rel):
+    rc, out, err = run([gt, "check", os.path.join(corpus, rel)])
+    return {"kind": "check", "file": rel, "rc": rc, "errors": errors(out + err) if rc else []}
+
+
+def compile_spec(gt, corpus, spec):
+    cmd = [gt, "compile", os.path.join(corpus, spec["file"]), "-n", spec["kernel"], "-s", spec["signature"],
+           "-w", str(spec.get("num_warps", 4)), "-ns", str(spec.get("num_stages", 3)), "--emit", "ptx", "-o", os.devnull]
+    rc, out, err = run(cmd)
+    return {"kind": "compile", "file": spec["file"], "kernel": spec["kernel"], "signature": spec["signature"],
+            "rc": rc, "errors": errors(out + err) if rc else []}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("-g", "--gotriton", default=os.path.join(ROOT, ".build", "gotriton"))
+    ap.add_argument("-r", "--corpus", default=os.environ.get("GOTRITON_REALWORLD", os.path.join(ROOT, ".realworld")))
+    ap.add_argument("-o", "--out", default=os.path.join(ROOT, ".realworld-triage.jsonl"))
+    a = ap.parse_args()
+    prov = os.path.join(ROOT, "conformance", "realworld", "PROVENANCE.md")
+    specs = [json.loads(l) for l in open(os.path.join(ROOT, "conformance", "realworld", "specs.jsonl")) if l.strip()]
+    results = []
+    for rel in kernel_files(prov):
+        results.append(discovery(a.gotriton, a.corpus, rel))
+        results.append(check(a.gotriton, a.corpus, rel))
+    for spec in specs:
+        results.append(compile_spec(a.gotriton, a.corpus, spec))
+    with open(a.out, "w") as f:
+        for r in results:
+            f.write(json.dumps(r) + "\n")
+
+    lists = [r for r in results if r["kind"] == "list"]
+    print(f"list: {len(lists)} files, {sum(r['want'] for r in lists)} jit functions by ast, "
+          f"{sum(r['got'] for r in lists)} found, {sum(len(r['missing']) for r in lists)} missing, "
+          f"{sum(len(r['extra']) for r in lists)} extra, {sum(1 for r in lists if r['rc'])} list failures")
+    for r in lists:
+        if r["missing"] or r["extra"] or r["rc"]:
+            print(f"  {r['file']}: missing {r['missing']} extra {r['extra']} {r['errors'][:1]}")
+    for kind in ("check", "compile"):
+        rs = [r for r in results if r["kind"] == kind]
+        bad = [r for r in rs if r["rc"]]
+        print(f"\n{kind}: {len(rs)} runs, {len(rs) - len(bad)} ok, {len(bad)} failed")
+        groups = collections.defaultdict(list)
+        for r in bad:
+            for pos, msg in r["errors"]:
+                groups[shape(msg)].append((r, pos, msg))
+        for key, items in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+            r, pos, msg = items[0]
+            where = pos or r["file"]
+            print(f"  {len(items):4d} x {key}\n         e.g. {where}: {msg}" + (f" [{r['kernel']}]" if kind == "compile" else ""))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""Compile every specialization of conformance/realworld/specs.jsonl with real Triton 3.6 (GPU machine).
+
+    python3 tools/realworld-triton.py [-r CORPUS] [-g .build/gotriton] [-o OUT.jsonl]
+
+CORPUS (default $GOTRITON_REALWORLD, else .realworld) is the folder conformance/realworld/extract.sh
+made. For each spec: import the kernel's module as its package would (the top-level package's
+__init__.py is skipped, it imports models and layers, and third-party modules that are not
+installed are replaced by permissive stubs), build triton.compiler.ASTSource(fn, signature,
+constexprs, attrs) from the spec's gotriton-style signature and compile it for
+GPUTarget("cuda", 90, 32) with the spec's num_warps and num_stages. With -g, the same spec is
+also compiled by gotriton (`--emit tileir`, then `--emit ptx`), and the two TTIR op multisets are
+compared. Writes one JSON line per spec (file, kernel, signature, triton: ok/error/ops, gotriton:
+ok/error/ops/ptx) and prints a summary: how many of the specs Triton compiles gotriton compiles too.
+Needs no network; run it through tools/realworld-triton.sh.
+"""
+import argparse, ast, collections, importlib, json, os, re, subprocess, sys, time, traceback, types
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCALARS = {"i1", "i8", "i16", "i32", "i64", "u1", "u8", "u16", "u32", "u64", "fp16", "bf16", "fp32", "fp64"}
+OP = re.compile(r'^\s*(?:%[\w#:]+(?:\s*,\s*%[\w#:]+)*\s*=\s*)?"?([a-z_]+\.[a-z_0-9.]+)')
+
+
+def split_entries(sig):
+    """Top-level comma-separated entries of a signature (commas inside <>, [], (), quotes stay)."""
+    out, depth, cur, quote = [], 0, "", None
+    for ch in sig:
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "<[(":
+            depth += 1
+        elif ch in ">])":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+            continue
+        cur += ch
+    return out + ([cur.strip()] if cur.strip() else [])
+
+
+def ast_source_args(arg_names, sig):
+    """(signature, constexprs, attrs) for ASTSource, with Triton 3.6's rules: `:16` is tt.divisibility,
+    an int known to be 1 and every bare value are constexprs."""
+    entries = split_entries(sig)
+    if len(entries) != len(arg_names):
+        raise ValueError(f"signature has {len(entries)} entries, kernel has {len(arg_names)} parameters {arg_names}")
+    signature, constexprs, attrs = {}, {}, {}
+    for i, (name, e) in enumerate(zip(arg_names, entries)):
+        ty, _, hint = e.partition(":")
+        if e.startswith("tensordesc<"):
+            signature[name] = e.replace(" ", "")
+        elif e.startswith("*") or ty in SCALARS:
+            if hint == "1":
+                signature[name], constexprs[name] = "constexpr", 1
+                continue
+            signature[name] = ty
+            if hint == "16":
+                attrs[(i,)] = [["tt.divisibility", 16]]
+        else:
+            signature[name], constexprs[name] = "constexpr", ast.literal_eval(e)
+    return signature, constexprs, attrs
+
+
+def op_multiset(ttir):
+    """Counts of each op name in a TTIR (or gotriton tile IR) listing, module and function ops excluded."""
+    c = collections.Counter()
+    for line in ttir.splitlines():
+        m = OP.match(line)
+        if m and m.group(1) not in {"builtin.module", "module"}:
+            c[m.group(1)] += 1
+    return dict(sorted(c.items()))
+
+
+class _Stub(types.ModuleType):
+    """A stand-in for a module that is not installed: every attribute is a permissive object."""
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return _Anything(f"{self.__name__}.{name}")
+
+
+class _Anything:
+    """Callable, subscriptable, usable as a decorator or a base class; never a kernel."""
+
+    def __init__(self, name="stub"):
+        self._name = name
+
+    def __call__(self, *args, **kwargs):
+        if len(args) == 1 and callable(args[0]) and not kwargs:
+            return args[0]
+        return _Anything(self._name + "()")
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return _Anything(f"{self._name}.{name}")
+
+    def __getitem__(self, key):
+        return _Anything(self._name + "[]")
+
+    def __mro_entries__(self, bases):
+        return (object,)
+
+    def __bool__(self):
+        return False
+
+
+def package_of(path):
+    """(folder to put on sys.path, dotted module name) of a file, through its __init__.py parents."""
+    folder, parts = os.path.dirname(os.path.abspath(path)), [os.path.splitext(os.path.basename(path))[0]]
+    while os.path.exists(os.path.join(folder, "__init__.py")):
+        parts.insert(0, os.path.basename(folder))
+        folder = os.path.dirname(folder)
+    return folder, ".".join(parts)
+
+
+def load_kernel(path, qualname):
+    folder, modname = package_of(path)
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    top = modname.split(".")[0]
+    if "." in modname and top not in sys.modules:  # skip the top-level __init__.py
+        pkg = types.ModuleType(top)
+        pkg.__path__ = [os.path.join(folder, top)]
+        sys.modules[top] = pkg
+    for _ in range(30):
+        try:
+            mod = importlib.import_module(modname)
+            break
+        except ModuleNotFoundError as e:
+            missing = e.name
+            if not missing or missing.split(".")[0] in {top, "torch", "triton"} or missing in sys.modules:
+                raise
+            for i in range(1, missing.count(".") + 2):
+                sys.modules.setdefault(".".join(missing.split(".")[:i]), _Stub(".".join(missing.split(".")[:i])))
+            for m in [m for m in sys.modules if m == modname or m.startswith(modname + ".")]:
+                del sys.modules[m]
+    else:
+        raise ImportError(f"too many missing modules importing {modname}")
+    fn = mod
+    for part in qualname.split("."):
+        fn = getattr(fn, part)
+    from triton.runtime.jit import JITFunction
+    while not isinstance(fn, JITFunction) and hasattr(fn, "fn"):  # Autotuner, Heuristics
+        fn = fn.fn
+    return fn
+
+
+def triton_compile(corpus, spec):
+    import triton
+    from triton.backends.compiler import GPUTarget
+    fn = load_kernel(os.path.join(corpus, spec["file"]), spec["kernel"])
+    signature, constexprs, attrs = ast_source_args(fn.arg_names, spec["signature"])
+    target = GPUTarget("cuda", 90, 32)
+    src = triton.compiler.ASTSource(fn=fn, signature=signature, constexprs=constexprs, attrs=attrs)
+    t0 = time.perf_counter()
+    cc = triton.compile(src, target=target, options={"num_warps": spec.get("num_warps", 4),
+                                                     "num_stages": spec.get("num_stages", 3)})
+    return {"ok": True, "seconds": round(time.perf_counter() - t0, 3), "ops": op_multiset(cc.asm["ttir"])}
+
+
+def gotriton_compile(gt, corpus, spec):
+    base = [gt, "compile", os.path.join(corpus, spec["file"]), "-n", spec["kernel"], "-s", spec["signature"],
+            "-w", str(spec.get("num_warps", 4)), "-ns", str(spec.get("num_stages", 3))]
+    p = subprocess.run(base + ["--emit", "tileir", "-o", "-"], capture_output=True, text=True, timeout=120)
+    if p.returncode:
+        return {"ok": False, "stage": "tileir", "error": (p.stderr or p.stdout).strip().splitlines()[:1]}
+    ops = op_multiset(p.stdout)
+    q = subprocess.run(base + ["--emit", "ptx", "-o", os.devnull], capture_output=True, text=True, timeout=120)
+    if q.returncode:
+        return {"ok": False, "stage": "ptx", "error": (q.stderr or q.stdout).strip().splitlines()[:1], "ops": ops}
+    return {"ok": True, "ops": ops}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("-r", "--corpus", default=os.environ.get("GOTRITON_REALWORLD", os.path.join(ROOT, ".realworld")))
+    ap.add_argument("-s", "--specs", default=os.path.join(ROOT, "conformance", "realworld", "specs.jsonl"))
+    ap.add_argument("-g", "--gotriton", help="also compile each spec with this gotriton binary")
+    ap.add_argument("-o", "--out", default="-")
+    a = ap.parse_args()
+    specs = [json.loads(l) for l in open(a.specs) if l.strip()]
+    out = sys.stdout if a.out == "-" else open(a.out, "w")
+    n_tr = n_both = n_same = 0
+    for spec in specs:
+        row = {k: spec[k] for k in ("file", "kernel", "signature")}
+        try:
+            row["triton"] = triton_compile(a.corpus, spec)
+        except Exception as e:  # a compile error is a result, as is a module that cannot be imported here
+            row["triton"] = {"ok": False, "error": f"{type(e).__name__}: {e}".splitlines()[0][:500],
+                             "where": traceback.format_exc().strip().splitlines()[-3:-1]}
+        if a.gotriton:
+            row["gotriton"] = gotriton_compile(a.gotriton, a.corpus, spec)
+            if row["triton"]["ok"]:
+                n_tr += 1
+                n_both += row["gotriton"]["ok"]
+                same = row["gotriton"].get("ops") == row["triton"]["ops"]
+                row["same_ops"] = same
+                n_same += same
+        elif row["triton"]["ok"]:
+            n_tr += 1
+        out.write(json.dumps(row) + "\n")
+        out.flush()
+    msg = f"{len(specs)} specializations, Triton 3.6 compiles {n_tr}"
+    if a.gotriton:
+        msg += f"; gotriton compiles {n_both} of those to PTX ({100 * n_both / max(n_tr, 1):.1f}%), same TTIR op multiset for {n_same}"
+    print(msg, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
