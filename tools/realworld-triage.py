@@ -7,7 +7,7 @@ CORPUS defaults to $GOTRITON_REALWORLD or .realworld (made by conformance/realwo
 For every kernel file of conformance/realworld/PROVENANCE.md: `gotriton list --json FILE`
 against the kernels CPython's ast finds (tools/realworld_jit.py), and `gotriton check FILE`.
 For every specialization of conformance/realworld/specs.jsonl: `gotriton compile FILE -n K -s SIG
---emit ptx`. Writes one JSON line per file and per specialization to RESULTS (default
+--emit ptx`. The same for our Inductor-shaped examples in conformance/realworld/inductor/. Writes one JSON line per file and per specialization to RESULTS (default
 .realworld-triage.jsonl), with --write-expected also conformance/realworld/expected.jsonl
 (the known failures the Go test accepts), and prints the errors grouped by message shape (names and numbers
 replaced), largest group first, with one example each.
@@ -116,6 +116,14 @@ def main():
         results.append(check(a.gotriton, a.corpus, rel))
     for spec in specs:
         results.append(compile_spec(a.gotriton, a.corpus, spec))
+    # our own Inductor-shaped examples, named relative to conformance/realworld
+    here = os.path.join(ROOT, "conformance", "realworld")
+    for rel in sorted(f"inductor/{f}" for f in os.listdir(os.path.join(here, "inductor")) if f.endswith(".py")):
+        results.append(discovery(a.gotriton, here, rel))
+        results.append(check(a.gotriton, here, rel))
+    for l in open(os.path.join(here, "inductor", "specs.jsonl")):
+        if l.strip():
+            results.append(compile_spec(a.gotriton, here, json.loads(l)))
     with open(a.out, "w") as f:
         for r in results:
             f.write(json.dumps(r) + "\n")

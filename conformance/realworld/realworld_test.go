@@ -1,7 +1,8 @@
 // Package realworld tests gotriton on third-party Triton kernels: the corpus PROVENANCE.md lists
-// and extract.sh copies into a folder git ignores. TestProvenance always runs; the others run
-// when GOTRITON_REALWORLD names that folder (a relative path is taken from the repository root),
-// and need python3 for the ast oracle (tools/realworld_jit.py).
+// and extract.sh copies into a folder git ignores. TestProvenance and TestInductor (our own
+// Inductor-shaped examples in inductor/) always run; the others run when GOTRITON_REALWORLD names
+// the corpus folder (a relative path is taken from the repository root). python3 runs the ast
+// oracle (tools/realworld_jit.py).
 //
 // expected.jsonl lists today's known failures (tools/realworld-triage.py --write-expected
 // writes it). A failure not listed there fails the test, and so does a listed one that no
@@ -118,7 +119,8 @@ func knownFailures(t *testing.T, kind string) map[string]knownFailure {
 }
 
 // TestProvenance checks the committed files against each other (no corpus needed): at least 300
-// jit functions, every spec and every known failure names a corpus file, no spec twice.
+// jit functions, every spec and every known failure names a corpus file (or an inductor/ example),
+// no spec twice.
 func TestProvenance(t *testing.T) {
 	files := readProvenance(t)
 	inCorpus := map[string]bool{}
@@ -148,9 +150,15 @@ func TestProvenance(t *testing.T) {
 		}
 		seen[k] = true
 	}
+	for _, s := range readJSONLines[spec](t, "inductor/specs.jsonl") {
+		seen[s.File+" "+s.Kernel+" "+s.Signature] = true
+	}
+	for _, f := range inductorFiles(t) {
+		inCorpus[f] = true
+	}
 	for _, k := range readJSONLines[knownFailure](t, "expected.jsonl") {
 		if !inCorpus[k.File] {
-			t.Errorf("expected.jsonl: %s: file not in PROVENANCE.md", k.key())
+			t.Errorf("expected.jsonl: %s: file neither in PROVENANCE.md nor in inductor/", k.key())
 		}
 		if k.Kind == "compile" && !seen[k.File+" "+k.Kernel+" "+k.Signature] {
 			t.Errorf("expected.jsonl: %s: no such spec in specs.jsonl", k.key())
@@ -232,11 +240,11 @@ func kernelFiles(t *testing.T, corpus string) []corpusFile {
 	return out
 }
 
-// oracle runs tools/realworld_jit.py over the files: each file's kernels as QUALNAME@LINE.
-func oracle(t *testing.T, corpus string, files []corpusFile) map[string][]string {
+// oracle runs tools/realworld_jit.py over the files (paths under base): each file's kernels as QUALNAME@LINE.
+func oracle(t *testing.T, base string, rels []string) map[string][]string {
 	args := []string{filepath.Join(repoRoot, "tools", "realworld_jit.py")}
-	for _, f := range files {
-		args = append(args, filepath.Join(corpus, f.Rel()))
+	for _, rel := range rels {
+		args = append(args, filepath.Join(base, rel))
 	}
 	out, err := exec.Command("python3", args...).Output()
 	if err != nil {
@@ -260,7 +268,7 @@ func oracle(t *testing.T, corpus string, files []corpusFile) map[string][]string
 		for _, k := range r.Kernels {
 			ks = append(ks, fmt.Sprintf("%s@%d", k.Qualname, k.Line))
 		}
-		res[files[i].Rel()] = ks
+		res[rels[i]] = ks
 	}
 	return res
 }
@@ -302,61 +310,101 @@ func difference(a, b []string) []string {
 	return out
 }
 
-// TestDiscovery: `gotriton list --json` finds exactly the kernels CPython's ast finds, file by file.
-func TestDiscovery(t *testing.T) {
-	corpus := corpusDir(t)
-	files := kernelFiles(t, corpus)
-	want := oracle(t, corpus, files)
+// testDiscovery: `gotriton list --json` finds exactly the kernels CPython's ast finds, file by file.
+func testDiscovery(t *testing.T, base string, rels []string) {
+	want := oracle(t, base, rels)
 	known := knownFailures(t, "list")
-	for _, f := range files {
-		got, err := listed(t, filepath.Join(corpus, f.Rel()))
-		k, isKnown := known[knownFailure{Kind: "list", File: f.Rel()}.key()]
+	for _, rel := range rels {
+		got, err := listed(t, filepath.Join(base, rel))
+		k, isKnown := known[knownFailure{Kind: "list", File: rel}.key()]
 		if err != nil {
-			t.Errorf("%s: gotriton list --json: %v", f.Rel(), err)
+			t.Errorf("%s: gotriton list --json: %v", rel, err)
 			continue
 		}
-		missing, extra := difference(want[f.Rel()], got), difference(got, want[f.Rel()])
+		missing, extra := difference(want[rel], got), difference(got, want[rel])
 		switch {
 		case len(missing)+len(extra) == 0 && isKnown:
-			t.Errorf("%s: list now finds exactly the ast's kernels: remove its line from expected.jsonl", f.Rel())
+			t.Errorf("%s: list now finds exactly the ast's kernels: remove its line from expected.jsonl", rel)
 		case len(missing)+len(extra) > 0 && !isKnown:
-			t.Errorf("%s: gotriton list misses %v and adds %v", f.Rel(), missing, extra)
+			t.Errorf("%s: gotriton list misses %v and adds %v", rel, missing, extra)
 		case isKnown && !(slices.Equal(missing, k.Missing) && slices.Equal(extra, k.Extra)):
-			t.Errorf("%s: list misses %v and adds %v; expected.jsonl says it misses %v and adds %v", f.Rel(), missing, extra, k.Missing, k.Extra)
+			t.Errorf("%s: list misses %v and adds %v; expected.jsonl says it misses %v and adds %v", rel, missing, extra, k.Missing, k.Extra)
 		}
 	}
 }
 
-// TestCheck: `gotriton check FILE`, no flags, passes on every kernel file.
-func TestCheck(t *testing.T) {
-	corpus := corpusDir(t)
+// testCheck: `gotriton check FILE`, no flags, passes on every file.
+func testCheck(t *testing.T, base string, rels []string) {
 	known := knownFailures(t, "check")
-	for _, f := range kernelFiles(t, corpus) {
-		code, out := run(t, "check", filepath.Join(corpus, f.Rel()))
-		_, isKnown := known[knownFailure{Kind: "check", File: f.Rel()}.key()]
+	for _, rel := range rels {
+		code, out := run(t, "check", filepath.Join(base, rel))
+		_, isKnown := known[knownFailure{Kind: "check", File: rel}.key()]
 		switch {
 		case code == 0 && isKnown:
-			t.Errorf("%s: check now passes: remove its line from expected.jsonl", f.Rel())
+			t.Errorf("%s: check now passes: remove its line from expected.jsonl", rel)
 		case code != 0 && !isKnown:
-			t.Errorf("%s: gotriton check exits %d:\n%s", f.Rel(), code, out)
+			t.Errorf("%s: gotriton check exits %d:\n%s", rel, code, out)
 		}
 	}
 }
 
-// TestCompileSample: every specialization of specs.jsonl compiles to PTX.
-func TestCompileSample(t *testing.T) {
-	corpus := corpusDir(t)
-	kernelFiles(t, corpus)
+// testCompile: every specialization compiles to PTX.
+func testCompile(t *testing.T, base string, specs []spec) {
 	known := knownFailures(t, "compile")
-	for _, s := range readJSONLines[spec](t, "specs.jsonl") {
-		code, out := run(t, "compile", filepath.Join(corpus, s.File), "-n", s.Kernel, "-s", s.Signature,
+	for _, s := range specs {
+		code, out := run(t, "compile", filepath.Join(base, s.File), "-n", s.Kernel, "-s", s.Signature,
 			"-w", strconv.Itoa(s.NumWarps), "-ns", strconv.Itoa(s.NumStages), "--emit", "ptx", "-o", os.DevNull)
 		_, isKnown := known[knownFailure{Kind: "compile", File: s.File, Kernel: s.Kernel, Signature: s.Signature}.key()]
 		switch {
 		case code == 0 && isKnown:
 			t.Errorf("%s %s [%s] now compiles: remove its line from expected.jsonl", s.File, s.Kernel, s.Signature)
 		case code != 0 && !isKnown:
-			t.Errorf("%s %s [%s] (launched at %s): exit %d:\n%s", s.File, s.Kernel, s.Signature, s.Launch, code, out)
+			t.Errorf("%s %s [%s] (%s): exit %d:\n%s", s.File, s.Kernel, s.Signature, s.Launch, code, out)
 		}
 	}
+}
+
+func rels(files []corpusFile) []string {
+	out := []string{}
+	for _, f := range files {
+		out = append(out, f.Rel())
+	}
+	return out
+}
+
+func TestDiscovery(t *testing.T) {
+	corpus := corpusDir(t)
+	testDiscovery(t, corpus, rels(kernelFiles(t, corpus)))
+}
+
+func TestCheck(t *testing.T) {
+	corpus := corpusDir(t)
+	testCheck(t, corpus, rels(kernelFiles(t, corpus)))
+}
+
+func TestCompileSample(t *testing.T) {
+	corpus := corpusDir(t)
+	kernelFiles(t, corpus)
+	testCompile(t, corpus, readJSONLines[spec](t, "specs.jsonl"))
+}
+
+// inductorFiles are our own kernels in the shape of PyTorch Inductor's output (inductor/*.py).
+func inductorFiles(t *testing.T) []string {
+	paths, err := filepath.Glob("inductor/*.py")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no inductor/*.py: %v", err)
+	}
+	return paths
+}
+
+// TestInductor runs discovery, check and the compile of inductor/specs.jsonl on the Inductor-shaped
+// examples; it needs no corpus.
+func TestInductor(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is needed for the ast oracle")
+	}
+	files := inductorFiles(t)
+	testDiscovery(t, ".", files)
+	testCheck(t, ".", files)
+	testCompile(t, ".", readJSONLines[spec](t, "inductor/specs.jsonl"))
 }
