@@ -8,7 +8,7 @@ For every kernel file of conformance/realworld/PROVENANCE.md: `gotriton list --j
 against the kernels CPython's ast finds (tools/realworld_jit.py), and `gotriton check FILE`.
 For every specialization of conformance/realworld/specs.jsonl: `gotriton compile FILE -n K -s SIG
 --emit ptx`. The same for our Inductor-shaped examples in conformance/realworld/inductor/. Writes one JSON line per file and per specialization to RESULTS (default
-.realworld-triage.jsonl), with --write-expected also conformance/realworld/expected.jsonl
+.build/realworld-triage.jsonl), with --write-expected also conformance/realworld/expected.jsonl
 (the known failures the Go test accepts), and prints the errors grouped by message shape (names and numbers
 replaced), largest group first, with one example each.
 """
@@ -78,11 +78,31 @@ def check(gt, corpus, rel):
 
 
 def compile_spec(gt, corpus, spec):
-    cmd = [gt, "compile", os.path.join(corpus, spec["file"]), "-n", spec["kernel"], "-s", spec["signature"],
-           "-w", str(spec.get("num_warps", 4)), "-ns", str(spec.get("num_stages", 3)), "--emit", "ptx", "-o", os.devnull]
-    rc, out, err = run(cmd)
-    return {"kind": "compile", "file": spec["file"], "kernel": spec["kernel"], "signature": spec["signature"],
-            "rc": rc, "errors": errors(out + err) if rc else []}
+    """Compiles one spec to tile IR, then to PTX; the result names the first stage that failed."""
+    base = [gt, "compile", os.path.join(corpus, spec["file"]), "-n", spec["kernel"], "-s", spec["signature"],
+            "-w", str(spec.get("num_warps", 4)), "-ns", str(spec.get("num_stages", 3))]
+    res = {"kind": "compile", "file": spec["file"], "kernel": spec["kernel"], "signature": spec["signature"],
+           "launch": spec.get("launch", ""), "rc": 0, "stage": "", "errors": []}
+    for stage in ("tileir", "ptx"):
+        rc, out, err = run(base + ["--emit", stage, "-o", os.devnull])
+        if rc:
+            res.update(rc=rc, stage=stage, errors=errors(out + err))
+            break
+    return res
+
+
+def spec_table(results):
+    """A markdown table of the specializations: tile IR and PTX results, the error where one failed."""
+    rows = ["| file | kernel | launch | tile IR | PTX | error |", "|---|---|---|---|---|---|"]
+    for r in results:
+        if r["kind"] != "compile":
+            continue
+        tileir = "no" if r["stage"] == "tileir" else "yes"
+        ptx = "yes" if not r["rc"] else "no" if r["stage"] == "ptx" else "-"
+        err = r["errors"][0][1] if r["errors"] else ""
+        err = re.sub(r"/\S*/\.realworld/", "", err).replace("|", "\\|")
+        rows.append(f"| `{r['file']}` | `{r['kernel']}` | {r['launch']} | {tileir} | {ptx} | {err} |")
+    return "\n".join(rows)
 
 
 def write_expected(path, results, corpus):
@@ -104,7 +124,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("-g", "--gotriton", default=os.path.join(ROOT, ".build", "gotriton"))
     ap.add_argument("-r", "--corpus", default=os.environ.get("GOTRITON_REALWORLD", os.path.join(ROOT, ".realworld")))
-    ap.add_argument("-o", "--out", default=os.path.join(ROOT, ".realworld-triage.jsonl"))
+    ap.add_argument("-o", "--out", default=os.path.join(ROOT, ".build", "realworld-triage.jsonl"))
+    ap.add_argument("--table", action="store_true", help="print the specializations as a markdown table")
     ap.add_argument("--write-expected", action="store_true",
                     help="rewrite conformance/realworld/expected.jsonl from this run's failures")
     a = ap.parse_args()
@@ -131,6 +152,9 @@ def main():
     if a.write_expected:
         write_expected(os.path.join(ROOT, "conformance", "realworld", "expected.jsonl"), results, a.corpus)
 
+    if a.table:
+        print(spec_table(results))
+        return
     lists = [r for r in results if r["kind"] == "list"]
     print(f"list: {len(lists)} files, {sum(r['want'] for r in lists)} jit functions by ast, "
           f"{sum(r['got'] for r in lists)} found, {sum(len(r['missing']) for r in lists)} missing, "
