@@ -7,9 +7,9 @@ MIRRORS_DIR (default /work/.mirror) holds one git dir per repository as OWNER+NA
 The corpus is every .py file under each source's folders (tests and docs left out) with at
 least one Triton jit function (tools/realworld_jit.py decides), plus the support files they
 need: the modules they import from the same repository, transitively, and the __init__.py
-of every package on the way. Of an __init__.py's own imports only the packages are followed
-(fla/__init__.py imports every model and layer, fla/ops/__init__.py every op; the kernels
-need neither). Each file is listed
+of every package they live in or import through. From an __init__.py only the imports that bind a name somebody
+imports from it are followed (fla/__init__.py imports every model and layer, fla/ops/__init__.py
+every op; a kernel that imports IS_AMD from fla.utils needs fla/utils/_device.py, not those). Each file is listed
 with its repository, commit, path and sha256; conformance/realworld/extract.sh copies them.
 """
 import ast, hashlib, os, subprocess, sys
@@ -40,33 +40,49 @@ def module_file(tree, root, dotted):
     return None
 
 
-def imported_files(path, src, tree, root):
-    """Repository paths of the modules this file imports that live in the same repository."""
-    out = set()
+def imports(path, src, tree, root, only=None):
+    """What this file's imports need from the same repository: a list of (repository path, names),
+    names being the set of names imported from a package's __init__.py (None: the whole module).
+    With `only`, just the import statements that bind one of those names (or import *) count:
+    that is how an __init__.py re-exports."""
+    out = []
     try:
         mod = ast.parse(src)
     except SyntaxError:
         return out
-    rel = path[len(root):]
-    pkg = rel.split("/")[:-1]  # the file's package, as path segments
+    pkg = path[len(root):].split("/")[:-1]  # the file's package, as path segments
     for node in ast.walk(mod):
         if isinstance(node, ast.Import):
-            targets = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                up = pkg[: len(pkg) - (node.level - 1)] if node.level > 1 else pkg
-                base = ".".join(up + ([node.module] if node.module else []))
-            else:
-                base = node.module or ""
-            targets = [base] + [f"{base}.{a.name}" if base else a.name for a in node.names if a.name != "*"]
-        else:
+            if only is None:
+                for a in node.names:
+                    parts = a.name.split(".")
+                    for i in range(1, len(parts) + 1):
+                        f = module_file(tree, root, ".".join(parts[:i]))
+                        if f:
+                            out.append((f, set() if i < len(parts) else None))
             continue
-        for t in targets:
-            parts = t.split(".")
-            for i in range(1, len(parts) + 1):  # the package inits on the way and the module itself
-                f = module_file(tree, root, ".".join(parts[:i]))
-                if f:
-                    out.add(f)
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        names = [a for a in node.names if only is None or a.name == "*" or (a.asname or a.name) in only]
+        if not names:
+            continue
+        if node.level:
+            up = pkg[: len(pkg) - (node.level - 1)] if node.level > 1 else pkg
+            base = ".".join(up + ([node.module] if node.module else []))
+        else:
+            base = node.module or ""
+        parts = base.split(".") if base else []
+        for i in range(1, len(parts)):  # the package inits on the way: nothing imported from them
+            f = module_file(tree, root, ".".join(parts[:i]))
+            if f:
+                out.append((f, set()))
+        f = module_file(tree, root, base) if base else None
+        if f:
+            out.append((f, {a.name for a in names} if f.endswith("__init__.py") else None))
+        for a in names:  # from package import submodule
+            sub = module_file(tree, root, f"{base}.{a.name}" if base else a.name)
+            if sub:
+                out.append((sub, None))
     return out
 
 
@@ -93,16 +109,21 @@ def select(mirrors):
             ks = realworld_jit.kernels(data.decode("utf-8"), p)
             if ks:
                 kernels[p] = len(ks)
-        chosen, todo = set(), list(kernels)
+        # path -> the names needed from it (None: the whole module, all its imports followed)
+        chosen, todo = {}, [(p, None) for p in kernels]
         while todo:
-            p = todo.pop()
-            if p in chosen:
+            p, names = todo.pop()
+            if p in chosen and (chosen[p] is None or (names is not None and names <= chosen[p])):
                 continue
-            chosen.add(p)
-            deps = imported_files(p, read(p).decode("utf-8", "replace"), tree, root)
-            if p.endswith("/__init__.py"):
-                deps = {d for d in deps if d.endswith("/__init__.py")}
-            todo.extend(deps)
+            new = None if names is None or chosen.get(p, set()) is None else chosen.get(p, set()) | names
+            chosen[p] = new
+            only = new if p.endswith("__init__.py") else None
+            folder = os.path.dirname(p)
+            while len(folder) >= len(root.rstrip("/")) and folder:  # the packages the file lives in
+                if folder + "/__init__.py" in tree:
+                    todo.append((folder + "/__init__.py", set()))
+                folder = os.path.dirname(folder)
+            todo.extend(imports(p, read(p).decode("utf-8", "replace"), tree, root, only))
         for p in sorted(chosen):
             rows.append((name, repo, commit, p, hashlib.sha256(read(p)).hexdigest(), kernels.get(p, 0)))
     return rows
