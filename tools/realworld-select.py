@@ -7,9 +7,11 @@ MIRRORS_DIR (default /work/.mirror) holds one git dir per repository as OWNER+NA
 The corpus is every .py file under each source's folders (tests and docs left out) with at
 least one Triton jit function (tools/realworld_jit.py decides), plus the support files they
 need: the modules they import from the same repository, transitively, and the __init__.py
-of every package they live in or import through. From an __init__.py only the imports that bind a name somebody
-imports from it are followed (fla/__init__.py imports every model and layer, fla/ops/__init__.py
-every op; a kernel that imports IS_AMD from fla.utils needs fla/utils/_device.py, not those). Each file is listed
+of every package they live in or import through, with everything those import (Python runs a
+package's whole __init__.py when a kernel imports one name from it; tools/realworld-triton.py
+imports the kernels that way on the GPU machine). A top-level package's __init__.py is the
+exception: only the names imported from it are followed (fla/__init__.py imports every model
+and layer; the kernels need none of them, and tools/realworld-triton.py skips that file). Each file is listed
 with its repository, commit, path and sha256; conformance/realworld/extract.sh copies them.
 """
 import ast, hashlib, os, subprocess, sys
@@ -115,6 +117,8 @@ def select(mirrors):
             p, names = todo.pop()
             if p in chosen and (chosen[p] is None or (names is not None and names <= chosen[p])):
                 continue
+            if p.endswith("__init__.py") and p.count("/") > root.count("/") + 1:
+                names = None  # Python runs a package's whole __init__.py, so all of it must import
             new = None if names is None or chosen.get(p, set()) is None else chosen.get(p, set()) | names
             chosen[p] = new
             only = new if p.endswith("__init__.py") else None

@@ -5,8 +5,8 @@
 
 CORPUS (default $GOTRITON_REALWORLD, else .realworld) is the folder conformance/realworld/extract.sh
 made. For each spec: import the kernel's module as its package would (the top-level package's
-__init__.py is skipped, it imports models and layers, and third-party modules that are not
-installed are replaced by permissive stubs), build triton.compiler.ASTSource(fn, signature,
+__init__.py skipped, it imports models and layers; if that import fails, every package's
+__init__.py skipped; third-party modules that are not installed replaced by permissive stubs), build triton.compiler.ASTSource(fn, signature,
 constexprs, attrs) from the spec's gotriton-style signature and compile it for
 GPUTarget("cuda", 90, 32) with the spec's num_warps and num_stages. With -g, the same spec is
 also compiled by gotriton (`--emit tileir`, then `--emit ptx`), and the two TTIR op multisets are
@@ -78,6 +78,8 @@ class _Stub(types.ModuleType):
     """A stand-in for a module that is not installed: every attribute is a permissive object."""
 
     def __getattr__(self, name):
+        if name == "__version__":
+            return "0.0.0"
         if name.startswith("__"):
             raise AttributeError(name)
         return _Anything(f"{self.__name__}.{name}")
@@ -110,37 +112,106 @@ class _Anything:
 
 
 def package_of(path):
-    """(folder to put on sys.path, dotted module name) of a file, through its __init__.py parents."""
-    folder, parts = os.path.dirname(os.path.abspath(path)), [os.path.splitext(os.path.basename(path))[0]]
-    while os.path.exists(os.path.join(folder, "__init__.py")):
-        parts.insert(0, os.path.basename(folder))
-        folder = os.path.dirname(folder)
-    return folder, ".".join(parts)
+    """(folder to put on sys.path, dotted module name) of a file: its package is rooted at the highest
+    ancestor folder with an __init__.py (folders without one below it are namespace portions)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    top, d = None, folder
+    while os.path.dirname(d) != d:
+        if os.path.exists(os.path.join(d, "__init__.py")):
+            top = d
+        d = os.path.dirname(d)
+    base = os.path.dirname(top) if top else folder
+    rel = os.path.relpath(os.path.splitext(os.path.abspath(path))[0], base)
+    return base, rel.replace(os.sep, ".")
+
+
+class _Version:
+    """packaging.version.Version for numeric versions, when packaging is not installed."""
+
+    def __init__(self, text):
+        self.key = tuple(int(x) for x in re.findall(r"\d+", str(text).split("+")[0])[:3])
+
+    def __lt__(self, other):
+        return self.key < other.key
+
+    def __le__(self, other):
+        return self.key <= other.key
+
+    def __gt__(self, other):
+        return self.key > other.key
+
+    def __ge__(self, other):
+        return self.key >= other.key
+
+    def __eq__(self, other):
+        return self.key == other.key
+
+
+def stub_module(name):
+    """A stand-in for a module that is not installed (packaging.version gets a working Version)."""
+    mod = _Stub(name)
+    if name == "packaging.version":
+        mod.Version = mod.parse = _Version
+    return mod
+
+
+def import_with_stubs(modname, own):
+    """Imports modname, replacing each third-party module that is not installed by a _Stub."""
+    for _ in range(30):
+        try:
+            return importlib.import_module(modname)
+        except ModuleNotFoundError as e:
+            missing = e.name
+            if not missing or missing.split(".")[0] in {own, "torch", "triton"} or missing in sys.modules:
+                raise
+            parts = missing.split(".")
+            if parts[0] == "packaging":
+                parts = ["packaging", "version"]
+            for i in range(1, len(parts) + 1):
+                name = ".".join(parts[:i])
+                if name not in sys.modules:
+                    sys.modules[name] = stub_module(name)
+                    if i > 1:
+                        setattr(sys.modules[".".join(parts[:i - 1])], parts[i - 1], sys.modules[name])
+    raise ImportError(f"too many missing modules importing {modname}")
+
+
+def namespace_package(name, folder):
+    """An empty package for folder that stands in for its __init__.py, keeping only the __init__.py's
+    assignments of literals (fla.utils imports __version__ from fla)."""
+    pkg = types.ModuleType(name)
+    pkg.__path__ = [folder]
+    init = os.path.join(folder, "__init__.py")
+    if os.path.exists(init):
+        for node in ast.parse(open(init, encoding="utf-8").read()).body:
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                try:
+                    setattr(pkg, node.targets[0].id, ast.literal_eval(node.value))
+                except ValueError:
+                    pass
+    return pkg
 
 
 def load_kernel(path, qualname):
+    """The JITFunction `qualname` of the file at path. The file is imported through its packages with
+    the top-level package's __init__.py skipped; if that fails, with every package __init__.py skipped."""
     folder, modname = package_of(path)
     if folder not in sys.path:
         sys.path.insert(0, folder)
-    top = modname.split(".")[0]
-    if "." in modname and top not in sys.modules:  # skip the top-level __init__.py
-        pkg = types.ModuleType(top)
-        pkg.__path__ = [os.path.join(folder, top)]
-        sys.modules[top] = pkg
-    for _ in range(30):
+    parts = modname.split(".")
+    mod, first_error = None, None
+    for skipped in sorted({min(1, len(parts) - 1), len(parts) - 1}):  # enclosing packages made empty namespaces
+        for m in [m for m in sys.modules if m == parts[0] or m.startswith(parts[0] + ".")]:
+            del sys.modules[m]
+        for i in range(1, skipped + 1):
+            sys.modules[".".join(parts[:i])] = namespace_package(".".join(parts[:i]), os.path.join(folder, *parts[:i]))
         try:
-            mod = importlib.import_module(modname)
+            mod = import_with_stubs(modname, parts[0])
             break
-        except ModuleNotFoundError as e:
-            missing = e.name
-            if not missing or missing.split(".")[0] in {top, "torch", "triton"} or missing in sys.modules:
-                raise
-            for i in range(1, missing.count(".") + 2):
-                sys.modules.setdefault(".".join(missing.split(".")[:i]), _Stub(".".join(missing.split(".")[:i])))
-            for m in [m for m in sys.modules if m == modname or m.startswith(modname + ".")]:
-                del sys.modules[m]
-    else:
-        raise ImportError(f"too many missing modules importing {modname}")
+        except Exception as e:  # host code that does not run here: try the other way, then report both
+            first_error = f"{first_error}; then {type(e).__name__}: {e}" if first_error else f"{type(e).__name__}: {e}"
+    if mod is None:
+        raise ImportError(first_error)
     fn = mod
     for part in qualname.split("."):
         fn = getattr(fn, part)
