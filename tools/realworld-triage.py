@@ -5,7 +5,8 @@
 
 CORPUS defaults to $GOTRITON_REALWORLD or .realworld (made by conformance/realworld/extract.sh).
 For every kernel file of conformance/realworld/PROVENANCE.md: `gotriton list --json FILE`
-against the kernels CPython's ast finds (tools/realworld_jit.py), and `gotriton check FILE`.
+against the kernels CPython's ast finds (tools/realworld_jit.py), and `gotriton check FILE` (its
+errors, and the kernels it reports as not checked, grouped by reason).
 For every specialization of conformance/realworld/specs.jsonl: `gotriton compile FILE -n K -s SIG
 --emit ptx`. The same for our Inductor-shaped examples in conformance/realworld/inductor/. Writes one JSON line per file and per specialization to RESULTS (default
 .build/realworld-triage.jsonl), with --write-expected also conformance/realworld/expected.jsonl
@@ -20,6 +21,7 @@ sys.path.insert(0, HERE)
 import realworld_jit  # noqa: E402
 
 ERROR = re.compile(r"^(?P<pos>\S+?:\d+:\d+): error: (?P<msg>.*)$")
+UNCHECKED = re.compile(r"^\S+?:\d+:\d+: warning: kernel '(?P<kernel>[^']+)' not checked: (?P<why>.*)$")
 
 
 def kernel_files(prov):
@@ -73,8 +75,22 @@ def discovery(gt, corpus, rel):
 
 
 def check(gt, corpus, rel):
+    """`gotriton check FILE`: its errors, and the kernels it did not check with the reason."""
     rc, out, err = run([gt, "check", os.path.join(corpus, rel)])
-    return {"kind": "check", "file": rel, "rc": rc, "errors": errors(out + err) if rc else []}
+    unchecked = [m.groupdict() for m in map(UNCHECKED.match, (out + err).splitlines()) if m]
+    return {"kind": "check", "file": rel, "rc": rc, "errors": errors(out + err) if rc else [], "unchecked": unchecked}
+
+
+def unchecked_cause(why):
+    """The class of a 'not checked' reason, for grouping."""
+    for needle, cause in (("got multiple values for argument", "no launch reached; guessing binds a parameter twice"),
+                          ("missing required argument", "no launch reached; a parameter has no value to guess"),
+                          ("is not known offline", "no launch reached; a parameter needs host values"),
+                          ("does not type-check", "no launch reached; the guessed signature does not type-check"),
+                          ("the heuristic for", "no launch reached; a heuristic failed")):
+        if needle in why:
+            return cause
+    return shape(why)
 
 
 def compile_spec(gt, corpus, spec):
@@ -116,8 +132,12 @@ def write_expected(path, results, corpus):
                 row = {k: r[k] for k in ("kind", "file", "kernel", "signature") if k in r}
                 row["error"] = r["errors"][0][1].replace(prefix, "") if r["errors"] else ""
             else:
-                continue
-            f.write(json.dumps(row) + "\n")
+                row = None
+            if row:
+                f.write(json.dumps(row) + "\n")
+            if r["kind"] == "check" and r["unchecked"]:
+                f.write(json.dumps({"kind": "unchecked", "file": r["file"],
+                                    "kernels": sorted(u["kernel"] for u in r["unchecked"])}) + "\n")
 
 
 def main():
@@ -162,6 +182,14 @@ def main():
     for r in lists:
         if r["missing"] or r["extra"] or r["rc"]:
             print(f"  {r['file']}: missing {r['missing']} extra {r['extra']} {r['errors'][:1]}")
+    unchecked = [(r, u) for r in results if r["kind"] == "check" for u in r["unchecked"]]
+    print(f"\ncheck: {len(unchecked)} kernels not checked, in {len({r['file'] for r, _ in unchecked})} files")
+    causes = collections.defaultdict(list)
+    for r, u in unchecked:
+        causes[unchecked_cause(u["why"])].append((r, u))
+    for cause, items in sorted(causes.items(), key=lambda kv: -len(kv[1])):
+        r, u = items[0]
+        print(f"  {len(items):4d} x {cause}\n         e.g. {r['file']} {u['kernel']}: {u['why'][:300]}")
     for kind in ("check", "compile"):
         rs = [r for r in results if r["kind"] == kind]
         bad = [r for r in rs if r["rc"]]

@@ -70,12 +70,13 @@ type spec struct {
 
 // A knownFailure is one line of expected.jsonl.
 type knownFailure struct {
-	Kind      string   `json:"kind"` // list, check or compile
+	Kind      string   `json:"kind"` // list, check, unchecked or compile
 	File      string   `json:"file"`
 	Kernel    string   `json:"kernel"`
 	Signature string   `json:"signature"`
 	Missing   []string `json:"missing"`
 	Extra     []string `json:"extra"`
+	Kernels   []string `json:"kernels"` // unchecked: the kernels check reports as not checked
 	Error     string   `json:"error"`
 }
 
@@ -333,9 +334,13 @@ func testDiscovery(t *testing.T, base string, rels []string) {
 	}
 }
 
-// testCheck: `gotriton check FILE`, no flags, passes on every file.
+var uncheckedWarning = regexp.MustCompile(`(?m)^\S+?:\d+:\d+: warning: kernel '([^']+)' not checked: `)
+
+// testCheck: `gotriton check FILE`, no flags, exits 0 on every file, and the kernels it reports as
+// not checked are exactly the ones expected.jsonl lists for the file.
 func testCheck(t *testing.T, base string, rels []string) {
 	known := knownFailures(t, "check")
+	knownUnchecked := knownFailures(t, "unchecked")
 	for _, rel := range rels {
 		code, out := run(t, "check", filepath.Join(base, rel))
 		_, isKnown := known[knownFailure{Kind: "check", File: rel}.key()]
@@ -344,6 +349,18 @@ func testCheck(t *testing.T, base string, rels []string) {
 			t.Errorf("%s: check now passes: remove its line from expected.jsonl", rel)
 		case code != 0 && !isKnown:
 			t.Errorf("%s: gotriton check exits %d:\n%s", rel, code, out)
+		}
+		unchecked := []string{}
+		for _, m := range uncheckedWarning.FindAllStringSubmatch(out, -1) {
+			unchecked = append(unchecked, m[1])
+		}
+		slices.Sort(unchecked)
+		want := knownUnchecked[knownFailure{Kind: "unchecked", File: rel}.key()].Kernels
+		if want == nil {
+			want = []string{}
+		}
+		if !slices.Equal(unchecked, want) {
+			t.Errorf("%s: check leaves %v unchecked; expected.jsonl says %v (tools/realworld-triage.py --write-expected updates it)", rel, unchecked, want)
 		}
 	}
 }
