@@ -1,18 +1,18 @@
 #!/usr/bin/env python3
-"""Compile every specialization of conformance/realworld/specs.jsonl with real Triton 3.6 (GPU machine).
+"""Compile every sampled specialization with real Triton 3.6 (on the GPU machine) and, with -g, gotriton.
 
     python3 tools/realworld-triton.py [-r CORPUS] [-g .build/gotriton] [-o OUT.jsonl]
 
-CORPUS (default $GOTRITON_REALWORLD, else .realworld) is the folder conformance/realworld/extract.sh
-made. For each spec: import the kernel's module as its package would (the top-level package's
-__init__.py skipped, it imports models and layers; if that import fails, every package's
-__init__.py skipped; third-party modules that are not installed replaced by permissive stubs), build triton.compiler.ASTSource(fn, signature,
-constexprs, attrs) from the spec's gotriton-style signature and compile it for
-GPUTarget("cuda", 90, 32) with the spec's num_warps and num_stages. With -g, the same spec is
-also compiled by gotriton (`--emit tileir`, then `--emit ptx`), and the two TTIR op multisets are
-compared. Writes one JSON line per spec (file, kernel, signature, triton: ok/error/ops, gotriton:
-ok/error/ops/ptx) and prints a summary: how many of the specs Triton compiles gotriton compiles too.
-Needs no network; run it through tools/realworld-triton.sh.
+The specs are conformance/realworld/specs.jsonl (files in CORPUS: $GOTRITON_REALWORLD, else
+.realworld, made by conformance/realworld/extract.sh) and conformance/realworld/inductor/specs.jsonl
+(our Inductor-shaped examples). For each spec: import the kernel's module as its package would
+(see load_kernel; third-party modules that are not installed become permissive stubs), build
+triton.compiler.ASTSource(fn, signature, constexprs, attrs) from the spec's gotriton-style
+signature and compile it for GPUTarget("cuda", 90, 32) with the spec's num_warps and num_stages.
+With -g the same spec is compiled by gotriton (`--emit tileir`, then `--emit ptx`) and the two
+TTIR op multisets are compared. Writes one JSON line per spec (file, kernel, signature, triton:
+ok/stage/error/ops, gotriton: ok/stage/error/ops, same_ops) and prints a summary: how many of the
+specs that Triton compiles gotriton compiles too. Needs no network; tools/realworld-triton.sh runs it.
 """
 import argparse, ast, collections, importlib, json, os, re, subprocess, sys, time, traceback, types
 
@@ -216,26 +216,36 @@ def load_kernel(path, qualname):
     for part in qualname.split("."):
         fn = getattr(fn, part)
     from triton.runtime.jit import JITFunction
-    while not isinstance(fn, JITFunction) and hasattr(fn, "fn"):  # Autotuner, Heuristics
-        fn = fn.fn
-    return fn
+    for _ in range(8):  # Autotuner, Heuristics, Inductor's CachingAutotuner wrap the JITFunction as .fn
+        if isinstance(fn, JITFunction):
+            return fn
+        fn = getattr(fn, "fn", None)
+    raise TypeError(f"{qualname} is not a Triton jit function here")
 
 
-def triton_compile(corpus, spec):
+def triton_compile(path, spec):
+    """Triton 3.6's result for one spec: ok with the TTIR ops, or the stage (load, compile) and error."""
     import triton
     from triton.backends.compiler import GPUTarget
-    fn = load_kernel(os.path.join(corpus, spec["file"]), spec["kernel"])
-    signature, constexprs, attrs = ast_source_args(fn.arg_names, spec["signature"])
+    try:
+        fn = load_kernel(path, spec["kernel"])
+        signature, constexprs, attrs = ast_source_args(fn.arg_names, spec["signature"])
+    except Exception as e:  # the module does not import here, or the spec does not fit the kernel
+        return {"ok": False, "stage": "load", "error": f"{type(e).__name__}: {e}".splitlines()[0][:500]}
     target = GPUTarget("cuda", 90, 32)
     src = triton.compiler.ASTSource(fn=fn, signature=signature, constexprs=constexprs, attrs=attrs)
     t0 = time.perf_counter()
-    cc = triton.compile(src, target=target, options={"num_warps": spec.get("num_warps", 4),
-                                                     "num_stages": spec.get("num_stages", 3)})
+    try:
+        cc = triton.compile(src, target=target, options={"num_warps": spec.get("num_warps", 4),
+                                                         "num_stages": spec.get("num_stages", 3)})
+    except Exception as e:  # a compile error is a result
+        return {"ok": False, "stage": "compile", "error": f"{type(e).__name__}: {e}".splitlines()[0][:500],
+                "where": traceback.format_exc().strip().splitlines()[-3:-1]}
     return {"ok": True, "seconds": round(time.perf_counter() - t0, 3), "ops": op_multiset(cc.asm["ttir"])}
 
 
-def gotriton_compile(gt, corpus, spec):
-    base = [gt, "compile", os.path.join(corpus, spec["file"]), "-n", spec["kernel"], "-s", spec["signature"],
+def gotriton_compile(gt, path, spec):
+    base = [gt, "compile", path, "-n", spec["kernel"], "-s", spec["signature"],
             "-w", str(spec.get("num_warps", 4)), "-ns", str(spec.get("num_stages", 3))]
     p = subprocess.run(base + ["--emit", "tileir", "-o", "-"], capture_output=True, text=True, timeout=120)
     if p.returncode:
@@ -250,33 +260,29 @@ def gotriton_compile(gt, corpus, spec):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("-r", "--corpus", default=os.environ.get("GOTRITON_REALWORLD", os.path.join(ROOT, ".realworld")))
-    ap.add_argument("-s", "--specs", default=os.path.join(ROOT, "conformance", "realworld", "specs.jsonl"))
     ap.add_argument("-g", "--gotriton", help="also compile each spec with this gotriton binary")
     ap.add_argument("-o", "--out", default="-")
     a = ap.parse_args()
-    specs = [json.loads(l) for l in open(a.specs) if l.strip()]
+    here = os.path.join(ROOT, "conformance", "realworld")
+    specs = [(a.corpus, json.loads(l)) for l in open(os.path.join(here, "specs.jsonl")) if l.strip()]
+    specs += [(here, json.loads(l)) for l in open(os.path.join(here, "inductor", "specs.jsonl")) if l.strip()]
     out = sys.stdout if a.out == "-" else open(a.out, "w")
-    n_tr = n_both = n_same = 0
-    for spec in specs:
+    n_tr = n_load = n_both = n_same = 0
+    for base, spec in specs:
+        path = os.path.join(base, spec["file"])
         row = {k: spec[k] for k in ("file", "kernel", "signature")}
-        try:
-            row["triton"] = triton_compile(a.corpus, spec)
-        except Exception as e:  # a compile error is a result, as is a module that cannot be imported here
-            row["triton"] = {"ok": False, "error": f"{type(e).__name__}: {e}".splitlines()[0][:500],
-                             "where": traceback.format_exc().strip().splitlines()[-3:-1]}
+        row["triton"] = triton_compile(path, spec)
+        n_tr += row["triton"]["ok"]
+        n_load += row["triton"].get("stage") == "load"
         if a.gotriton:
-            row["gotriton"] = gotriton_compile(a.gotriton, a.corpus, spec)
+            row["gotriton"] = gotriton_compile(a.gotriton, path, spec)
             if row["triton"]["ok"]:
-                n_tr += 1
                 n_both += row["gotriton"]["ok"]
-                same = row["gotriton"].get("ops") == row["triton"]["ops"]
-                row["same_ops"] = same
-                n_same += same
-        elif row["triton"]["ok"]:
-            n_tr += 1
+                row["same_ops"] = row["gotriton"].get("ops") == row["triton"]["ops"]
+                n_same += row["same_ops"]
         out.write(json.dumps(row) + "\n")
         out.flush()
-    msg = f"{len(specs)} specializations, Triton 3.6 compiles {n_tr}"
+    msg = f"{len(specs)} specializations, Triton 3.6 compiles {n_tr} ({n_load} did not load)"
     if a.gotriton:
         msg += f"; gotriton compiles {n_both} of those to PTX ({100 * n_both / max(n_tr, 1):.1f}%), same TTIR op multiset for {n_same}"
     print(msg, file=sys.stderr)
