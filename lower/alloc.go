@@ -114,7 +114,7 @@ func (g *gen) extractElement(x, idx value.Value) *ir.InstExtractElement {
 }
 
 // bitCast emits bitcast from to to (ir.Block.NewBitCast).
-func (g *gen) bitCast(from value.Value, to types.Type) *ir.InstBitCast {
+func (g *gen) BitCast(from value.Value, to types.Type) *ir.InstBitCast {
 	inst := g.ar.bitCast.next()
 	inst.From, inst.To = from, to
 	g.cur.Insts = append(g.cur.Insts, inst)
@@ -181,7 +181,7 @@ func (g *gen) load(elem types.Type, src value.Value) *ir.InstLoad {
 }
 
 // store emits store src, dst (ir.Block.NewStore, with its operand check).
-func (g *gen) store(src, dst value.Value) *ir.InstStore {
+func (g *gen) Store(src, dst value.Value) *ir.InstStore {
 	pt, ok := dst.Type().(*types.PointerType)
 	if !ok {
 		panic(fmt.Errorf("invalid store dst operand type; expected *types.Pointer, got %T", dst.Type()))
@@ -193,6 +193,18 @@ func (g *gen) store(src, dst value.Value) *ir.InstStore {
 	inst.Src, inst.Dst = src, dst
 	g.cur.Insts = append(g.cur.Insts, inst)
 	return inst
+}
+
+// EntryAlloca allocates a t (aligned to align bytes) at the start of the entry block.
+func (g *gen) EntryAlloca(t types.Type, align int) *ir.InstAlloca {
+	buf := ir.NewAlloca(t)
+	buf.Align = ir.Align(align)
+	entry := g.f.Blocks[0]
+	entry.Insts = append([]ir.Instruction{buf}, entry.Insts...)
+	if len(g.stamped) > 0 {
+		g.stamped[0] = [2]int{} // the entry's instructions moved
+	}
+	return buf
 }
 
 // undef returns the undef of type t, one value per type.

@@ -124,13 +124,10 @@ func init() {
 	}
 	lowerings["tt.mulhiui"] = func(g *gen, op *tileir.Op) error {
 		return g.elementwise(op, func(a []value.Value) (value.Value, error) {
-			t := a[0].Type().(*types.IntType)
-			switch t.BitSize {
-			case 32:
-				return g.call("llvm.nvvm.mulhi.ui", t, a[0], a[1]), nil
-			case 64:
-				return g.call("llvm.nvvm.mulhi.ull", t, a[0], a[1]), nil
+			if hi, ok := g.isa.MulHiU(a[0], a[1]); ok {
+				return hi, nil
 			}
+			t := a[0].Type().(*types.IntType)
 			wide := types.NewInt(2 * t.BitSize)
 			p := g.cur.NewMul(g.cur.NewZExt(a[0], wide), g.cur.NewZExt(a[1], wide))
 			return g.cur.NewTrunc(g.cur.NewLShr(p, constant.NewInt(wide, int64(t.BitSize))), t), nil
@@ -184,7 +181,7 @@ func (g *gen) roundedDiv(x, y value.Value, ceil bool) value.Value {
 
 // fintr calls a floating-point LLVM intrinsic overloaded on its argument type.
 func (g *gen) fintr(name string, args ...value.Value) value.Value {
-	return g.call(name+"."+typeSuffix(args[0].Type()), args[0].Type(), args...)
+	return g.Call(name+"."+typeSuffix(args[0].Type()), args[0].Type(), args...)
 }
 
 func typeSuffix(t types.Type) string {
@@ -240,12 +237,12 @@ func (g *gen) remf(x, y value.Value) value.Value {
 // bf16ToF32 widens a bf16 bit pattern exactly.
 func (g *gen) bf16ToF32(x value.Value) value.Value {
 	w := g.cur.NewShl(g.cur.NewZExt(x, types.I32), i32c(16))
-	return g.bitCast(w, types.Float)
+	return g.BitCast(w, types.Float)
 }
 
 // f32ToBF16 rounds to nearest even (NaN stays a quiet NaN).
 func (g *gen) f32ToBF16(x value.Value) value.Value {
-	u := g.bitCast(x, types.I32)
+	u := g.BitCast(x, types.I32)
 	lsb := g.cur.NewAnd(g.cur.NewLShr(u, i32c(16)), i32c(1))
 	r := g.cur.NewLShr(g.cur.NewAdd(g.cur.NewAdd(u, i32c(0x7fff)), lsb), i32c(16))
 	isNaN := g.cur.NewFCmp(enum.FPredUNO, x, x)
@@ -364,7 +361,7 @@ func lowerCast(g *gen, op *tileir.Op) error {
 			if x.Type().Equal(dst) {
 				return x, nil
 			}
-			return g.bitCast(x, dst), nil
+			return g.BitCast(x, dst), nil
 		case "arith.sitofp", "arith.uitofp":
 			return g.intToFloat(x, ts, op.Name == "arith.sitofp")
 		case "arith.fptosi", "arith.fptoui":
@@ -440,24 +437,20 @@ func (g *gen) floatCast(x value.Value, from, to tileir.Scalar, rounding string) 
 	return nil, fmt.Errorf("conversion from %s to %s not supported", from, to)
 }
 
-// fp8Cast converts to and from the fp8 formats with PTX's cvt (sm_89 and later), as
-// Triton does: e4m3/e5m2 pairs through f16x2.
+// fp8Cast converts to and from the fp8 formats with the ISA's conversions, as Triton
+// does: an fp8 source widens to f16 first, an fp8 result is narrowed from f32.
 func (g *gen) fp8Cast(x value.Value, from, to tileir.Scalar) (value.Value, error) {
-	name := map[tileir.Scalar]string{tileir.F8E4M3FN: "e4m3", tileir.F8E5M2: "e5m2"}
-	if n, ok := name[from]; ok {
-		// widen: cvt.rn.f16x2.e4m3x2 on a zero-extended pair, take the low half
-		pair := g.cur.NewZExt(x, types.I16)
-		h2 := g.asm(types.I32, "cvt.rn.f16x2."+n+"x2 $0, $1;", "=r,h", pair)
-		h := g.bitCast(g.cur.NewTrunc(h2, types.I16), types.Half)
+	if h, ok := g.isa.FP8ToF16(x, from); ok {
 		return g.floatCast(h, tileir.F16, to, "")
 	}
-	if n, ok := name[to]; ok {
+	if to.IsFloat() && to.Bits() == 8 {
 		f, err := g.floatCast(x, from, tileir.F32, "")
 		if err != nil {
 			return nil, err
 		}
-		p := g.asm(types.I16, "cvt.rn.satfinite."+n+"x2.f32 $0, $2, $1;", "=h,r,r", g.bitCast(f, types.I32), i32c(0))
-		return g.cur.NewTrunc(p, types.I8), nil
+		if p, ok := g.isa.F32ToFP8(f, to); ok {
+			return p, nil
+		}
 	}
 	return nil, fmt.Errorf("conversion from %s to %s not supported", from, to)
 }

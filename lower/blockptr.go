@@ -111,7 +111,7 @@ func (g *gen) access(b block, l *linLayout, elem tileir.Scalar) (ptrs, masks []v
 	rank := len(l.shape)
 	pt := types.NewPointer(memType(elem))
 	pt.AddrSpace = 1
-	base := g.bitCast(b.base, pt)
+	base := g.BitCast(b.base, pt)
 	thread := g.threadCoords(l)
 	ptrs, masks = make([]value.Value, l.numRegs()), make([]value.Value, l.numRegs())
 	for r := range ptrs {
@@ -174,7 +174,7 @@ func (g *gen) blockLoad(op *tileir.Op, b block) error {
 	}
 	out := make([]value.Value, len(ptrs))
 	for r := 0; r < len(ptrs); r += vec {
-		copy(out[r:], g.unpack(a, g.loadWords(a, ptrs[r], masks[r], other, ".global")))
+		copy(out[r:], g.unpack(a, g.isa.LoadGlobal(a.global(), ptrs[r], masks[r], other)))
 	}
 	g.vals[res] = out
 	return nil
@@ -188,7 +188,7 @@ func (g *gen) blockStore(op *tileir.Op, v *tileir.Value, b block) error {
 	a := g.accessOf(llScalar(s), vec)
 	own := g.owner(l)
 	for r := 0; r < len(ptrs); r += vec {
-		g.storeWords(a, ptrs[r], andPred(g, own, masks[r]), g.pack(a, vals[r:r+vec]), ".global")
+		g.isa.StoreGlobal(a.global(), ptrs[r], andPred(g, own, masks[r]), g.pack(a, vals[r:r+vec]))
 	}
 	return nil
 }

@@ -252,7 +252,7 @@ func (g *gen) smemPtr(t types.Type, base int, idx value.Value, need int) value.V
 	if base != 0 {
 		p = constant.NewGetElementPtr(types.I8, p.(constant.Constant), i32c(int64(base)))
 	}
-	tp := g.bitCast(p, g.ptrType(t, 3))
+	tp := g.BitCast(p, g.ptrType(t, 3))
 	return g.gep(t, tp, idx)
 }
 
@@ -385,7 +385,7 @@ func (g *gen) scratchPointers(x index, st types.Type, need int) func(r, v int) v
 		if v == 1 {
 			return p
 		}
-		return g.bitCast(p, g.ptrType(g.vecType(v, st), 3))
+		return g.BitCast(p, g.ptrType(g.vecType(v, st), 3))
 	}
 }
 
@@ -410,9 +410,9 @@ func (g *gen) writeScratch(vals [][]value.Value, writes []index, st types.Type, 
 				}
 			}
 			if own != nil {
-				g.storeShared(p, x, own)
+				g.isa.StoreShared(p, x, own)
 			} else {
-				g.store(x, p).Align = ir.Align(v * size)
+				g.Store(x, p).Align = ir.Align(v * size)
 			}
 			r += v
 		}

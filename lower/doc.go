@@ -22,17 +22,30 @@
 //     coordinate held by register r of lane l in warp w is the XOR of basis vectors. All
 //     lowering code works on linear layouts.
 //   - Lowering (one file per family, table-driven by op name in lowerings): elementwise
-//     arith and math, loads and stores as Triton's predicated inline-asm vector accesses
-//     (ld.global.v4.b32 …), reductions (within a thread, shfl.sync.bfly across lanes,
-//     shared memory across warps), scf.for/if/while as blocks with phis, tt.dot on
-//     mma.sync m16n8k16 (f16, bf16; fp8 widened to f16) and m16n8k8 (tf32) with operands
-//     staged through shared memory (16-bit ones written row-major with padded rows and
-//     read with ldmatrix, ldmatrix.go), or FMA; atomics as atom.global inline asm; trans,
-//     reshape, join, split and cat through shared memory; in-kernel tensor descriptors
-//     as masked n-D accesses; a math library of our own (mathlib.go), since libdevice
-//     cannot be shipped, with ex2.approx where Triton uses it.
+//     arith and math, loads and stores as vector accesses of up to 128 bits, reductions
+//     (within a thread, butterfly shuffles across lanes, shared memory across warps),
+//     scf.for/if/while as blocks with phis, tt.dot on the matrix instructions of the
+//     nvidia_mma layout (operands of 16 bits staged through shared memory with padded
+//     rows where the ISA loads fragments from there, ldmatrix.go) or FMA; atomics issued
+//     by the threads that own each element; trans, reshape, join, split and cat through
+//     shared memory; in-kernel tensor descriptors as masked n-D accesses; a math library
+//     of our own (mathlib.go), since libdevice cannot be shipped.
 //
-// # The LLVM IR produced
+// # Instruction sets
+//
+// What is spelled differently per GPU family sits behind one interface, isa.ISA (package
+// lower/isa), with one package per family: lower/isa/nvidia. isas.go lists the families;
+// Lower picks the one whose Supports accepts the target and makes its ISA for the
+// kernel, which emits through gen (gen is the isa.Builder). The ISA gives the module's
+// triple and data layout and the kernel's calling convention and attributes, the thread
+// and program ids, the barrier (and what counts as one, for the barrier elision of
+// barrier and smemBarrier), global loads and stores with predicates and other values,
+// predicated shared stores, atomics, the 32-bit butterfly shuffle, mulhi, exp2 and the
+// fp8 conversions, the matrix instruction of a dot (PlanMMA, MMA), printf, and
+// optionally ldmatrix (isa.MatrixLoader) and TMA (isa.TMA). The shared code holds no
+// test of the target's family; it asks target.Target only for its warp size.
+//
+// # The LLVM IR produced (NVIDIA)
 //
 // One ptx_kernel function with the user's non-constexpr parameters, then two
 // i8 addrspace(1)* scratch pointers (global and profile scratch), "nvvm.reqntid" =

@@ -6,7 +6,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
-	"github.com/gotriton/gotriton/target"
+	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/tileir"
 )
 
@@ -14,41 +14,16 @@ func init() {
 	lowerings["tt.dot"] = lowerDot
 }
 
-// mmaPlan says how a tt.dot runs on mma.sync: the instruction's input type (fp8 is
-// widened to f16 first), its K and the operands' kWidth.
-type mmaPlan struct {
-	in     string // "f16", "bf16" or "tf32"
-	k      int
-	kWidth int
-	text   string // the mma.sync instruction (see mmaSync)
-}
-
-// planMMA returns the mma.sync plan of a dot, or false when it takes the FMA path.
-func (g *gen) planMMA(op *tileir.Op) (mmaPlan, bool) {
+// planMMA returns the ISA's matrix-instruction plan of a dot, or false when it takes the
+// FMA path.
+func (g *gen) planMMA(op *tileir.Op) (isa.MMAPlan, bool) {
 	at, ct := op.Operands[0].Type, op.Results[0].Type
-	as, cs := tileir.ScalarOf(at), tileir.ScalarOf(ct)
 	shape := tileir.ShapeOf(ct)
-	k := tileir.ShapeOf(at)[1]
-	if cs != tileir.F32 || len(shape) != 2 || shape[0] < 16 || shape[1] < 8 {
-		return mmaPlan{}, false
+	if len(shape) != 2 {
+		return isa.MMAPlan{}, false
 	}
-	var p mmaPlan
-	switch {
-	case as == tileir.F16 || as == tileir.BF16:
-		p = mmaPlan{in: as.String(), k: 16, kWidth: 2}
-	case as == tileir.F8E4M3FN || as == tileir.F8E5M2:
-		p = mmaPlan{in: "f16", k: 16, kWidth: 2}
-	case as == tileir.F32 && op.EnumAttr("inputPrecision") == "tf32": // absent means ieee; tf32x3 takes the exact FMA path
-		p = mmaPlan{in: "tf32", k: 8, kWidth: 1}
-	default:
-		return mmaPlan{}, false
-	}
-	shapeIn := map[string]string{"f16": "f16", "bf16": "bf16", "tf32": "f32"}[p.in]
-	if _, ok := g.t.HasMMA(target.MMASync, shapeIn); !ok || k < int64(p.k) {
-		return mmaPlan{}, false
-	}
-	p.text = fmt.Sprintf("mma.sync.aligned.m16n8k%d.row.col.f32.%s.%s.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};", p.k, p.in, p.in)
-	return p, true
+	return g.isa.PlanMMA(isa.Dot{A: tileir.ScalarOf(at), C: tileir.ScalarOf(ct), M: shape[0], N: shape[1],
+		K: tileir.ShapeOf(at)[1], InputPrecision: op.EnumAttr("inputPrecision")})
 }
 
 // dotEncoding is the encoding of a dot's result: an mma layout when tensor cores apply,
@@ -90,17 +65,12 @@ func lowerDot(g *gen, op *tileir.Op) error {
 	if !useMMA || !isMMA {
 		return g.dotFMA(op, e, shape, k, acc)
 	}
-	ea := &dotOpEnc{opIdx: 0, parent: mma, kWidth: plan.kWidth}
-	eb := &dotOpEnc{opIdx: 1, parent: mma, kWidth: plan.kWidth}
+	ea := &dotOpEnc{opIdx: 0, parent: mma, kWidth: plan.KWidth}
+	eb := &dotOpEnc{opIdx: 1, parent: mma, kWidth: plan.KWidth}
 	la, lb, lc := ea.linear([]int{shape[0], k}), eb.linear([]int{k, shape[1]}), e.linear(shape)
 	ci := lc.regIndex()
 	from := tileir.ScalarOf(op.Operands[0].Type)
-	widen := func(v value.Value) (value.Value, error) {
-		if from == tileir.F8E4M3FN || from == tileir.F8E5M2 {
-			return g.floatCast(v, from, tileir.F16, "")
-		}
-		return v, nil
-	}
+	widen := func(v value.Value) (value.Value, error) { return g.floatCast(v, from, plan.Operand, "") }
 	mStep, nStep := 16*mma.wpc[0], 8*mma.wpc[1]
 	mEnd, nEnd := max(shape[0]/mStep, 1)*mStep, max(shape[1]/nStep, 1)*nStep
 	// frags returns operand v's fragments (inner elements each), with origins every steps
@@ -132,16 +102,16 @@ func lowerDot(g *gen, op *tileir.Op) error {
 					}
 					elems[j] = x
 				}
-				out = append(out, g.packPairs(elems, plan.kWidth))
+				out = append(out, g.packPairs(elems, plan.KWidth))
 			}
 		}
 		return func(i, j int) []value.Value { return out[i*n1+j] }, nil
 	}
-	aFrags, err := frags(op.Operands[0], ea, la, 4*plan.kWidth, [2]int{mStep, plan.k})
+	aFrags, err := frags(op.Operands[0], ea, la, 4*plan.KWidth, [2]int{mStep, plan.K})
 	if err != nil {
 		return g.errorf(op, "mma operand A: %v", err)
 	}
-	bFrags, err := frags(op.Operands[1], eb, lb, 2*plan.kWidth, [2]int{plan.k, nStep})
+	bFrags, err := frags(op.Operands[1], eb, lb, 2*plan.KWidth, [2]int{plan.K, nStep})
 	if err != nil {
 		return g.errorf(op, "mma operand B: %v", err)
 	}
@@ -149,7 +119,7 @@ func lowerDot(g *gen, op *tileir.Op) error {
 	copy(out, acc)
 	cregs := make([]int, 4)
 	// K steps outermost: a step's fragments are used, and can die, before the next's load
-	for ks := range k / plan.k {
+	for ks := range k / plan.K {
 		for m0 := 0; m0 < mEnd; m0 += mStep {
 			for n0 := 0; n0 < nEnd; n0 += nStep {
 				for j := range cregs {
@@ -157,7 +127,7 @@ func lowerDot(g *gen, op *tileir.Op) error {
 					cregs[j], _ = ci.of([]int{c[0] + m0, c[1] + n0})
 				}
 				c := []value.Value{out[cregs[0]], out[cregs[1]], out[cregs[2]], out[cregs[3]]}
-				d := g.mmaSync(plan, aFrags(m0/mStep, ks), bFrags(ks, n0/nStep), c)
+				d := g.isa.MMA(plan, aFrags(m0/mStep, ks), bFrags(ks, n0/nStep), c)
 				for j, r := range cregs {
 					out[r] = d[j]
 				}
@@ -174,30 +144,14 @@ func (g *gen) packPairs(vals []value.Value, kWidth int) []value.Value {
 	out := make([]value.Value, 0, len(vals)/kWidth)
 	for i := 0; i < len(vals); i += kWidth {
 		if kWidth == 1 {
-			out = append(out, g.bitCast(vals[i], types.I32))
+			out = append(out, g.BitCast(vals[i], types.I32))
 			continue
 		}
 		vt := g.vecType(2, vals[i].Type())
 		var v value.Value = g.undef(vt)
 		v = g.insertElement(v, vals[i], i32c(0))
 		v = g.insertElement(v, vals[i+1], i32c(1))
-		out = append(out, g.bitCast(v, types.I32))
-	}
-	return out
-}
-
-// f32x4 is the result of mma.sync with f32 accumulators.
-var f32x4 = types.NewStruct(types.Float, types.Float, types.Float, types.Float)
-
-// mmaSync emits one mma.sync.aligned.m16n8kK with f32 accumulators; C is an input of
-// its own (not tied to D), so that the emitter need not copy it first.
-func (g *gen) mmaSync(p mmaPlan, a, b, c []value.Value) []value.Value {
-	args := g.values(len(a) + len(b) + len(c))[:0]
-	args = append(append(append(args, a...), b...), c...)
-	call := g.asm(f32x4, p.text, "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f", args...)
-	out := g.values(4)
-	for i := range out {
-		out[i] = g.extract(call, i)
+		out = append(out, g.BitCast(v, types.I32))
 	}
 	return out
 }

@@ -5,9 +5,7 @@ import (
 	"path"
 	"reflect"
 	"slices"
-	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -16,6 +14,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
 )
@@ -47,9 +46,6 @@ type Metadata struct {
 	GlobalScratchSize, ProfileScratchSize int
 }
 
-// dataLayout is NVPTX's 64-bit data layout, as Triton 3.6 writes it.
-const dataLayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
-
 // Lower turns the public kernel of m (exactly one tt.func public) into an LLVM IR module for
 // t. Unsupported ops are errors naming the op and its location.
 func Lower(m *tileir.Module, t target.Target, opts Options) (mod *ir.Module, md Metadata, err error) {
@@ -59,8 +55,9 @@ func Lower(m *tileir.Module, t target.Target, opts Options) (mod *ir.Module, md 
 	if opts.NumWarps&(opts.NumWarps-1) != 0 || opts.NumWarps > 32 {
 		return nil, Metadata{}, fmt.Errorf("lower: num_warps must be a power of two up to 32, not %d", opts.NumWarps)
 	}
-	if !t.IsNVIDIA() {
-		return nil, Metadata{}, fmt.Errorf("lower: target %s: only NVIDIA targets are lowered so far", t)
+	arch, err := archOf(t)
+	if err != nil {
+		return nil, Metadata{}, err
 	}
 	var kernel *tileir.Func
 	for _, f := range m.Funcs {
@@ -75,6 +72,7 @@ func Lower(m *tileir.Module, t target.Target, opts Options) (mod *ir.Module, md 
 		return nil, Metadata{}, fmt.Errorf("lower: module has no public kernel")
 	}
 	g := newGen(t, opts, kernel)
+	g.archName, g.isa = arch.Name, arch.New(g, t, opts.NumWarps)
 	defer func() { // a lowering bug must come out as a located error, not a crash
 		if r := recover(); r != nil {
 			mod, md, err = nil, Metadata{}, fmt.Errorf("@%s: internal error: %v", kernel.Name, r)
@@ -99,12 +97,15 @@ func Lower(m *tileir.Module, t target.Target, opts Options) (mod *ir.Module, md 
 
 // gen holds the state of lowering one kernel.
 type gen struct {
-	t    target.Target
-	opts Options
-	tf   *tileir.Func
-	m    *ir.Module
-	f    *ir.Func
-	cur  *ir.Block
+	t   target.Target
+	isa isa.ISA
+	// archName names the ISA's family in messages.
+	archName string
+	opts     Options
+	tf       *tileir.Func
+	m        *ir.Module
+	f        *ir.Func
+	cur      *ir.Block
 
 	axes *axisAnalysis
 	enc  map[*tileir.Value]encoding
@@ -116,20 +117,18 @@ type gen struct {
 	curOp           *tileir.Op // the op being lowered, for error messages
 	tid, lane, warp value.Value
 	// tmaBarrier is the mbarrier of TMA loads (see tma.go), nil when the kernel has none;
-	// tmaWaits numbers their wait loops' labels.
-	tmaBarrier value.Value
-	tmaWaits   int
-	// formats holds device_print's format strings (print.go).
-	formats   map[string]*ir.Global
-	smem      *ir.Global
-	smemBytes int
-	uses      map[*tileir.Value]bool         // values some op uses (see used)
-	users     map[*tileir.Value][]*tileir.Op // the ops that use each value (assignLayouts)
-	ptrNeeds  map[*tileir.Value][]bool       // see ptrRegsNeeded
-	decls     map[string]*ir.Func
-	asms      map[asmKey][]*ir.InlineAsm // see asm
-	vecTypes  map[typeKey]*types.VectorType
-	ptrTypes  map[typeKey]*types.PointerType
+	// the scratch buffer then starts at tmaScratchStart.
+	tmaBarrier      value.Value
+	tmaScratchStart int
+	smem            *ir.Global
+	smemBytes       int
+	uses            map[*tileir.Value]bool         // values some op uses (see used)
+	users           map[*tileir.Value][]*tileir.Op // the ops that use each value (assignLayouts)
+	ptrNeeds        map[*tileir.Value][]bool       // see ptrRegsNeeded
+	decls           map[string]*ir.Func
+	asms            map[asmKey][]*ir.InlineAsm // see asm
+	vecTypes        map[typeKey]*types.VectorType
+	ptrTypes        map[typeKey]*types.PointerType
 
 	sp    *metadata.DISubprogram
 	files map[string]*metadata.DIFile
@@ -154,10 +153,9 @@ func (g *gen) errorf(op *tileir.Op, format string, args ...any) error {
 }
 
 // kernel builds the LLVM function: the user's non-constexpr parameters, then the global
-// and profile scratch pointers, ptx_kernel with nvvm.reqntid = 32 × num_warps.
+// and profile scratch pointers, defined as the ISA's kernel.
 func (g *gen) kernel() error {
-	g.m.DataLayout = dataLayout
-	g.m.TargetTriple = "nvptx64-nvidia-cuda"
+	g.isa.InitModule(g.m)
 	var params []*ir.Param
 	args := g.tf.Args()
 	for i, a := range args {
@@ -178,8 +176,7 @@ func (g *gen) kernel() error {
 	scratch.AddrSpace = 1
 	params = append(params, ir.NewParam("", scratch), ir.NewParam("", scratch))
 	g.f = g.m.NewFunc(g.tf.Name, types.Void, params...)
-	g.f.CallingConv = enum.CallingConvPTXKernel
-	g.f.FuncAttrs = append(g.f.FuncAttrs, ir.AttrPair{Key: "nvvm.reqntid", Value: fmt.Sprint(g.opts.NumWarps * g.t.WarpSize)})
+	g.isa.DefineKernel(g.f)
 	g.debugInfo()
 	g.cur = g.f.NewBlock("")
 	for i, a := range args {
@@ -206,7 +203,7 @@ func (g *gen) kernel() error {
 	if g.smem != nil {
 		g.smem.Align = 16
 		if g.tmaBarrier != nil {
-			g.smem.Align = tmaScratchStart
+			g.smem.Align = ir.Align(g.tmaScratchStart)
 		}
 	}
 	return nil
@@ -237,9 +234,9 @@ func hostDescParams(next []*tileir.Value, rank int) error {
 	return nil
 }
 
-// threadIDs reads tid.x and splits it into lane and warp.
+// threadIDs reads the thread's id and splits it into lane and warp.
 func (g *gen) threadIDs() {
-	g.tid = g.call("llvm.nvvm.read.ptx.sreg.tid.x", types.I32)
+	g.tid = g.isa.ThreadID()
 	ws := int64(g.t.WarpSize)
 	g.lane = g.cur.NewAnd(g.tid, i32c(ws-1))
 	g.warp = g.cur.NewLShr(g.tid, i32c(int64(log2(int(ws)))))
@@ -264,7 +261,7 @@ var lowerings = map[string]lowerFn{}
 func (g *gen) op(op *tileir.Op) error {
 	fn, ok := lowerings[op.Name]
 	if !ok {
-		return g.errorf(op, "not supported by the NVIDIA lowering yet")
+		return g.errorf(op, "not supported by the %s lowering yet", g.archName)
 	}
 	outer := g.curOp
 	g.curOp = op // left set when fn panics, so that the error names this op
@@ -600,17 +597,7 @@ func memType(s tileir.Scalar) types.Type {
 	return llScalar(s)
 }
 
-func i32c(v int64) *constant.Int {
-	if v < 0 || v >= int64(len(i32Cache)) {
-		return constant.NewInt(types.I32, v)
-	}
-	if k := i32Cache[v].Load(); k != nil {
-		return k
-	}
-	k := constant.NewInt(types.I32, v)
-	i32Cache[v].Store(k)
-	return k
-}
+func i32c(v int64) *constant.Int { return isa.I32(v) }
 
 // typeEqual is types.Equal without printing pointer types (llir compares those by their
 // text).
@@ -656,7 +643,7 @@ func (g *gen) ptrType(elem types.Type, space int) *types.PointerType {
 }
 
 // extract emits extractvalue agg, i; the index list is shared (fields up to 63).
-func (g *gen) extract(agg value.Value, i int) *ir.InstExtractValue {
+func (g *gen) Extract(agg value.Value, i int) *ir.InstExtractValue {
 	if i < len(fieldIndices) {
 		inst := g.ar.extractValue.next()
 		inst.X, inst.Indices = agg, fieldIndices[i:i+1]
@@ -690,14 +677,22 @@ func (g *gen) gep(elem types.Type, src, idx value.Value) *ir.InstGetElementPtr {
 	return inst
 }
 
-// i32Cache holds the small i32 constants, made on first use and shared (read-only) by
-// every module: llir/llvm constants are plain values, and most indices are small.
-var i32Cache [1 << 14]atomic.Pointer[constant.Int]
+// ---- intrinsics (gen is the isa.Builder of its ISA) ----------------------------------
 
-// ---- intrinsics --------------------------------------------------------------------
+// Module is the module being built.
+func (g *gen) Module() *ir.Module { return g.m }
+
+// Block is the basic block that instructions go to now.
+func (g *gen) Block() *ir.Block { return g.cur }
+
+// NewBlock adds a basic block to the kernel.
+func (g *gen) NewBlock() *ir.Block { return g.f.NewBlock("") }
+
+// SetBlock makes b the current block.
+func (g *gen) SetBlock(b *ir.Block) { g.cur = b }
 
 // declare returns the declaration of an external function (an intrinsic), creating it once.
-func (g *gen) declare(name string, ret types.Type, params ...types.Type) *ir.Func {
+func (g *gen) Declare(name string, ret types.Type, params ...types.Type) *ir.Func {
 	if f, ok := g.decls[name]; ok {
 		return f
 	}
@@ -711,17 +706,17 @@ func (g *gen) declare(name string, ret types.Type, params ...types.Type) *ir.Fun
 }
 
 // call emits a call of an intrinsic whose parameter types are those of args.
-func (g *gen) call(name string, ret types.Type, args ...value.Value) *ir.InstCall {
+func (g *gen) Call(name string, ret types.Type, args ...value.Value) *ir.InstCall {
 	pts := make([]types.Type, len(args))
 	for i, a := range args {
 		pts[i] = a.Type()
 	}
-	return g.newCall(g.declare(name, ret, pts...), args)
+	return g.newCall(g.Declare(name, ret, pts...), args)
 }
 
 // asm emits a side-effecting inline-asm call, as Triton's PTXBuilder does. Calls of the
 // same text and constraints with the same types share one InlineAsm value.
-func (g *gen) asm(ret types.Type, text, constraints string, args ...value.Value) *ir.InstCall {
+func (g *gen) Asm(ret types.Type, text, constraints string, args ...value.Value) *ir.InstCall {
 	key := asmKey{text, constraints}
 	for _, fn := range g.asms[key] {
 		if asmFits(fn, ret, args) {
@@ -759,10 +754,10 @@ func asmFits(fn *ir.InlineAsm, ret types.Type, args []value.Value) bool {
 // against every one after it, in all threads. It is left out when the current basic block
 // already has a barrier after which nothing has touched memory.
 func (g *gen) barrier() {
-	if g.quietSinceBarrier(touchesMemory) {
+	if g.quietSinceBarrier(g.touchesMemory) {
 		return
 	}
-	g.call(barrierIntrinsic, types.Void, i32c(0))
+	g.isa.Barrier()
 }
 
 // smemBarrier is the barrier that starts every use of the shared scratch buffer (an
@@ -771,10 +766,10 @@ func (g *gen) barrier() {
 // already has a barrier after which nothing has touched shared memory: every thread runs
 // the same straight-line code since that barrier, so every earlier use is over.
 func (g *gen) smemBarrier() {
-	if g.quietSinceBarrier(touchesShared) {
+	if g.quietSinceBarrier(g.touchesShared) {
 		return
 	}
-	g.call(barrierIntrinsic, types.Void, i32c(0))
+	g.isa.Barrier()
 }
 
 // quietSinceBarrier reports whether the current basic block has a barrier after which no
@@ -782,7 +777,7 @@ func (g *gen) smemBarrier() {
 func (g *gen) quietSinceBarrier(touches func(ir.Instruction) bool) bool {
 	for i := len(g.cur.Insts) - 1; i >= 0; i-- {
 		inst := g.cur.Insts[i]
-		if isBarrier(inst) {
+		if g.isa.IsBarrier(inst) {
 			return true
 		}
 		if touches(inst) {
@@ -794,23 +789,20 @@ func (g *gen) quietSinceBarrier(touches func(ir.Instruction) bool) bool {
 
 // touchesMemory reports whether inst may access memory: loads, stores, atomics, fences
 // and every call (inline asm included) except reads of special registers.
-func touchesMemory(inst ir.Instruction) bool {
+func (g *gen) touchesMemory(inst ir.Instruction) bool {
 	switch inst := inst.(type) {
 	case *ir.InstLoad, *ir.InstStore, *ir.InstAtomicRMW, *ir.InstCmpXchg, *ir.InstFence:
 		return true
 	case *ir.InstCall:
-		if f, ok := inst.Callee.(*ir.Func); ok && strings.HasPrefix(f.Name(), "llvm.nvvm.read.ptx.sreg.") {
-			return false
-		}
-		return true
+		return !g.isa.ReadsSpecialRegister(inst)
 	}
 	return false
 }
 
 // touchesShared reports whether inst may access shared memory (address space 3): loads,
-// stores and atomics through such pointers, inline asm that names .shared, and calls
-// given such a pointer.
-func touchesShared(inst ir.Instruction) bool {
+// stores and atomics through such pointers, inline asm that the ISA says may (NVIDIA's
+// names .shared), and calls given such a pointer.
+func (g *gen) touchesShared(inst ir.Instruction) bool {
 	shared := func(v value.Value) bool {
 		p, ok := v.Type().(*types.PointerType)
 		return ok && p.AddrSpace == 3
@@ -827,7 +819,7 @@ func touchesShared(inst ir.Instruction) bool {
 	case *ir.InstFence:
 		return true
 	case *ir.InstCall:
-		if a, ok := inst.Callee.(*ir.InlineAsm); ok && strings.Contains(a.Asm, "shared") {
+		if a, ok := inst.Callee.(*ir.InlineAsm); ok && g.isa.AsmTouchesShared(a.Asm) {
 			return true
 		}
 		for _, arg := range inst.Args {
@@ -837,18 +829,6 @@ func touchesShared(inst ir.Instruction) bool {
 		}
 	}
 	return false
-}
-
-const barrierIntrinsic = "llvm.nvvm.barrier.cta.sync.aligned.all"
-
-// isBarrier reports whether inst is a call of the block barrier.
-func isBarrier(inst ir.Instruction) bool {
-	c, ok := inst.(*ir.InstCall)
-	if !ok {
-		return false
-	}
-	f, ok := c.Callee.(*ir.Func)
-	return ok && f.GlobalName == barrierIntrinsic // not Name(), which parses the name as a number first
 }
 
 // used reports whether any op of the kernel uses v.
@@ -867,7 +847,7 @@ func (g *gen) used(v *tileir.Value) bool {
 
 // sharedBase returns the shared scratch buffer as an i8 pointer, and records that n bytes
 // of it are used. It is global_smem, the kernel's dynamic shared memory, or the part of it
-// after the TMA mbarrier (tmaScratchStart) when the kernel has one.
+// after the TMA mbarrier (at tmaScratchStart) when the kernel has one.
 func (g *gen) sharedBase(n int) value.Value {
 	if g.smem == nil {
 		g.smem = g.m.NewGlobal("global_smem", types.NewArray(0, types.I8))
@@ -883,8 +863,8 @@ func (g *gen) sharedBase(n int) value.Value {
 		g.smemBytes = max(g.smemBytes, n)
 		return base
 	}
-	g.smemBytes = max(g.smemBytes, tmaScratchStart+n)
-	return constant.NewGetElementPtr(types.I8, base, i32c(tmaScratchStart))
+	g.smemBytes = max(g.smemBytes, g.tmaScratchStart+n)
+	return constant.NewGetElementPtr(types.I8, base, i32c(int64(g.tmaScratchStart)))
 }
 
 func constantI64(v int64) *constant.Int { return constant.NewInt(types.I64, v) }

@@ -44,9 +44,7 @@ func (m irMath) sel(c cond, a, b num) num {
 	return m.g.cur.NewSelect(m.v(c), m.v(a), m.v(b))
 }
 func (m irMath) copysign(a, b num) num { return m.g.fintr("llvm.copysign", m.v(a), m.v(b)) }
-func (m irMath) ex2(a num) num {
-	return m.g.call("llvm.nvvm.ex2.approx.f", types.Float, m.v(a))
-}
+func (m irMath) ex2(a num) num         { return m.g.isa.Exp2Approx(m.v(a)) }
 
 // format returns the integer type, mantissa bits and exponent bias of the float type.
 func (m irMath) format() (*types.IntType, int64, int64) {
@@ -64,7 +62,7 @@ func (m irMath) ldexp(a, n num) num {
 	rest := m.g.cur.NewSub(ni, half)
 	pow := func(e value.Value) value.Value {
 		b := m.g.cur.NewShl(m.g.cur.NewAdd(e, constant.NewInt(it, bias)), constant.NewInt(it, mant))
-		return m.g.bitCast(b, m.t)
+		return m.g.BitCast(b, m.t)
 	}
 	return m.g.fmul(m.g.fmul(m.v(a), pow(half)), pow(rest))
 }
@@ -77,13 +75,13 @@ func (m irMath) frexp(a num) (num, num) {
 	scaled := m.g.fmul(x, constant.NewFloat(m.t, math.Ldexp(1, int(mant+1))))
 	x = m.g.cur.NewSelect(tiny, scaled, x)
 	adj := m.g.cur.NewSelect(tiny, constant.NewInt(it, mant+1), constant.NewInt(it, 0))
-	bitsV := m.g.bitCast(x, it)
+	bitsV := m.g.BitCast(x, it)
 	expMask := int64(1)<<(int64(it.BitSize)-mant-1) - 1 // the exponent field
 	field := m.g.cur.NewAnd(m.g.cur.NewLShr(bitsV, constant.NewInt(it, mant)), constant.NewInt(it, expMask))
 	e := m.g.cur.NewSub(m.g.cur.NewSub(field, constant.NewInt(it, bias-1)), adj)
 	keep := ^(expMask << mant)
 	mb := m.g.cur.NewOr(m.g.cur.NewAnd(bitsV, constant.NewInt(it, keep)), constant.NewInt(it, (bias-1)<<mant))
-	return m.g.bitCast(mb, m.t), m.g.cur.NewSIToFP(e, m.t)
+	return m.g.BitCast(mb, m.t), m.g.cur.NewSIToFP(e, m.t)
 }
 
 // mathFuncs are the unary functions of the library, by base name.

@@ -1,13 +1,13 @@
 package lower
 
 import (
-	"fmt"
-	"strings"
+	"slices"
 
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/tileir"
 )
 
@@ -25,10 +25,6 @@ type access struct {
 	mem              types.Type // in-memory type of one element
 	bits             int        // bits per element in memory
 	wordBits, nWords int
-}
-
-func (a access) constraint() string {
-	return map[int]string{64: "l", 32: "r", 16: "h", 8: "c"}[a.wordBits]
 }
 
 func (a access) wordType() types.Type { return intType(a.wordBits) }
@@ -109,24 +105,17 @@ func (g *gen) accessOf(et types.Type, vec int) access {
 	return a
 }
 
-// cacheSuffix returns the ld/st qualifiers of the op's cache attributes.
-func cacheSuffix(op *tileir.Op) string {
-	s := ""
-	if op.Attr("isVolatile") == tileir.BoolAttr(true) {
-		s = ".volatile"
-	}
-	s += ".global"
-	if c := op.EnumAttr("cache"); c != "" && c != "none" {
-		s += "." + c
-	}
-	return s
-}
+// global is the ISA's description of a's words, with no cache modifier.
+func (a access) global() isa.Access { return isa.Access{WordBits: a.wordBits, Words: a.nWords} }
 
-func vecSuffix(n int) string {
-	if n > 1 {
-		return fmt.Sprintf(".v%d", n)
+// globalOf is a's words with op's cache modifier and volatility.
+func (a access) globalOf(op *tileir.Op) isa.Access {
+	ga := a.global()
+	ga.Volatile = op.Attr("isVolatile") == tileir.BoolAttr(true)
+	if c := op.EnumAttr("cache"); c != "none" {
+		ga.Cache = c
 	}
-	return ""
+	return ga
 }
 
 // pack turns a vector's elements into its memory words.
@@ -136,7 +125,7 @@ func (g *gen) pack(a access, elems []value.Value) []value.Value {
 	for w := range words {
 		part := elems[w*per : (w+1)*per]
 		if per == 1 {
-			words[w] = g.bitCast(g.toStorable(part[0]), a.wordType())
+			words[w] = g.BitCast(g.toStorable(part[0]), a.wordType())
 			if a.mem.Equal(a.wordType()) {
 				words[w] = g.toStorable(part[0])
 			}
@@ -147,7 +136,7 @@ func (g *gen) pack(a access, elems []value.Value) []value.Value {
 		for i, e := range part {
 			v = g.insertElement(v, g.toStorable(e), i32c(int64(i)))
 		}
-		words[w] = g.bitCast(v, a.wordType())
+		words[w] = g.BitCast(v, a.wordType())
 	}
 	return words
 }
@@ -160,12 +149,12 @@ func (g *gen) unpack(a access, words []value.Value) []value.Value {
 		if per == 1 {
 			v := w
 			if !a.mem.Equal(a.wordType()) {
-				v = g.bitCast(w, a.mem)
+				v = g.BitCast(w, a.mem)
 			}
 			out = append(out, g.fromStorable(v, a.elem))
 			continue
 		}
-		vec := g.bitCast(w, g.vecType(per, a.mem))
+		vec := g.BitCast(w, g.vecType(per, a.mem))
 		for i := range per {
 			out = append(out, g.fromStorable(g.extractElement(vec, i32c(int64(i))), a.elem))
 		}
@@ -213,65 +202,11 @@ func lowerLoad(g *gen, op *tileir.Op) error {
 		if masks != nil {
 			pred = masks[r]
 		}
-		words := g.loadWords(a, ptrs[r], pred, otherWords, cacheSuffix(op))
+		words := g.isa.LoadGlobal(a.globalOf(op), ptrs[r], pred, otherWords)
 		copy(out[r:], g.unpack(a, words))
 	}
 	g.vals[res] = out
 	return nil
-}
-
-// loadWords emits Triton's predicated vector load: the outputs start as other (or zero),
-// and the load runs only where pred holds.
-func (g *gen) loadWords(a access, ptr, pred value.Value, other []value.Value, qual string) []value.Value {
-	var text strings.Builder
-	n := a.nWords
-	cons := make([]string, 0, 2*n+2)
-	args := make([]value.Value, 0, n+2)
-	movBits := max(a.wordBits, 16)
-	for w := range n {
-		cons = append(cons, "="+a.constraint())
-		if other != nil {
-			fmt.Fprintf(&text, "mov.u%d $%d, $%d;\n\t", movBits, w, n+w)
-		} else {
-			fmt.Fprintf(&text, "mov.u%d $%d, 0x0;\n\t", movBits, w)
-		}
-	}
-	if other != nil {
-		for w := range n {
-			cons = append(cons, a.constraint())
-			args = append(args, other[w])
-		}
-	}
-	addr := len(cons)
-	cons = append(cons, "l")
-	args = append(args, ptr)
-	if pred != nil {
-		fmt.Fprintf(&text, "@$%d ", len(cons))
-		cons = append(cons, "b")
-		args = append(args, pred)
-	}
-	outs := make([]string, n)
-	for w := range outs {
-		outs[w] = fmt.Sprintf("$%d", w)
-	}
-	fmt.Fprintf(&text, "ld%s%s.b%d { %s }, [ $%d + 0 ];", qual, vecSuffix(n), a.wordBits, strings.Join(outs, ", "), addr)
-	var ret types.Type = a.wordType()
-	if n > 1 {
-		fields := make([]types.Type, n)
-		for i := range fields {
-			fields[i] = a.wordType()
-		}
-		ret = types.NewStruct(fields...)
-	}
-	call := g.asm(ret, text.String(), strings.Join(cons, ","), args...)
-	if n == 1 {
-		return []value.Value{call}
-	}
-	words := make([]value.Value, n)
-	for w := range words {
-		words[w] = g.extract(call, w)
-	}
-	return words
 }
 
 // owner returns the predicate of the threads that own the elements of layout l: lanes
@@ -346,71 +281,12 @@ func lowerStore(g *gen, op *tileir.Op) error {
 		if masks != nil {
 			m = masks[r]
 		}
-		g.storeWords(a, ptrs[r], andPred(g, own, m), g.pack(a, vals[r:r+a.vec]), strings.TrimPrefix(cacheSuffix(op), ".volatile"))
+		g.isa.StoreGlobal(a.globalOf(op), ptrs[r], andPred(g, own, m), g.pack(a, vals[r:r+a.vec]))
 	}
 	return nil
 }
 
-// storeWords emits Triton's predicated vector store.
-func (g *gen) storeWords(a access, ptr, pred value.Value, words []value.Value, qual string) {
-	cons := make([]string, 0, len(words)+2)
-	ins := make([]string, len(words))
-	for w := range words {
-		cons = append(cons, a.constraint())
-		ins[w] = fmt.Sprintf("$%d", w)
-	}
-	args := append(make([]value.Value, 0, len(words)+2), words...)
-	addr := len(cons)
-	cons = append(cons, "l")
-	args = append(args, ptr)
-	text := ""
-	if pred != nil {
-		text = fmt.Sprintf("@$%d ", len(cons))
-		cons = append(cons, "b")
-		args = append(args, pred)
-	}
-	text += fmt.Sprintf("st%s%s.b%d [ $%d + 0 ], { %s };", qual, vecSuffix(len(words)), a.wordBits, addr, strings.Join(ins, ", "))
-	g.asm(types.Void, text, strings.Join(cons, ","), args...)
-}
-
-// atomOps maps tt.atomic_rmw kinds to PTX atom operations (the type suffix tells signed,
-// unsigned and float apart).
-var atomOps = map[string]string{"and": "and", "or": "or", "xor": "xor", "add": "add", "fadd": "add", "max": "max",
-	"min": "min", "umax": "max", "umin": "min", "exch": "exch", "cas": "cas"}
-
-// atomicType returns PTX's type suffix of an atomic op on elements of type s.
-func atomicType(kind string, s tileir.Scalar) (string, error) {
-	b := s.Bits()
-	switch {
-	case kind == "fadd" && s == tileir.F16:
-		return ".noftz.f16", nil
-	case kind == "fadd" && s == tileir.BF16:
-		return ".noftz.bf16", nil
-	case kind == "fadd" && (s == tileir.F32 || s == tileir.F64):
-		return fmt.Sprintf(".f%d", b), nil
-	case !s.IsInt() || b < 32:
-		return "", fmt.Errorf("atomic %s on %s not supported", kind, s)
-	case kind == "max" || kind == "min":
-		return fmt.Sprintf(".s%d", b), nil
-	case kind == "add" || kind == "umax" || kind == "umin":
-		return fmt.Sprintf(".u%d", b), nil
-	}
-	return fmt.Sprintf(".b%d", b), nil
-}
-
-// atomText is the atom instruction as Triton 3.6 spells it: the memory semantics and
-// scope it was given (relaxed/acquire/release/acq_rel; cta/gpu/sys) printed always, with
-// no fence around it. Its CAS puts the semantics first (atom.global.acq_rel.gpu.cas.b32),
-// its read-modify-writes the scope first (atom.global.gpu.acq_rel.exch.b32); PTX takes
-// either order. sem and scope are ".acq_rel", ".gpu" and so on, or "" when absent.
-func atomText(kind, sem, scope, ts string) string {
-	if kind == "cas" {
-		return "atom.global" + sem + scope + ".cas" + ts
-	}
-	return "atom.global" + scope + sem + "." + atomOps[kind] + ts
-}
-
-// lowerAtomic lowers tt.atomic_rmw and tt.atomic_cas to predicated atom.global, one
+// lowerAtomic lowers tt.atomic_rmw and tt.atomic_cas to the ISA's predicated atomics, one
 // element at a time, issued only by the threads that own each element. When copies of
 // the result live in other threads, the owners hand it over through shared memory.
 func lowerAtomic(g *gen, op *tileir.Op) error {
@@ -421,19 +297,15 @@ func lowerAtomic(g *gen, op *tileir.Op) error {
 	if op.Name == "tt.atomic_cas" {
 		kind, nIn, maskIdx = "cas", 2, 3
 	}
-	sem := map[string]string{"relaxed": ".relaxed", "acquire": ".acquire", "release": ".release", "acq_rel": ".acq_rel"}[op.EnumAttr("sem")]
-	scope := map[string]string{"gpu": ".gpu", "cta": ".cta", "sys": ".sys"}[op.EnumAttr("scope")]
-	if s := op.EnumAttr("sem"); sem == "" && s != "" {
-		return g.errorf(op, "atomic memory semantics %q not supported", s)
+	sem, scope := op.EnumAttr("sem"), op.EnumAttr("scope")
+	if sem != "" && !slices.Contains([]string{"relaxed", "acquire", "release", "acq_rel"}, sem) {
+		return g.errorf(op, "atomic memory semantics %q not supported", sem)
 	}
-	if s := op.EnumAttr("scope"); scope == "" && s != "" {
-		return g.errorf(op, "atomic scope %q not supported", s)
+	if scope != "" && !slices.Contains([]string{"gpu", "cta", "sys"}, scope) {
+		return g.errorf(op, "atomic scope %q not supported", scope)
 	}
-	if _, ok := atomOps[kind]; !ok {
-		return g.errorf(op, "atomic %q not supported", kind)
-	}
-	ts, err := atomicType(kind, s)
-	if err != nil {
+	atom := isa.Atomic{Kind: kind, Elem: s, Sem: sem, Scope: scope}
+	if err := g.isa.CheckAtomic(atom); err != nil {
 		return g.errorf(op, "%v", err)
 	}
 	ptrs := g.in(op.Operands[0], e)
@@ -451,6 +323,7 @@ func lowerAtomic(g *gen, op *tileir.Op) error {
 	if err != nil {
 		return g.errorf(op, "%v", err)
 	}
+	atom.WordBits = a.wordBits
 	if own != nil {
 		// The owners act for every thread that holds a copy of the element: the block
 		// first synchronizes, so that no thread's earlier access (in program order) of the
@@ -467,22 +340,11 @@ func lowerAtomic(g *gen, op *tileir.Op) error {
 			m = masks[r]
 		}
 		pred := andPred(g, own, m)
-		cons := []string{"=" + a.constraint(), "l"}
-		args := []value.Value{ptrs[r]}
-		ops := ""
+		operands := make([]value.Value, len(ins))
 		for i := range ins {
-			cons = append(cons, a.constraint())
-			args = append(args, g.pack(a, ins[i][r:r+1])[0])
-			ops += fmt.Sprintf(", $%d", 2+i)
+			operands[i] = g.pack(a, ins[i][r:r+1])[0]
 		}
-		text := fmt.Sprintf("mov.u%d $0, 0x0;\n\t", max(a.wordBits, 16))
-		if pred != nil {
-			text += fmt.Sprintf("@$%d ", len(cons))
-			cons = append(cons, "b")
-			args = append(args, pred)
-		}
-		text += atomText(kind, sem, scope, ts) + fmt.Sprintf(" $0, [ $1 + 0 ]%s;", ops)
-		w := g.asm(a.wordType(), text, strings.Join(cons, ","), args...)
+		w := g.isa.Atomic(atom, ptrs[r], pred, operands)
 		out[r] = g.unpack(a, []value.Value{w})[0]
 	}
 	if own != nil && g.used(res) {
@@ -503,15 +365,4 @@ func (g *gen) shareFromOwners(vals []value.Value, l *linLayout) []value.Value {
 	}
 	idx := g.linearIndex(l, nil, nil)
 	return g.exchangeMany([][]value.Value{vals}, []index{idx}, []index{idx}, numel(l.shape), g.owner(l))[0]
-}
-
-// storeShared stores v at a shared pointer where pred holds, as Triton's st.shared.
-func (g *gen) storeShared(ptr, v, pred value.Value) {
-	bits := byteSize(v.Type()) * 8
-	cons := map[int]string{64: "l", 32: "r", 16: "h", 8: "c"}[bits]
-	w := v
-	if _, ok := v.Type().(*types.FloatType); ok {
-		w = g.bitCast(v, types.NewInt(uint64(bits)))
-	}
-	g.asm(types.Void, fmt.Sprintf("@$2 st.shared.b%d [ $0 + 0 ], $1;", bits), "r,"+cons+",b", ptr, w, pred)
 }

@@ -5,9 +5,6 @@ import (
 	"math"
 	"strings"
 
-	"github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/constant"
-	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -34,11 +31,13 @@ func lowerPrint(g *gen, op *tileir.Op) error {
 	hex := op.Attr("hex") == tileir.BoolAttr(true)
 	signed, _ := op.Attr("isSigned").(tileir.I32ArrayAttr)
 	pid := make([]value.Value, 3)
-	for i, axis := range []string{"x", "y", "z"} {
-		pid[i] = g.call("llvm.nvvm.read.ptx.sreg.ctaid."+axis, types.I32)
+	for i := range pid {
+		pid[i] = g.isa.ProgramID(i)
 	}
 	if len(op.Operands) == 0 {
-		g.printf("pid (%u, %u, %u)"+prefix+"\n", pid)
+		if err := g.isa.Printf("pid (%u, %u, %u)"+prefix+"\n", pid); err != nil {
+			return g.errorf(op, "%v", err)
+		}
 		return nil
 	}
 	for i, v := range op.Operands {
@@ -81,7 +80,9 @@ func lowerPrint(g *gen, op *tileir.Op) error {
 				return g.errorf(op, "%v", err)
 			}
 			args = append(args, a)
-			g.printf(line, args)
+			if err := g.isa.Printf(line, args); err != nil {
+				return g.errorf(op, "%v", err)
+			}
 		}
 	}
 	return nil
@@ -135,7 +136,7 @@ func (g *gen) printArg(x value.Value, s tileir.Scalar, hex, signed bool) (value.
 		return g.cur.NewFPExt(x, types.Double), nil
 	}
 	if _, ok := x.Type().(*types.FloatType); ok {
-		x = g.bitCast(x, types.NewInt(uint64(s.Bits())))
+		x = g.BitCast(x, types.NewInt(uint64(s.Bits())))
 	}
 	switch {
 	case s.Bits() >= 32:
@@ -144,49 +145,4 @@ func (g *gen) printArg(x value.Value, s tileir.Scalar, hex, signed bool) (value.
 		return g.sext(x, types.I32), nil
 	}
 	return g.cur.NewZExt(x, types.I32), nil
-}
-
-// printf calls vprintf(format, args): the arguments are stored, each aligned to its size,
-// in a buffer allocated once in the entry block for this call site.
-func (g *gen) printf(format string, args []value.Value) {
-	fields := make([]types.Type, len(args))
-	for i, a := range args {
-		fields[i] = a.Type()
-	}
-	st := types.NewStruct(fields...)
-	buf := ir.NewAlloca(st)
-	buf.Align = 8
-	entry := g.f.Blocks[0]
-	entry.Insts = append([]ir.Instruction{buf}, entry.Insts...)
-	if len(g.stamped) > 0 {
-		g.stamped[0] = [2]int{} // the entry's instructions moved
-	}
-	for i, a := range args {
-		p := g.cur.NewGetElementPtr(st, buf, i32c(0), i32c(int64(i)))
-		g.store(a, p)
-	}
-	vprintf := g.declare("vprintf", types.I32, types.NewPointer(types.I8), types.NewPointer(types.I8))
-	g.cur.NewCall(vprintf, g.formatString(format), g.bitCast(buf, types.NewPointer(types.I8)))
-}
-
-// formatString returns a generic pointer to a NUL-terminated copy of s in global memory,
-// one global per distinct string.
-func (g *gen) formatString(s string) value.Value {
-	gl, ok := g.formats[s]
-	if !ok {
-		data := constant.NewCharArrayFromString(s + "\x00")
-		gl = g.m.NewGlobalDef(fmt.Sprintf("printfFormat_%d", len(g.formats)), data)
-		gl.Immutable = true
-		gl.Linkage = enum.LinkageInternal
-		gl.Align = 1
-		gl.AddrSpace = 1
-		gl.Typ = types.NewPointer(data.Type())
-		gl.Typ.AddrSpace = 1
-		if g.formats == nil {
-			g.formats = map[string]*ir.Global{}
-		}
-		g.formats[s] = gl
-	}
-	first := constant.NewGetElementPtr(gl.ContentType, gl, i32c(0), i32c(0))
-	return constant.NewAddrSpaceCast(first, types.NewPointer(types.I8))
 }

@@ -32,17 +32,15 @@ func (g *gen) combine(op *tileir.Op, lhs, rhs []value.Value) ([]value.Value, err
 	return out, nil
 }
 
-// shuffleXor exchanges v with the lane whose id differs by mask (shfl.sync.bfly), in
-// 32-bit pieces.
+// shuffleXor exchanges v with the lane whose id differs by mask (the ISA's butterfly
+// shuffle), in 32-bit pieces.
 func (g *gen) shuffleXor(v value.Value, mask int) value.Value {
 	t := v.Type()
 	bits := byteSize(storableType(t)) * 8
-	shfl := func(x value.Value) value.Value {
-		return g.call("llvm.nvvm.shfl.sync.bfly.i32", types.I32, i32c(-1), x, i32c(int64(mask)), i32c(31))
-	}
+	shfl := func(x value.Value) value.Value { return g.isa.ShuffleXor(x, mask) }
 	w := g.toStorable(v)
 	if _, ok := w.Type().(*types.FloatType); ok {
-		w = g.bitCast(w, types.NewInt(uint64(bits)))
+		w = g.BitCast(w, types.NewInt(uint64(bits)))
 	}
 	var r value.Value
 	switch {
@@ -57,7 +55,7 @@ func (g *gen) shuffleXor(v value.Value, mask int) value.Value {
 	}
 	st := storableType(t)
 	if !r.Type().Equal(st) {
-		r = g.bitCast(r, st)
+		r = g.BitCast(r, st)
 	}
 	return g.fromStorable(r, t)
 }
@@ -214,7 +212,7 @@ func (g *gen) reduceWarps(op *tileir.Op, l *linLayout, axis int, warpBits []int,
 		off := g.cur.NewAdd(g.cur.NewMul(widx, i32c(int64(numOut))), idx[firstReg[gi]])
 		for i, v := range acc {
 			st := storableType(v.Type())
-			g.store(g.toStorable(v), g.smemPtr(st, bases[i], off, total))
+			g.Store(g.toStorable(v), g.smemPtr(st, bases[i], off, total))
 		}
 	}
 	g.barrier()

@@ -156,12 +156,12 @@ func lowerInlineAsm(g *gen, op *tileir.Op) error {
 		for i := range ins {
 			args[i] = ins[i][min(r, len(ins[i])-1)]
 		}
-		call := g.asm(ret, strings.ReplaceAll(string(text), "\n", "\n\t"), string(cons), args...)
+		call := g.Asm(ret, strings.ReplaceAll(string(text), "\n", "\n\t"), string(cons), args...)
 		for i := range op.Results {
 			if len(rts) == 1 {
 				outs[i] = append(outs[i], call)
 			} else {
-				outs[i] = append(outs[i], g.extract(call, i))
+				outs[i] = append(outs[i], g.Extract(call, i))
 			}
 		}
 	}

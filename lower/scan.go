@@ -47,7 +47,7 @@ func lowerScan(g *gen, op *tileir.Op) error {
 	g.smemBarrier()
 	for i := range ins {
 		for r, v := range ins[i] {
-			g.store(g.toStorable(v), at(i, idx[r]))
+			g.Store(g.toStorable(v), at(i, idx[r]))
 		}
 	}
 	g.barrier()
@@ -86,7 +86,7 @@ func lowerScan(g *gen, op *tileir.Op) error {
 	first := g.cur.NewICmp(enum.IPredEQ, k, i32c(0))
 	for i := range comb {
 		comb[i] = g.cur.NewSelect(first, xs[i], comb[i])
-		g.store(g.toStorable(comb[i]), at(i, pos))
+		g.Store(g.toStorable(comb[i]), at(i, pos))
 	}
 	next := g.cur.NewAdd(k, i32c(1))
 	g.cur.NewBr(kHead)

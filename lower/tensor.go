@@ -1,6 +1,8 @@
 package lower
 
 import (
+	"strings"
+
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -8,8 +10,8 @@ import (
 )
 
 func init() {
-	lowerings["tt.get_program_id"] = func(g *gen, op *tileir.Op) error { return g.sreg(op, "ctaid") }
-	lowerings["tt.get_num_programs"] = func(g *gen, op *tileir.Op) error { return g.sreg(op, "nctaid") }
+	lowerings["tt.get_program_id"] = func(g *gen, op *tileir.Op) error { return g.gridQuery(op, g.isa.ProgramID) }
+	lowerings["tt.get_num_programs"] = func(g *gen, op *tileir.Op) error { return g.gridQuery(op, g.isa.NumPrograms) }
 	lowerings["tt.make_range"] = lowerMakeRange
 	lowerings["tt.splat"] = func(g *gen, op *tileir.Op) error {
 		out := make([]value.Value, g.regs(op.Results[0]))
@@ -70,13 +72,16 @@ func init() {
 	lowerings["gpu.barrier"] = func(g *gen, op *tileir.Op) error { g.barrier(); return nil }
 }
 
-// sreg reads %ctaid or %nctaid along the op's axis.
-func (g *gen) sreg(op *tileir.Op, reg string) error {
-	axis := op.EnumAttr("axis")
-	if axis == "" {
-		axis = []string{"x", "y", "z"}[op.IntAttr("axis")]
+// gridQuery reads the program id or the number of programs (read) along the op's axis.
+func (g *gen) gridQuery(op *tileir.Op, read func(axis int) value.Value) error {
+	axis := int(op.IntAttr("axis"))
+	if a := op.EnumAttr("axis"); a != "" {
+		axis = strings.Index("xyz", a)
 	}
-	g.vals[op.Results[0]] = []value.Value{g.call("llvm.nvvm.read.ptx.sreg."+reg+"."+axis, types.I32)}
+	if axis < 0 || axis > 2 {
+		return g.errorf(op, "axis %s: want x, y or z", op.Attr("axis"))
+	}
+	g.vals[op.Results[0]] = []value.Value{read(axis)}
 	return nil
 }
 

@@ -1,0 +1,235 @@
+// Package isa is the boundary between gotriton's target-neutral lowering (package lower)
+// and the instruction sets it emits LLVM IR for, as wazero's backend.Machine is for its
+// backends and Triton's TargetInfoBase is for third_party/nvidia and third_party/amd.
+//
+// Package lower does everything that does not depend on the instruction set: axis
+// analysis, layouts, elementwise arithmetic, reductions, scans, control flow, layout
+// conversions and the use of shared memory. Whatever is spelled differently per GPU
+// family (special registers, barriers, global memory accesses, cross-lane exchanges, the
+// matrix instructions, atomics, a few math instructions, printf and the kernel ABI) it
+// asks of an ISA, one package per family under lower/isa (lower/isa/nvidia). An ISA is
+// made per kernel from its Arch; it emits through the Builder that lower gives it, and
+// neither package imports the other: both import this one.
+package isa
+
+import (
+	"sync/atomic"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/gotriton/gotriton/target"
+	"github.com/gotriton/gotriton/tileir"
+)
+
+// Arch is one instruction-set family that lower can target.
+type Arch struct {
+	// Name names the family in messages ("NVIDIA").
+	Name string
+	// Supports reports whether the family covers target t.
+	Supports func(t target.Target) bool
+	// New makes the ISA of one kernel for target t with numWarps warps per block; it
+	// emits through b.
+	New func(b Builder, t target.Target, numWarps int) ISA
+}
+
+// Builder is what an ISA emits through: the shared lowering's module, its current block,
+// and its caches of declarations and inline asm.
+type Builder interface {
+	// Module is the module being built.
+	Module() *ir.Module
+	// Block is the basic block that instructions go to now.
+	Block() *ir.Block
+	// NewBlock adds a basic block to the kernel; SetBlock makes b the current block.
+	NewBlock() *ir.Block
+	SetBlock(b *ir.Block)
+	// Call calls the external function name (an intrinsic), declared once per module
+	// with the types of args.
+	Call(name string, ret types.Type, args ...value.Value) *ir.InstCall
+	// Declare returns the declaration of an external function, made once per module.
+	Declare(name string, ret types.Type, params ...types.Type) *ir.Func
+	// Asm emits a call of side-effecting inline asm; calls of the same text,
+	// constraints and types share one InlineAsm value.
+	Asm(ret types.Type, text, constraints string, args ...value.Value) *ir.InstCall
+	// Extract emits extractvalue agg, i.
+	Extract(agg value.Value, i int) *ir.InstExtractValue
+	// BitCast emits bitcast v to t.
+	BitCast(v value.Value, t types.Type) *ir.InstBitCast
+	// Store emits store src, dst.
+	Store(src, dst value.Value) *ir.InstStore
+	// EntryAlloca allocates a t (aligned to align bytes) at the start of the kernel's
+	// entry block.
+	EntryAlloca(t types.Type, align int) *ir.InstAlloca
+}
+
+// ISA is the instruction-set-specific half of lowering one kernel.
+type ISA interface {
+	// InitModule sets the module's data layout and target triple.
+	InitModule(m *ir.Module)
+	// DefineKernel gives the kernel function its calling convention and the attributes
+	// that bound its block size.
+	DefineKernel(f *ir.Func)
+
+	// ThreadID reads the thread's index in the block (x only: blocks are 1-D).
+	ThreadID() value.Value
+	// ProgramID and NumPrograms read the block's index in the grid along axis (0, 1,
+	// 2) and the grid's size along it.
+	ProgramID(axis int) value.Value
+	NumPrograms(axis int) value.Value
+
+	// Barrier synchronizes the block, ordering every memory access before it against
+	// every one after it, in all threads.
+	Barrier()
+	// IsBarrier reports whether inst is what Barrier emits.
+	IsBarrier(inst ir.Instruction) bool
+	// ReadsSpecialRegister reports whether call only reads a special register (an id),
+	// touching no memory.
+	ReadsSpecialRegister(call *ir.InstCall) bool
+	// AsmTouchesShared reports whether inline asm text may access shared memory.
+	AsmTouchesShared(text string) bool
+
+	// LoadGlobal loads a.Words words of a.WordBits bits from the global pointer ptr
+	// where pred holds (nil: always); where it does not, the words are other's (nil:
+	// zero).
+	LoadGlobal(a Access, ptr, pred value.Value, other []value.Value) []value.Value
+	// StoreGlobal stores words (a.Words of a.WordBits bits) at the global pointer ptr
+	// where pred holds (nil: always).
+	StoreGlobal(a Access, ptr, pred value.Value, words []value.Value)
+	// StoreShared stores v, an integer or float of 8 to 64 bits, at the shared pointer
+	// ptr where pred holds.
+	StoreShared(ptr, v, pred value.Value)
+	// CheckAtomic returns an error when the ISA lacks atomic op (which is op.Kind on
+	// elements of op.Elem).
+	CheckAtomic(op Atomic) error
+	// Atomic performs op at the global pointer ptr where pred holds (nil: always), with
+	// operands (one word of op.WordBits each: the value, or for "cas" the expected value
+	// then the new one), and returns the word that was there (zero where pred fails).
+	Atomic(op Atomic, ptr, pred value.Value, operands []value.Value) value.Value
+
+	// ShuffleXor returns the i32 x of the lane whose index differs from this lane's by
+	// mask (a butterfly exchange across the warp).
+	ShuffleXor(x value.Value, mask int) value.Value
+
+	// MulHiU returns the high half of the unsigned product of a and b, or false when
+	// the ISA has no instruction for their width.
+	MulHiU(a, b value.Value) (value.Value, bool)
+	// Exp2Approx is 2^x for an f32 x, approximated as Triton's exp2 and exp are.
+	Exp2Approx(x value.Value) value.Value
+	// FP8ToF16 widens x, the bits (i8) of an fp8 value of type from, to half; false
+	// (with nothing emitted) when the ISA does not convert from.
+	FP8ToF16(x value.Value, from tileir.Scalar) (value.Value, bool)
+	// F32ToFP8 narrows the float f to the bits (i8) of fp8 type to, rounding to
+	// nearest and saturating to the finite range; false when the ISA does not convert
+	// to it.
+	F32ToFP8(f value.Value, to tileir.Scalar) (value.Value, bool)
+
+	// PlanMMA returns the matrix instruction that computes dot d on tiles of the
+	// nvidia_mma (version 2) layout, 16×8 per warp, or false when d takes the FMA path.
+	PlanMMA(d Dot) (MMAPlan, bool)
+	// MMA emits one matrix instruction of plan p: D = A·B + C on one tile, a and b the
+	// packed operand registers (KWidth elements each), c and the result the four
+	// accumulators of the lane.
+	MMA(p MMAPlan, a, b, c []value.Value) []value.Value
+
+	// Printf prints format with args from every thread that runs it, with C's printf
+	// conventions (floats as double, integers narrower than 32 bits widened), or
+	// returns why it cannot.
+	Printf(format string, args []value.Value) error
+
+	// TMA returns the ISA's tensor memory accelerator, nil when the target has none.
+	TMA() TMA
+}
+
+// Dot is a tt.dot as the matrix instructions see it: A·B with A M×K and B K×N of
+// element type A, into C (M×N, element type C); InputPrecision is the op's ("tf32",
+// "tf32x3", "ieee", or "" for ieee).
+type Dot struct {
+	A, C           tileir.Scalar
+	M, N, K        int64
+	InputPrecision string
+}
+
+// MMAPlan is the matrix instruction of a dot: the operands are converted to Operand
+// (f32 stands for tf32) and packed KWidth consecutive K elements to a 32-bit register;
+// one instruction covers K of the dot's K. Instr is the ISA's own spelling.
+type MMAPlan struct {
+	Operand   tileir.Scalar
+	K, KWidth int
+	Instr     string
+}
+
+// MatrixLoader is implemented by ISAs that load mma operand fragments from shared
+// memory with one row address per lane (NVIDIA's ldmatrix): the shared lowering stages a
+// 16-bit operand row-major there, rows padded, and loads its fragments with it.
+type MatrixLoader interface {
+	// MatrixRowPad is the padding, in 16-bit elements, after every staged row.
+	MatrixRowPad() int
+	// MatrixRow returns the row and column, relative to the fragment's origin, of the
+	// row whose address lane gives, for operand opIdx (0: A as [M][K], 1: B as [K][N]).
+	MatrixRow(opIdx, lane int) (row, col int)
+	// LoadMatrix loads four (x4) or two 8×8 matrices of 16-bit elements, transposed
+	// when trans, from the lane's row address p, and returns the lane's registers.
+	LoadMatrix(p value.Value, x4, trans bool) []value.Value
+}
+
+// TMA is a tensor memory accelerator (NVIDIA sm_90 and later): a host tensor
+// descriptor is a parameter of its own kind, and descriptor loads and stores are bulk
+// copies between global memory and the shared scratch buffer, which holds the block
+// row-major. Loads complete through an mbarrier at the start of shared memory.
+type TMA interface {
+	// DescriptorParam is the kernel parameter of a host tensor descriptor.
+	DescriptorParam() *ir.Param
+	// ScratchStart is where the shared scratch buffer starts, after the mbarrier; it is
+	// also the alignment of shared memory.
+	ScratchStart() int
+	// InitBarrier has one thread initialize the mbarrier at bar for the whole block,
+	// then synchronizes the block.
+	InitBarrier(tid, bar value.Value)
+	// Load copies the box of bytes bytes at coords (innermost first) of descriptor desc
+	// to the shared address box, and returns when every thread may read it.
+	Load(tid, bar, box, desc value.Value, coords []value.Value, bytes int)
+	// FenceShared orders this thread's shared stores before later copies.
+	FenceShared()
+	// Store copies the box at the shared address box to descriptor desc at coords,
+	// and returns when the copy has read shared memory.
+	Store(tid, desc, box value.Value, coords []value.Value)
+}
+
+// Access is one vector access of global memory: Words words of WordBits bits each
+// (8 to 64), Triton's cache modifier ("" for none, else "ca", "cg", "cs", "cv", "wb" or
+// "wt") and whether the load is volatile.
+type Access struct {
+	WordBits, Words int
+	Cache           string
+	Volatile        bool
+}
+
+// Atomic is one tt.atomic_rmw or tt.atomic_cas: Kind is the operation ("add", "fadd",
+// "max", "umax", "exch", … or "cas"), Elem the element type (WordBits in memory), and Sem
+// ("relaxed", "acquire", "release", "acq_rel") and Scope ("cta", "gpu", "sys") as the op
+// gives them, "" when absent.
+type Atomic struct {
+	Kind       string
+	Elem       tileir.Scalar
+	WordBits   int
+	Sem, Scope string
+}
+
+// i32s holds the small i32 constants, made on first use and shared (read-only) by every
+// module: llir/llvm constants are plain values, and most indices are small.
+var i32s [1 << 14]atomic.Pointer[constant.Int]
+
+// I32 returns the i32 constant v.
+func I32(v int64) *constant.Int {
+	if v < 0 || v >= int64(len(i32s)) {
+		return constant.NewInt(types.I32, v)
+	}
+	if k := i32s[v].Load(); k != nil {
+		return k
+	}
+	k := constant.NewInt(types.I32, v)
+	i32s[v].Store(k)
+	return k
+}

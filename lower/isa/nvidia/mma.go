@@ -1,0 +1,127 @@
+package nvidia
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/gotriton/gotriton/lower/isa"
+	"github.com/gotriton/gotriton/target"
+	"github.com/gotriton/gotriton/tileir"
+)
+
+// PlanMMA picks mma.sync.aligned.m16n8k16 for f16 and bf16 (fp8 widened to f16) and
+// m16n8k8 for tf32, with f32 accumulators, when the target has it and the dot covers at
+// least one instruction.
+func (n *ISA) PlanMMA(d isa.Dot) (isa.MMAPlan, bool) {
+	if d.C != tileir.F32 || d.M < 16 || d.N < 8 {
+		return isa.MMAPlan{}, false
+	}
+	var p isa.MMAPlan
+	in := ""
+	switch {
+	case d.A == tileir.F16 || d.A == tileir.BF16:
+		p, in = isa.MMAPlan{Operand: d.A, K: 16, KWidth: 2}, d.A.String()
+	case d.A == tileir.F8E4M3FN || d.A == tileir.F8E5M2:
+		p, in = isa.MMAPlan{Operand: tileir.F16, K: 16, KWidth: 2}, "f16"
+	case d.A == tileir.F32 && d.InputPrecision == "tf32": // absent means ieee; tf32x3 takes the exact FMA path
+		p, in = isa.MMAPlan{Operand: tileir.F32, K: 8, KWidth: 1}, "tf32"
+	default:
+		return isa.MMAPlan{}, false
+	}
+	shapeIn := map[string]string{"f16": "f16", "bf16": "bf16", "tf32": "f32"}[in]
+	if _, ok := n.t.HasMMA(target.MMASync, shapeIn); !ok || d.K < int64(p.K) {
+		return isa.MMAPlan{}, false
+	}
+	p.Instr = fmt.Sprintf("mma.sync.aligned.m16n8k%d.row.col.f32.%s.%s.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};", p.K, in, in)
+	return p, true
+}
+
+// f32x4 is the result of mma.sync with f32 accumulators.
+var f32x4 = types.NewStruct(types.Float, types.Float, types.Float, types.Float)
+
+// MMA emits one mma.sync with f32 accumulators; C is an input of its own (not tied to
+// D), so that the emitter need not copy it first.
+func (n *ISA) MMA(p isa.MMAPlan, a, b, c []value.Value) []value.Value {
+	args := make([]value.Value, 0, len(a)+len(b)+len(c))
+	args = append(append(append(args, a...), b...), c...)
+	call := n.b.Asm(f32x4, p.Instr, "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f", args...)
+	out := make([]value.Value, 4)
+	for i := range out {
+		out[i] = n.b.Extract(call, i)
+	}
+	return out
+}
+
+// MatrixRowPad pads every staged row by 16 bytes: rows then start 16 bytes apart modulo
+// 128, so the eight 16-byte rows of each 8×8 matrix that ldmatrix reads fall in distinct
+// banks.
+func (n *ISA) MatrixRowPad() int { return 8 }
+
+// MatrixRow returns the row and column, relative to the fragment's origin in the operand
+// as stored (A as [M][K], B as [K][N], row-major), of the 8-element row whose address
+// lane gives to ldmatrix.x4 (x2 for a B operand with K = 16, which reads lanes 0..15
+// only). A (not transposed): matrices 0..3 are the 8×8 blocks at rows +0, +8, +0, +8 and
+// columns +0, +0, +8, +8 of the 16×16 fragment, so register i is mma's a_i. B (.trans):
+// matrices 0..3 are rows (K) +0, +8, +16, +24 of one 8-column fragment, so registers 0,
+// 1 are b0, b1 of the K step at the origin and registers 2, 3 those of the next K step.
+// Both are linear in the lane's bits.
+func (n *ISA) MatrixRow(opIdx, lane int) (row, col int) { return ldmatrixRow(opIdx, lane) }
+
+func ldmatrixRow(opIdx, lane int) (row, col int) {
+	if opIdx == 0 {
+		return lane % 16, 8 * (lane / 16)
+	}
+	return lane, 0
+}
+
+// LoadMatrix emits ldmatrix.sync.aligned.m8n8.x4 (or .x2) .shared.b16, .trans when
+// asked, at the lane's row address p, and returns its 32-bit registers.
+func (n *ISA) LoadMatrix(p value.Value, x4, trans bool) []value.Value {
+	form := ldmatrixForms[boolIndex(x4)][boolIndex(trans)]
+	call := n.b.Asm(form.ret, form.text, form.constraints, p)
+	out := make([]value.Value, len(form.ret.Fields))
+	for i := range out {
+		out[i] = n.b.Extract(call, i)
+	}
+	return out
+}
+
+// asmForm is the result type, text and constraints of an inline-asm instruction.
+type asmForm struct {
+	ret               *types.StructType
+	text, constraints string
+}
+
+// ldmatrixForms are ldmatrix's forms, indexed by x4 and trans.
+var ldmatrixForms = func() (forms [2][2]asmForm) {
+	for x4 := range 2 {
+		for trans := range 2 {
+			n := 2 << x4
+			t := ""
+			if trans == 1 {
+				t = ".trans"
+			}
+			fields := make([]types.Type, n)
+			regs, cons := "", ""
+			for i := range fields {
+				fields[i] = types.I32
+				regs += fmt.Sprintf(",$%d", i)
+				cons += "=r,"
+			}
+			forms[x4][trans] = asmForm{ret: types.NewStruct(fields...),
+				text:        fmt.Sprintf("ldmatrix.sync.aligned.m8n8.x%d%s.shared.b16 {%s}, [$%d];", n, t, regs[1:], n),
+				constraints: cons + "r"}
+		}
+	}
+	return forms
+}()
+
+// boolIndex is 1 for true, 0 for false.
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
