@@ -18,7 +18,46 @@ func regressionCases() []Case {
 			cs = append(cs, threadLocalityCase(k, op, sh[0], sh[1], sh[2]))
 		}
 	}
-	return append(cs, shiftRightCase(k))
+	cs = append(cs, shiftRightCase(k))
+	for _, c := range []struct {
+		in, out            DType
+		outName            string
+		b, m, n, kk, warps int
+	}{{FP16, FP32, "tl.float32", 2, 32, 32, 32, 4}, {FP32, FP32, "tl.float32", 4, 16, 32, 16, 1}, {I8, I32, "tl.int32", 1, 32, 16, 64, 2}} {
+		cs = append(cs, dot3dCase(k, c.in, c.out, c.outName, c.b, c.m, c.n, c.kk, c.warps))
+	}
+	return cs
+}
+
+// dot3dCase: dot3d_kernel(q, k, o, B, M, N, K, out) with o[b] = q[b] @ k[b].
+func dot3dCase(k kernelRef, in, out DType, outName string, B, M, N, K, warps int) Case {
+	return k.cas(fmt.Sprintf("dot3d_kernel/%s->%s/%dx%dx%dx%d/w%d", in, out, B, M, N, K, warps), func(rng *rand.Rand) *Problem {
+		q, kt := uniform(rng, in, -4, 4, B, M, K), uniform(rng, in, -4, 4, B, K, N)
+		if in == I8 {
+			for i := range q.Data {
+				q.Data[i] = math.Round(q.Data[i])
+			}
+			for i := range kt.Data {
+				kt.Data[i] = math.Round(kt.Data[i])
+			}
+		}
+		o := make([]float64, B*M*N)
+		for b := range B {
+			for m := range M {
+				for n := range N {
+					for x := range K {
+						o[(b*M+m)*N+n] += q.Data[(b*M+m)*K+x] * kt.Data[(b*K+x)*N+n]
+					}
+				}
+			}
+		}
+		return &Problem{
+			Tensors: map[string]*Tensor{"q": q, "k": kt, "o": output(out, B, M, N)},
+			Steps: []Step{{Kernel: "dot3d_kernel", Args: []Arg{Ptr("q"), Ptr("k"), Ptr("o"), Const(B), Const(M), Const(N), Const(K), Const(outName)},
+				Grid: [3]int{1, 1, 1}, NumWarps: warps, NumStages: 3}},
+			Checks: []Check{{Tensor: "o", Want: o}},
+		}
+	})
 }
 
 // threadLocalityCase: thread_locality_kernel(x, y, N, 32, blockN, op) on a 32 x N input

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -33,8 +34,11 @@ func (g *gen) dotEncoding(op *tileir.Op) encoding {
 	if _, ok := g.planMMA(op); ok {
 		return &mmaEnc{wpc: mmaWarps(shape, g.opts.NumWarps)}
 	}
-	ones := []int{1, 1}
-	return newBlocked(shape, ones, defaultOrder(2), g.opts.NumWarps, g.t.WarpSize)
+	ones := make([]int, len(shape))
+	for i := range ones {
+		ones[i] = 1
+	}
+	return newBlocked(shape, ones, defaultOrder(len(shape)), g.opts.NumWarps, g.t.WarpSize)
 }
 
 // mmaWarps splits the warps over M and N, favouring the dimension with more 16×8 tiles
@@ -58,7 +62,8 @@ func lowerDot(g *gen, op *tileir.Op) error {
 	res := op.Results[0]
 	e := g.enc[res]
 	shape := shapeInts(res.Type)
-	k := int(tileir.ShapeOf(op.Operands[0].Type)[1])
+	aShape := tileir.ShapeOf(op.Operands[0].Type)
+	k := int(aShape[len(aShape)-1])
 	acc := g.in(op.Operands[2], e)
 	plan, useMMA := g.planMMA(op)
 	mma, isMMA := e.(*mmaEnc)
@@ -159,8 +164,12 @@ func (g *gen) packPairs(vals []value.Value, kWidth int) []value.Value {
 // dotFMA computes the dot with one multiply-add per element and K step: each thread holds
 // the rows of A and columns of B that its outputs need.
 func (g *gen) dotFMA(op *tileir.Op, e encoding, shape []int, k int, acc []value.Value) error {
+	// A batched (3-D) dot keeps its batch dimension in front: A is [B, M, K], B [B, K, N].
 	ea, eb := &dotOpEnc{opIdx: 0, parent: e}, &dotOpEnc{opIdx: 1, parent: e}
-	la, lb, lc := ea.linear([]int{shape[0], k}), eb.linear([]int{k, shape[1]}), e.linear(shape)
+	rank := len(shape)
+	aShape, bShape := slices.Clone(shape), slices.Clone(shape)
+	aShape[rank-1], bShape[rank-2] = k, k
+	la, lb, lc := ea.linear(aShape), eb.linear(bShape), e.linear(shape)
 	as, bs := g.in(op.Operands[0], ea), g.in(op.Operands[1], eb)
 	ai, bi := la.regIndex(), lb.regIndex()
 	rt := tileir.ScalarOf(op.Results[0].Type)
@@ -181,17 +190,19 @@ func (g *gen) dotFMA(op *tileir.Op, e encoding, shape []int, k int, acc []value.
 	out := make([]value.Value, len(acc))
 	for r := range out {
 		c := lc.regCoord(r)
+		ac, bc := slices.Clone(c), slices.Clone(c)
 		sum := acc[r]
 		if rt == tileir.BF16 {
 			sum = g.bf16ToF32(sum)
 		}
 		for kk := range k {
-			ra, _ := ai.of([]int{c[0], kk})
+			ac[rank-1], bc[rank-2] = kk, kk
+			ra, _ := ai.of(ac)
 			x, err := widen(as[ra])
 			if err != nil {
 				return g.errorf(op, "%v", err)
 			}
-			rb, _ := bi.of([]int{kk, c[1]})
+			rb, _ := bi.of(bc)
 			y, err := widen(bs[rb])
 			if err != nil {
 				return g.errorf(op, "%v", err)

@@ -323,9 +323,11 @@ func (e *dotOpEnc) String() string {
 }
 
 func (e *dotOpEnc) linear(shape []int) *linLayout {
-	kDim, nonK := 1, 0
+	// K is A's last dimension and B's second to last (a batched dot leads with its batch).
+	rank := len(shape)
+	kDim, nonK := rank-1, rank-2
 	if e.opIdx == 1 {
-		kDim, nonK = 0, 1
+		kDim, nonK = rank-2, rank-1
 	}
 	switch p := e.parent.(type) {
 	case *mmaEnc:

@@ -41,3 +41,18 @@ def shift_right_kernel(z_ptr, x_ptr, y_ptr, SIZE: tl.constexpr):
     x = tl.load(x_ptr + off)
     y = tl.load(y_ptr + off)
     tl.store(z_ptr + off, x >> y)
+
+
+@triton.jit
+def dot3d_kernel(q_ptr, k_ptr, o_ptr, BLOCK_B: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                 BLOCK_K: tl.constexpr, out_dtype: tl.constexpr):
+    # test_dot3d: a batched tl.dot of [B, M, K] by [B, K, N] blocks (it once stopped the
+    # NVIDIA lowering with an index out of range).
+    offs_b = tl.arange(0, BLOCK_B)
+    offs_m = tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    q = tl.load(q_ptr + offs_b[:, None, None] * BLOCK_M * BLOCK_K + offs_m[None, :, None] * BLOCK_K + offs_k[None, None, :])
+    k = tl.load(k_ptr + offs_b[:, None, None] * BLOCK_K * BLOCK_N + offs_k[None, :, None] * BLOCK_N + offs_n[None, None, :])
+    o = tl.dot(q, k, input_precision="ieee", out_dtype=out_dtype)
+    tl.store(o_ptr + offs_b[:, None, None] * BLOCK_M * BLOCK_N + offs_m[None, :, None] * BLOCK_N + offs_n[None, None, :], o)
