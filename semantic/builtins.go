@@ -392,8 +392,65 @@ func init() {
 	def("tl.interleave", "a, b", func(c *callCtx) Value {
 		j := registry["tl.join"].impl(c).(*Tensor)
 		s := shapeOf(j.T)
+		if len(s) == 1 { // two scalars: join already gave a tensor of 2
+			return j
+		}
 		ns := append(append([]int64{}, s[:len(s)-2]...), s[len(s)-2]*2)
 		return c.g.reshapeTo(c, j, ns, false)
+	})
+
+	def("tl.histogram", "input, num_bins, mask=None", func(c *callCtx) Value {
+		x := c.tensor("input")
+		if len(shapeOf(x.T)) != 1 {
+			c.fail("input", "histogram only supports 1D input")
+		}
+		if !dtypeOf(x.T).IsInt() {
+			c.fail("input", "histogram only supports integer input")
+		}
+		bins := c.constInt("num_bins")
+		if bins <= 0 || bins&(bins-1) != 0 {
+			c.fail("num_bins", "Shape element %d must be a power of 2", bins)
+		}
+		var mask *tileir.Value
+		if m := c.optTensor("mask"); m != nil {
+			m = c.g.broadcastTo(c.node("mask"), m, shapeOf(x.T))
+			if dtypeOf(m.T) != Int1 {
+				c.fail("mask", "Mask must have boolean scalar type")
+			}
+			mask = m.V
+		}
+		return &Tensor{V: c.g.b.Histogram(x.V, bins, mask), T: blockOf(Int32, []int64{bins})}
+	})
+	def("tl.gather", "src, index, axis", func(c *callCtx) Value {
+		src, idx := c.tensor("src"), c.tensor("index")
+		if !dtypeOf(idx.T).IsInt() {
+			c.fail("index", "index must be an integer tensor")
+		}
+		ss, is := shapeOf(src.T), shapeOf(idx.T)
+		rank := int64(len(ss))
+		if len(is) != len(ss) {
+			c.g.fail(c.call, "source and index tensors must have the same rank")
+		}
+		axis := c.constInt("axis")
+		if axis < -rank || axis >= rank {
+			c.fail("axis", "gather axis %d must be < source rank (%d)", axis, rank)
+		}
+		if axis < 0 {
+			axis += rank
+		}
+		for d := range ss {
+			if int64(d) != axis && is[d] != ss[d] {
+				c.g.fail(c.call, "index dim %d must match the corresponding source dim", axis)
+			}
+		}
+		return &Tensor{V: c.g.b.Gather(src.V, idx.V, int(axis)), T: blockOf(scalarOf(src.T), is)}
+	})
+	def("tensor.item", "self", func(c *callCtx) Value {
+		x := c.tensor("self")
+		if numel(x.T) != 1 {
+			c.fail("self", "can only unsplat single-element tensors")
+		}
+		return c.g.unsplat(x)
 	})
 
 	// Hints and synchronization.
@@ -1459,7 +1516,7 @@ func (g *gen) unsplat(x *Tensor) *Tensor {
 	if _, ok := x.T.(*BlockType); !ok {
 		return x
 	}
-	return &Tensor{V: g.emit("tt.unsplat", scalarOf(x.T).IR(), x.V), T: scalarOf(x.T)}
+	return &Tensor{V: g.b.Unsplat(x.V), T: scalarOf(x.T)}
 }
 
 func (g *gen) permute(c *callCtx, x *Tensor, dims []int64) *Tensor {

@@ -297,10 +297,10 @@ func Generate(f *frontend.File, k *frontend.Kernel, spec *Spec, debug bool) (m *
 	g.b.SetInsertionPointToEnd(fn.Body.Entry())
 	g.b.Return()
 	if perr := runPipeline(m); perr != nil {
-		return nil, g.errorAt(k.Def, "internal compiler error: %v", perr)
+		return nil, g.errorAt(k.Def, "gotriton cannot compile this yet (a bug in gotriton, please report it: %v)", perr)
 	}
 	if verr := tileir.Verify(m); verr != nil {
-		return nil, g.errorAt(k.Def, "internal compiler error: generated tile IR does not verify: %v", verr)
+		return nil, g.errorAt(k.Def, "gotriton cannot compile this yet (a bug in gotriton, please report it: the generated tile IR does not verify: %v)", verr)
 	}
 	return m, nil
 }

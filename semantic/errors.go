@@ -2,8 +2,8 @@ package semantic
 
 import (
 	"fmt"
+	"os"
 	"runtime/debug"
-	"strings"
 
 	"github.com/gotriton/gotriton/ast"
 	"github.com/gotriton/gotriton/diag"
@@ -50,8 +50,9 @@ func (g *gen) fail(n ast.Node, format string, args ...any) {
 	panic(semError{g.errorAt(n, format, args...)})
 }
 
-// recoverTo turns a semError panic into *err; any other panic becomes an internal-error
-// diagnostic at the node being generated, so that a compiler bug never crashes the caller.
+// recoverTo turns a semError panic into *err; any other panic (a bug of gotriton) becomes
+// a diagnostic at the node being generated, so that a compiler bug never crashes the caller.
+// Its Go stack is added only when GOTRITON_TRACEBACK=1, for gotriton's developers.
 func (g *gen) recoverTo(err *error) {
 	r := recover()
 	if r == nil {
@@ -61,13 +62,9 @@ func (g *gen) recoverTo(err *error) {
 		*err = se.d
 		return
 	}
-	d := g.errorAt(g.node, "internal compiler error: %v", r)
-	if st := string(debug.Stack()); st != "" {
-		lines := strings.Split(st, "\n")
-		if len(lines) > 12 {
-			lines = lines[:12]
-		}
-		d.Notes = append(d.Notes, "note: please report this bug; stack:\n"+strings.Join(lines, "\n"))
+	d := g.errorAt(g.node, "gotriton cannot compile this yet (a bug in gotriton, please report it: %v)", r)
+	if os.Getenv("GOTRITON_TRACEBACK") == "1" {
+		d.Notes = append(d.Notes, "note: Go stack:\n"+string(debug.Stack()))
 	}
 	*err = d
 }

@@ -362,7 +362,19 @@ func (b *Builder) Histogram(v *Value, bins int64, mask *Value) *Value {
 	if mask != nil {
 		ops = append(ops, mask)
 	}
-	return b.one("tt.histogram", ops, Tensor([]int64{bins}, ElemType(v.Type)))
+	return b.one("tt.histogram", ops, Tensor([]int64{bins}, I32))
+}
+
+// Gather builds tt.gather: out[i] = src[i with dimension axis replaced by idx[i]]; the
+// result has idx's shape and src's element type.
+func (b *Builder) Gather(src, idx *Value, axis int) *Value {
+	it := idx.Type.(*TensorType)
+	return b.one("tt.gather", []*Value{src, idx}, Tensor(it.shape, ElemType(src.Type)), NamedAttr{"axis", IntAttr{int64(axis), I32}})
+}
+
+// Unsplat builds tt.unsplat: the one element of a single-element tensor, as a scalar.
+func (b *Builder) Unsplat(v *Value) *Value {
+	return b.one("tt.unsplat", []*Value{v}, ElemType(v.Type))
 }
 
 // ---- pointers and memory ----

@@ -76,6 +76,8 @@ func init() {
 		{Name: "tt.precise_divf", Traits: pureEW | SameType, syntax: same, verify: verifyKind(IsFloatLike, 2)},
 		{Name: "tt.mulhiui", Traits: pureEW | SameType, syntax: same, verify: verifyKind(IsIntLike, 2)},
 		{Name: "tt.histogram", Traits: Pure, syntax: plain, verify: verifyHistogram},
+		{Name: "tt.gather", Traits: Pure, syntax: gatherSyntax, verify: verifyGather},
+		{Name: "tt.unsplat", Traits: Pure, syntax: unsplatSyntax, verify: verifyUnsplat},
 		{Name: "tt.load", Traits: MemRead, syntax: mem(true), verify: verifyLoad},
 		{Name: "tt.store", Traits: MemWrite, syntax: mem(false), verify: verifyStore},
 		{Name: "tt.atomic_rmw", Traits: MemRead | MemWrite, syntax: functional("atomic_rmw_op", "sem", "scope"), verify: verifyAtomicRMW},

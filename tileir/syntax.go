@@ -801,3 +801,41 @@ var conditionSyntax = syntax{
 		}
 	},
 }
+
+// gatherSyntax: %src[%indices] attr-dict : (types) -> result.
+var gatherSyntax = syntax{
+	print: func(p *printer, op *Op) {
+		p.w(" ")
+		p.vals(op.Operands[:1])
+		p.w("[")
+		p.vals(op.Operands[1:])
+		p.w("]")
+		p.attrDict(op)
+		p.w(" : " + functionalType(valueTypes(op.Operands), valueTypes(op.Results)))
+	},
+	parse: func(ps *parser, op *Op, nres int) {
+		op.Operands = []*Value{ps.operand()}
+		ps.expect("[")
+		op.Operands = append(op.Operands, ps.operand())
+		ps.expect("]")
+		ps.functionalTail(op)
+	},
+}
+
+// unsplatSyntax: %src attr-dict : type(src); the result is the element type.
+var unsplatSyntax = syntax{
+	print: func(p *printer, op *Op) {
+		p.w(" ")
+		p.vals(op.Operands)
+		p.attrDict(op)
+		p.w(" : " + op.Operands[0].Type.String())
+	},
+	parse: func(ps *parser, op *Op, nres int) {
+		op.Operands = []*Value{ps.operand()}
+		ps.mergeAttrs(op)
+		ps.expect(":")
+		t := ps.typ()
+		ps.checkTypes(op.Operands, []Type{t})
+		op.addResults(ElemType(t))
+	},
+}

@@ -436,6 +436,41 @@ func verifyHistogram(_ *checker, op *Op) string {
 	return ""
 }
 
+func verifyGather(_ *checker, op *Op) string {
+	if m := arity(op, 2, 2, 1); m != "" {
+		return m
+	}
+	st, ok1 := tensorOf(op.Operands[0])
+	it, ok2 := tensorOf(op.Operands[1])
+	if !ok1 || !ok2 || !IsIntLike(it) {
+		return "operands must be a tensor and an integer index tensor"
+	}
+	if len(st.shape) != len(it.shape) {
+		return "source and indices must have the same rank"
+	}
+	axis := op.IntAttr("axis")
+	if axis < 0 || int(axis) >= len(st.shape) {
+		return fmt.Sprintf("axis %d out of range for rank %d", axis, len(st.shape))
+	}
+	for d := range st.shape {
+		if d != int(axis) && it.shape[d] > st.shape[d] {
+			return fmt.Sprintf("indices dimension %d (%d) is larger than the source's (%d)", d, it.shape[d], st.shape[d])
+		}
+	}
+	return typeIs("result", op.Results[0].Type, Tensor(it.shape, st.elem))
+}
+
+func verifyUnsplat(_ *checker, op *Op) string {
+	if m := arity(op, 1, 1, 1); m != "" {
+		return m
+	}
+	st, ok := tensorOf(op.Operands[0])
+	if !ok || st.NumElements() != 1 {
+		return "operand must be a tensor of one element"
+	}
+	return typeIs("result", op.Results[0].Type, st.elem)
+}
+
 // isBlockPtr reports whether t is a pointer to a tensor (tt.make_tensor_ptr's result).
 func isBlockPtr(t Type) bool {
 	p, ok := t.(*PtrType)

@@ -3,6 +3,7 @@ package cpu
 import (
 	"fmt"
 	"math"
+	"os"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -186,7 +187,10 @@ func (l *launch) program(pid [3]int, args []tile) (err error) {
 	fr := f.newFrame(inst)
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("cpu: kernel %s, program %v: internal error: %v\n%s", l.k.name, pid, r, debug.Stack())
+			err = fmt.Errorf("cpu: kernel %s, program %v: the interpreter failed (a bug in gotriton, please report it): %v", l.k.name, pid, r)
+			if os.Getenv("GOTRITON_TRACEBACK") == "1" {
+				err = fmt.Errorf("%w\n%s", err, debug.Stack())
+			}
 			return
 		}
 		f.release(fr)

@@ -22,6 +22,8 @@ func init() {
 	register(compileProgramID, "tt.get_program_id")
 	register(compileNumPrograms, "tt.get_num_programs")
 	register(compileHistogram, "tt.histogram")
+	register(compileGather, "tt.gather")
+	register(compileUnsplat, "tt.unsplat")
 }
 
 // gather returns a step that sets out[i] = src[idx[i]] for integer or float tiles.
@@ -218,6 +220,50 @@ func compileHistogram(fc *fnc, op *tileir.Op) (step, error) {
 				o[v]++
 			}
 		}
+		return nil
+	}, nil
+}
+
+// compileGather: out[i] = src[i with dimension axis replaced by idx[i]]. An index outside
+// the source's dimension stops the kernel (on a GPU it reads an unspecified element).
+func compileGather(fc *fnc, op *tileir.Op) (step, error) {
+	srcShape, outShape := shapeOf(op.Operands[0].Type), shapeOf(op.Results[0].Type)
+	axis := int(op.IntAttr("axis"))
+	stride := 1
+	for _, d := range srcShape[axis+1:] {
+		stride *= d
+	}
+	// base[i] is the source position of out[i] with the axis coordinate set to 0.
+	base := gatherIndex(outShape, func(o []int) int {
+		s := slices.Clone(o)
+		s[axis] = 0
+		return flatten(s, srcShape)
+	})
+	src, idx, out := fc.use(op.Operands[0]), fc.use(op.Operands[1]), fc.use(op.Results[0])
+	n := int64(srcShape[axis])
+	return func(fr *frame) error {
+		s, ix, o := &fr.v[src], fr.v[idx].i, &fr.v[out]
+		for i, b := range base {
+			k := ix[i]
+			if k < 0 || k >= n {
+				return fr.fail(op, i, "gather index %d is out of range [0, %d) along axis %d", k, n, axis)
+			}
+			j := b + int(k)*stride
+			if o.f != nil {
+				o.f[i] = s.f[j]
+			} else {
+				o.i[i] = s.i[j]
+			}
+		}
+		return nil
+	}, nil
+}
+
+// compileUnsplat reads the one element of a single-element tensor.
+func compileUnsplat(fc *fnc, op *tileir.Op) (step, error) {
+	src, out := fc.use(op.Operands[0]), fc.use(op.Results[0])
+	return func(fr *frame) error {
+		fr.v[out].copyFrom(&fr.v[src])
 		return nil
 	}, nil
 }
