@@ -38,6 +38,9 @@ func init() {
 	})
 	def("tl.range", "arg1, arg2=None, step=None, num_stages=None, loop_unroll_factor=None, disallow_acc_multi_buffer=False, flatten=False, warp_specialize=False, disable_licm=False", loopOnly)
 	def("tl.static_range", "arg1, arg2=None, step=None", loopOnly)
+	def("tl.condition", "arg1, disable_licm=False", func(c *callCtx) Value {
+		return WhileCond{Cond: c.arg("arg1"), DisableLicm: c.constBool("disable_licm")}
+	})
 
 	// Programming model.
 	def("tl.program_id", "axis", func(c *callCtx) Value {
@@ -531,10 +534,25 @@ func init() {
 		c.g.b.InlineAsm("griddepcontrol.launch_dependents; // dummy $0", "=r", false, 1, []tileir.Type{tileir.I32})
 		return constNone
 	})
+	def("cuda.smid", "", func(c *callCtx) Value {
+		return &Tensor{V: c.g.b.InlineAsm(smidAsm, "=r", true, 1, []tileir.Type{tileir.I32})[0], T: Int32}
+	})
+	def("cuda.globaltimer", "", func(c *callCtx) Value {
+		return &Tensor{V: c.g.b.InlineAsm(globaltimerAsm, "=l", false, 1, []tileir.Type{tileir.I64})[0], T: Int64}
+	})
+	def("cuda.num_warps", "", func(c *callCtx) Value { return constInt(int64(c.g.opts.NumWarps)) })
+	def("cuda.num_threads", "", func(c *callCtx) Value { return constInt(int64(c.g.opts.NumWarps) * 32) })
 	def("tl.inline_asm_elementwise", "asm, constraints, args, dtype, is_pure, pack", inlineAsmImpl)
 	registerLibdevice()
 	registerMethods()
 }
+
+// The inline assembly of tl.extra.cuda.smid and globaltimer, as Triton 3.6 writes it (the
+// CPU interpreter recognizes both).
+const (
+	smidAsm        = "mov.u32 $0, %smid;"
+	globaltimerAsm = "mov.u64 $0, %globaltimer;"
+)
 
 // loopOnly is the implementation of range iterators called outside a for statement.
 func loopOnly(c *callCtx) Value {
@@ -1590,7 +1608,7 @@ func posOf(n ast.Node) ast.Pos {
 	return n.Position()
 }
 
-// staticPrint records tl.static_print / print output (compile-time values).
+// staticPrint records tl.static_print output (compile-time values).
 func (g *gen) staticPrint(n ast.Node, args []argv) {
 	parts := make([]string, len(args))
 	for i, a := range args {

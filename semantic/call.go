@@ -86,9 +86,11 @@ func (g *gen) hostCall(e *ast.Call, f HostFn, args []argv, kws []kwv) Value {
 					return constInt(int64(len(t)))
 				}
 			}
-		case "print":
-			g.staticPrint(e, args)
-			return constNone
+		case "getattr", "hasattr":
+			return g.getattr(e, b.Name, args)
+		case "print": // Triton's builtin_namespace makes print tl.device_print
+			dp := registry["tl.device_print"]
+			return dp.impl(g.bind(e, dp, args, kws))
 		case "range":
 			g.fail(e, "range() can only be used as the iterator of a for loop")
 		case "min", "max":
@@ -121,6 +123,45 @@ func (g *gen) hostCall(e *ast.Call, f HostFn, args []argv, kws []kwv) Value {
 		g.fail(e, "cannot evaluate at compile time: %s", u.Why)
 	}
 	return fromPy(r)
+}
+
+// getattr is getattr(obj, name[, default]) and hasattr(obj, name) on any kernel value (a
+// module, a tensor, a dtype, a constexpr), with name a constexpr string: obj.name, as if
+// written so at the call.
+func (g *gen) getattr(e *ast.Call, fn string, args []argv) Value {
+	if n := len(args); n < 2 || n > 2 && fn == "hasattr" || n > 3 {
+		g.fail(e, "%s expected %d arguments, got %d", fn, map[string]int{"getattr": 2, "hasattr": 2}[fn], n)
+	}
+	name, ok := args[1].v.(Const)
+	s, isStr := name.V.(pyeval.Str)
+	if !ok || !isStr {
+		g.fail(args[1].node, "%s(): attribute name must be a constexpr string, got %s", fn, describe(args[1].v))
+	}
+	node := &ast.Attribute{Value: args[0].node, Attr: string(s), Pos: e.Pos}
+	if fn == "getattr" && len(args) == 2 {
+		return g.attribute(node, args[0].v)
+	}
+	v, found := g.tryAttribute(node, args[0].v)
+	if fn == "hasattr" {
+		return Const{pyeval.Bool(found)}
+	}
+	if !found {
+		return args[2].v
+	}
+	return v
+}
+
+// tryAttribute is attribute, with found false where the attribute does not exist.
+func (g *gen) tryAttribute(e *ast.Attribute, v Value) (attr Value, found bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(semError); !ok {
+				panic(r)
+			}
+			attr, found = nil, false
+		}
+	}()
+	return g.attribute(e, v), true
 }
 
 func isRuntimeArgs(args []argv) bool {
@@ -181,6 +222,10 @@ func (g *gen) isInstanceOf(v, class Value, n ast.Node) bool {
 		case "tl.dtype":
 			_, ok := v.(DTypeVal)
 			return ok
+		case "tl.pointer_type":
+			d, ok := v.(DTypeVal)
+			_, isPtr := d.T.(*PtrType)
+			return ok && isPtr
 		}
 	case HostFn:
 		if b, ok := c.F.(*pyeval.Builtin); ok {

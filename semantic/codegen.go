@@ -624,7 +624,7 @@ func (g *gen) runtimeFor(s *ast.For, name string, call *ast.Call, lbV, ubV, step
 		op.SetAttr("tt.warp_specialize", tileir.UnitAttr{})
 	}
 	if la.disableLicm {
-		op.SetAttr("llvm.loop_annotation", tileir.StringAttr("#llvm.loop_annotation<licm = <disable = true>>"))
+		op.SetAttr("llvm.loop_annotation", tileir.StringAttr(disableLicmAnnotation))
 	}
 	for _, n := range names {
 		g.scope[n], results = unflatten(live[n], results)
@@ -649,10 +649,15 @@ func (g *gen) whileStmt(s *ast.While) {
 		return sc
 	}
 	g.b.Loc = g.loc(s)
+	disableLicm := false
 	results := g.b.While(inits, valueTypes(inits), func(b *tileir.Builder, args []*tileir.Value) (*tileir.Value, []*tileir.Value) {
 		var cond *tileir.Value
 		g.withScope(rebind(args), b.Block(), func() {
-			static, truth, c := g.condition(s.Test, g.expr(s.Test), "while")
+			test := g.expr(s.Test)
+			if wc, ok := test.(WhileCond); ok {
+				test, disableLicm = wc.Cond, wc.DisableLicm
+			}
+			static, truth, c := g.condition(s.Test, test, "while")
 			if static {
 				c = g.constant(s.Test, pyeval.Bool(truth), Int1)
 			}
@@ -674,10 +679,19 @@ func (g *gen) whileStmt(s *ast.While) {
 		b.SetInsertionPointToEnd(b.Block())
 		return yields
 	})
+	if disableLicm {
+		g.b.Last().SetAttr("llvm.loop_annotation", tileir.StringAttr(disableLicmAnnotation))
+	}
+	if disableLicm {
+		g.b.Last().SetAttr("llvm.loop_annotation", tileir.StringAttr(disableLicmAnnotation))
+	}
 	for _, n := range names {
 		g.scope[n], results = unflatten(live[n], results)
 	}
 }
+
+// disableLicmAnnotation is the loop attribute of disable_licm=True.
+const disableLicmAnnotation = "#llvm.loop_annotation<licm = <disable = true>>"
 
 func containsReturn(n ast.Node) bool {
 	found := false

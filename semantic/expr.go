@@ -110,6 +110,10 @@ func (g *gen) tuple(elts []ast.Expr) Value {
 	return out
 }
 
+// kernelBuiltins are the Python builtins of Triton's builtin_namespace that host code
+// evaluation may lack; hostCall implements them.
+var kernelBuiltins = map[string]*pyeval.Builtin{"getattr": {Name: "getattr"}, "hasattr": {Name: "hasattr"}}
+
 // lookup resolves a name: a local, then a global of the function's module, then a Python
 // builtin.
 func (g *gen) lookup(n *ast.Name) Value {
@@ -122,6 +126,9 @@ func (g *gen) lookup(n *ast.Name) Value {
 	}
 	if v, err := m.Eval(n, nil); err == nil {
 		return g.global(n, n.ID, v)
+	}
+	if b, ok := kernelBuiltins[n.ID]; ok {
+		return HostFn{b}
 	}
 	g.fail(n, "name '%s' is not defined", n.ID)
 	return nil
@@ -184,7 +191,7 @@ func knownModule(path string) bool {
 	case "triton", "triton.language", "triton.language.math", "triton.language.core", "triton.language.standard",
 		"triton.language.random", "triton.language.extra", "triton.language.extra.cuda", "triton.language.extra.libdevice",
 		"triton.language.extra.cuda.libdevice", "triton.language.extra.hip", "triton.language.extra.hip.libdevice",
-		"triton.language.extra.cuda.gdc", "triton.language.libdevice":
+		"triton.language.extra.cuda.gdc", "triton.language.libdevice", "triton.language.PropagateNan", "triton.language.core.PropagateNan":
 		return true
 	}
 	return false

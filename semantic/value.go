@@ -54,6 +54,13 @@ type BuiltinRef struct {
 // computes a constexpr.
 type HostFn struct{ F pyeval.Value }
 
+// WhileCond is tl.condition(cond, disable_licm): a while loop's condition with loop
+// attributes; only a while statement's test may use it.
+type WhileCond struct {
+	Cond        Value
+	DisableLicm bool
+}
+
 // Slice is a subscript slice (only ':' and None-axis indexing are meaningful on tensors).
 type Slice struct{ Lo, Hi, Step Value }
 
@@ -67,6 +74,7 @@ func (PyRef) valueKind() string      { return "module" }
 func (BuiltinRef) valueKind() string { return "builtin" }
 func (HostFn) valueKind() string     { return "function" }
 func (Slice) valueKind() string      { return "slice" }
+func (WhileCond) valueKind() string  { return "condition" }
 
 var (
 	constNone  = Const{pyeval.None}
@@ -219,8 +227,17 @@ func resolveRef(path string) Value {
 			return JITRef{j}
 		}
 	}
+	if v, ok := propagateNan[strings.TrimPrefix(path, "triton.language.core.")]; ok {
+		return constInt(v)
+	}
+	if v, ok := propagateNan[strings.TrimPrefix(path, "triton.language.")]; ok {
+		return constInt(v)
+	}
 	return PyRef{path}
 }
+
+// propagateNan is the enum tl.PropagateNan with MLIR's values (NONE = 0, ALL = 0xFFFF).
+var propagateNan = map[string]int64{"PropagateNan.NONE": 0, "PropagateNan.ALL": 0xFFFF}
 
 // canonicalName maps a qualified name to its registry key: triton.language.core.arange and
 // triton.language.arange are "tl.arange"; triton.language.math.exp2 is "tl.exp2"; the

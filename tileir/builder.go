@@ -35,6 +35,14 @@ func (b *Builder) SetInsertionPointBefore(op *Op) { b.block, b.pos = op.block, o
 // SetInsertionPointAfter makes b insert just after op.
 func (b *Builder) SetInsertionPointAfter(op *Op) { b.block, b.pos = op.block, op.block.indexOf(op)+1 }
 
+// Last returns the op just before the insertion point (the op built last), or nil.
+func (b *Builder) Last() *Op {
+	if b.pos == 0 {
+		return nil
+	}
+	return b.block.Ops[b.pos-1]
+}
+
 // Block returns the block b inserts into.
 func (b *Builder) Block() *Block { return b.block }
 

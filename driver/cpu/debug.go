@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gotriton/gotriton/tileir"
 )
@@ -140,6 +141,17 @@ func compileAssume(fc *fnc, op *tileir.Op) (step, error) {
 // (programmatic dependent launch) is a no-op, since launches run one after another.
 func compileInlineAsm(fc *fnc, op *tileir.Op) (step, error) {
 	asm, _ := op.Attr("asm_string").(tileir.StringAttr)
+	switch string(asm) {
+	case "mov.u32 $0, %smid;": // tl.extra.cuda.smid: every program runs on "SM" 0
+		out := fc.use(op.Results[0])
+		return func(fr *frame) error { clear(fr.v[out].i); return nil }, nil
+	case "mov.u64 $0, %globaltimer;": // tl.extra.cuda.globaltimer: nanoseconds of the host clock
+		out := fc.use(op.Results[0])
+		return func(fr *frame) error {
+			fr.v[out].i[0] = time.Now().UnixNano()
+			return nil
+		}, nil
+	}
 	if !strings.HasPrefix(strings.TrimSpace(string(asm)), "griddepcontrol.") {
 		return nil, fmt.Errorf("inline assembly %q cannot run on the CPU", asm)
 	}
