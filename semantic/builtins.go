@@ -312,11 +312,15 @@ func init() {
 	def("tl.trans", "input, *dims", func(c *callCtx) Value {
 		x := c.tensor("input")
 		dims := c.dims()
-		if len(dims) == 0 {
-			if len(shapeOf(x.T)) != 2 {
-				c.fail("input", "trans() without dims needs a 2-D tensor, got %s", x.T)
+		if len(dims) == 0 { // swap the last two dimensions
+			n := int64(len(shapeOf(x.T)))
+			if n < 2 {
+				c.fail("input", "tl.trans invoked with a 0- or 1-dimensional tensor")
 			}
-			dims = []int64{1, 0}
+			for d := range n - 2 {
+				dims = append(dims, d)
+			}
+			dims = append(dims, n-1, n-2)
 		}
 		return c.g.permute(c, x, dims)
 	})
@@ -1143,7 +1147,42 @@ func promoteBF16(c *callCtx, x *Tensor) *Tensor {
 	return x
 }
 
+// dotImpl is core.dot: operands of rank 4 and more have their batch dimensions folded
+// into one, for a 3-D dot, and the result unfolded.
 func dotImpl(c *callCtx) Value {
+	a, b := c.tensor("input"), c.tensor("other")
+	as, bs := shapeOf(a.T), shapeOf(b.T)
+	if len(as) < 4 || len(as) != len(bs) {
+		return dot3(c)
+	}
+	if !slices.Equal(as[:len(as)-2], bs[:len(bs)-2]) {
+		c.g.fail(c.call, "input and other must have equal batch shapes")
+	}
+	if as[len(as)-1] != bs[len(bs)-2] {
+		c.g.fail(c.call, "input and other must have equal reduction dimensions")
+	}
+	cs := append(slices.Clone(as[:len(as)-1]), bs[len(bs)-1])
+	batch := int64(1)
+	for _, d := range cs[:len(cs)-2] {
+		batch *= d
+	}
+	fold := func(name string, x *Tensor) {
+		s := shapeOf(x.T)
+		c.bound[c.b.index(name)].v = c.g.reshapeTo(c, x, []int64{batch, s[len(s)-2], s[len(s)-1]}, false)
+	}
+	fold("input", a)
+	fold("other", b)
+	if acc := c.optTensor("acc"); acc != nil {
+		if !slices.Equal(shapeOf(acc.T), cs) {
+			c.fail("acc", "accumulator shape is incompatible")
+		}
+		fold("acc", acc)
+	}
+	return c.g.reshapeTo(c, dot3(c).(*Tensor), cs, false)
+}
+
+// dot3 is semantic.dot, on 2-D or 3-D (batched) operands.
+func dot3(c *callCtx) Value {
 	g := c.g
 	a, b := c.tensor("input"), c.tensor("other")
 	as, bs := shapeOf(a.T), shapeOf(b.T)
