@@ -452,6 +452,7 @@ func init() {
 		}
 		return &Tensor{V: c.g.b.Gather(src.V, idx.V, int(axis)), T: blockOf(scalarOf(src.T), is)}
 	})
+	def("tl.map_elementwise", "scalar_fn, *args, pack=1", mapElementwise)
 	def("tensor.item", "self", func(c *callCtx) Value {
 		x := c.tensor("self")
 		if numel(x.T) != 1 {
@@ -1801,4 +1802,79 @@ func dtypeTuple(ds []DType) string {
 		parts[i] = d.String()
 	}
 	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// mapElementwise is tl.map_elementwise: the jit function scalar_fn inlined into the region
+// of a tt.map_elementwise over the broadcast arguments, pack elements per call.
+func mapElementwise(c *callCtx) Value {
+	g := c.g
+	fn, ok := c.arg("scalar_fn").(JITRef)
+	if !ok {
+		c.fail("scalar_fn", "map_elementwise() needs a @triton.jit function, got %s", describe(c.arg("scalar_fn")))
+	}
+	pack := c.constInt("pack")
+	if pack < 1 {
+		c.fail("pack", "pack must be >= 1, got %d", pack)
+	}
+	if len(c.rest) == 0 {
+		g.fail(c.call, "map_elementwise must have at least 1 input tensor")
+	}
+	ins := make([]*Tensor, len(c.rest))
+	for i, a := range c.rest {
+		ins[i] = g.toTensor(a.node, a.v)
+	}
+	for i := range ins {
+		for j := range ins {
+			if i != j {
+				ins[i], _ = g.broadcastPair(c.call, ins[i], ins[j])
+			}
+		}
+	}
+	shape := shapeOf(ins[0].T)
+	if shape == nil {
+		g.fail(c.call, "map_elementwise needs tensor inputs, got scalars")
+	}
+	vals := make([]*tileir.Value, len(ins))
+	for i, t := range ins {
+		vals[i] = t.V
+	}
+	var retTypes []Type
+	res := g.b.MapElementwise(vals, int(pack), func(b *tileir.Builder, args []*tileir.Value) []*tileir.Value {
+		var out []*tileir.Value
+		g.withScope(g.scope, b.Block(), func() {
+			var scalars []argv
+			for i, a := range args {
+				scalars = append(scalars, argv{&Tensor{V: a, T: scalarOf(ins[i/int(pack)].T)}, c.call})
+			}
+			r := g.inline(c.call, fn.J, scalars, nil)
+			rs := []Value{r}
+			if t, ok := r.(Tuple); ok {
+				rs = t
+			}
+			if len(rs)%int(pack) != 0 {
+				c.fail("scalar_fn", "map_elementwise: %d results are not a multiple of pack=%d", len(rs), pack)
+			}
+			for i, v := range rs {
+				t := g.toTensor(c.node("scalar_fn"), v)
+				if shapeOf(t.T) != nil {
+					c.fail("scalar_fn", "map_elementwise: the function must return scalars, got %s", t.T)
+				}
+				if i%int(pack) == 0 {
+					retTypes = append(retTypes, t.T)
+				} else if !sameType(t.T, retTypes[len(retTypes)-1]) {
+					c.fail("scalar_fn", "type mismatch in unpacked results")
+				}
+				out = append(out, t.V)
+			}
+		})
+		return out
+	})
+	outs := Tuple{}
+	for i, r := range res {
+		outs = append(outs, &Tensor{V: r, T: blockOf(retTypes[i], shape)})
+	}
+	if len(outs) == 1 {
+		return outs[0]
+	}
+	return outs
 }

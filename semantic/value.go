@@ -174,14 +174,22 @@ func toPy(v Value) (pyeval.Value, bool) {
 // dtypeAttrName is the tl attribute that names a type (float16 for fp16).
 func dtypeAttrName(t Type) string {
 	if d, ok := t.(DType); ok {
-		for name, v := range dtypeByName {
-			if v == d && strings.Contains("void int1 int8 int16 int32 int64 uint8 uint16 uint32 uint64 float8e4nv float8e5 float8e4b15 float8e4b8 float8e5b16 float16 bfloat16 float32 float64", name) {
-				return name
-			}
+		if name, ok := canonicalDTypeNames[d]; ok {
+			return name
 		}
 	}
 	return t.String()
 }
+
+// canonicalDTypeNames maps each dtype to its own tl name (dtypeByName also has aliases
+// such as tl.int and tl.float, which must not come out of a map iteration).
+var canonicalDTypeNames = func() map[DType]string {
+	m := map[DType]string{}
+	for _, name := range strings.Fields("void int1 int8 int16 int32 int64 uint8 uint16 uint32 uint64 float8e4nv float8e5 float8e4b15 float8e4b8 float8e5b16 float16 bfloat16 float32 float64") {
+		m[dtypeByName[name]] = name
+	}
+	return m
+}()
 
 // attrRefs caches resolveAttrRef's answers (they depend on the names alone), up to
 // maxAttrRefs of them.

@@ -544,6 +544,30 @@ func (b *Builder) Scan(srcs []*Value, axis int, reverse bool, combine Combiner) 
 		NamedAttr{"axis", IntAttr{int64(axis), I32}}, NamedAttr{"reverse", BoolAttr(reverse)})
 }
 
+// MapElementwise builds tt.map_elementwise: body runs once per pack consecutive elements,
+// on pack scalar arguments per source (source-major), and returns pack scalars per result
+// (result-major). The results are tensors of the sources' shape.
+func (b *Builder) MapElementwise(srcs []*Value, pack int, body func(b *Builder, args []*Value) []*Value) []*Value {
+	op := b.Create("tt.map_elementwise", srcs, nil, NamedAttr{"pack", IntAttr{int64(pack), I32}})
+	var args []Type
+	for _, s := range srcs {
+		for range pack {
+			args = append(args, ElemType(s.Type))
+		}
+	}
+	r := newRegion(op, args...)
+	op.Regions = []*Region{r}
+	nb := b.nested(r.Entry())
+	rets := body(nb, r.Entry().Args)
+	nb.SetInsertionPointToEnd(r.Entry())
+	nb.Create("tt.map_elementwise.return", rets, nil)
+	shape := srcs[0].Type.(*TensorType).shape
+	for i := 0; i < len(rets); i += pack {
+		op.addResults(Tensor(shape, rets[i].Type))
+	}
+	return op.Results
+}
+
 // ExternElementwise builds tt.extern_elementwise, a call of symbol in a device library.
 func (b *Builder) ExternElementwise(libname, libpath, symbol string, pure bool, result Type, args ...*Value) *Value {
 	return b.one("tt.extern_elementwise", args, result, NamedAttr{"libname", StringAttr(libname)},

@@ -87,6 +87,8 @@ func init() {
 		{Name: "tt.reduce.return", Traits: Pure | Terminator, syntax: ret},
 		{Name: "tt.scan", Traits: Pure, syntax: genericSyntax, generic: true, props: []string{"axis", "reverse"}, verify: verifyScan},
 		{Name: "tt.scan.return", Traits: Pure | Terminator, syntax: ret},
+		{Name: "tt.map_elementwise", syntax: genericSyntax, generic: true, props: []string{"pack"}, verify: verifyMapElementwise},
+		{Name: "tt.map_elementwise.return", Traits: Pure | Terminator, syntax: ret},
 		{Name: "tt.make_tensor_ptr", Traits: Pure, syntax: bracketed(3, false), verify: verifyMakeTensorPtr},
 		{Name: "tt.advance", Traits: Pure, syntax: bracketed(1, false), verify: verifyAdvance},
 		{Name: "tt.make_tensor_descriptor", Traits: Pure, syntax: bracketed(2, true), verify: verifyMakeTensorDesc},
@@ -174,7 +176,7 @@ func IsPure(op *Op) bool {
 	switch op.Name {
 	case "tt.extern_elementwise", "tt.elementwise_inline_asm":
 		return op.Attr("pure") == BoolAttr(true)
-	case "scf.for", "scf.if", "scf.while":
+	case "scf.for", "scf.if", "scf.while", "tt.map_elementwise":
 		pure := true
 		for _, r := range op.Regions {
 			r.Walk(func(in *Op) bool {

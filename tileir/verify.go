@@ -460,6 +460,41 @@ func verifyGather(_ *checker, op *Op) string {
 	return typeIs("result", op.Results[0].Type, Tensor(it.shape, st.elem))
 }
 
+func verifyMapElementwise(_ *checker, op *Op) string {
+	pack := int(op.IntAttr("pack"))
+	if len(op.Operands) == 0 || len(op.Results) == 0 || pack < 1 {
+		return "needs at least one operand, one result and pack >= 1"
+	}
+	if len(op.Regions) != 1 || len(op.Regions[0].Blocks) != 1 {
+		return "needs one region with one block"
+	}
+	st, ok := tensorOf(op.Operands[0])
+	if !ok {
+		return "operands must be tensors"
+	}
+	var args, rets []Type
+	for _, v := range op.Operands {
+		t, ok := tensorOf(v)
+		if !ok || !slices.Equal(t.shape, st.shape) {
+			return "operands must have one shape"
+		}
+		for range pack {
+			args = append(args, t.elem)
+		}
+	}
+	for _, v := range op.Results {
+		t, ok := tensorOf(v)
+		if !ok || !slices.Equal(t.shape, st.shape) {
+			return "results must have the operands' shape"
+		}
+		for range pack {
+			rets = append(rets, t.elem)
+		}
+	}
+	return first(typesMatch("region argument", valueTypes(op.Regions[0].Entry().Args), args),
+		regionTypes(op.Regions[0], "tt.map_elementwise.return", rets))
+}
+
 func verifyUnsplat(_ *checker, op *Op) string {
 	if m := arity(op, 1, 1, 1); m != "" {
 		return m

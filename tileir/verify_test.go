@@ -90,6 +90,14 @@ func TestVerifyErrors(t *testing.T) {
     %0 = tt.make_tensor_descriptor %arg0, [%arg1], [%c1] : <f32>, <tensor<16xf32>>
     tt.descriptor_store %0[%arg1], %arg3 : !tt.tensordesc<tensor<16xf32>>, tensor<16xi32>`,
 			`@k: 'tt.descriptor_store' op value tensor<16xi32> does not match block tensor<16xf32>`},
+		{"gather axis", `%0 = tt.gather %arg2[%arg3] {axis = 1 : i32} : (tensor<16xf32>, tensor<16xi32>) -> tensor<16xf32>`,
+			`@k: 'tt.gather' op axis 1 out of range for rank 1`},
+		{"gather float index", `%0 = tt.gather %arg2[%arg2] {axis = 0 : i32} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>`,
+			`@k: 'tt.gather' op operands must be a tensor and an integer index tensor`},
+		{"unsplat of many", `%0 = tt.unsplat %arg3 : tensor<16xi32>`,
+			`@k: 'tt.unsplat' op operand must be a tensor of one element`},
+		{"histogram float", `%0 = tt.histogram %arg2 : tensor<16xf32> -> tensor<8xi32>`,
+			`@k: 'tt.histogram' op operand and result must be 1-D integer tensors`},
 		{"terminator in the middle", `tt.return`,
 			`@k: 'tt.return' op is a terminator but is not the last op of its block`},
 	} {

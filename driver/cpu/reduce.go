@@ -10,6 +10,43 @@ func init() {
 	register(compileReduce, "tt.reduce")
 	register(compileScan, "tt.scan")
 	register(compileDot, "tt.dot")
+	register(compileMapElementwise, "tt.map_elementwise")
+}
+
+// compileMapElementwise runs the region once per pack consecutive elements: argument
+// i*pack+j is element g*pack+j of source i, and return r*pack+j is that element of result r.
+func compileMapElementwise(fc *fnc, op *tileir.Op) (step, error) {
+	pack := int(op.IntAttr("pack"))
+	n := 1
+	for _, d := range shapeOf(op.Operands[0].Type) {
+		n *= d
+	}
+	if pack < 1 || n%pack != 0 {
+		return nil, fmt.Errorf("pack %d does not divide %d elements", pack, n)
+	}
+	args, steps, term, err := fc.region(op.Regions[0])
+	if err != nil {
+		return nil, err
+	}
+	srcs, res, rets := fc.uses(op.Operands), fc.uses(op.Results), fc.uses(term.Operands)
+	return func(fr *frame) error {
+		for g := 0; g < n; g += pack {
+			for i, s := range srcs {
+				for j := range pack {
+					setElem(&fr.v[args[i*pack+j]], 0, &fr.v[s], g+j)
+				}
+			}
+			if err := runSteps(steps, fr); err != nil {
+				return err
+			}
+			for r, o := range res {
+				for j := range pack {
+					setElem(&fr.v[o], g+j, &fr.v[rets[r*pack+j]], 0)
+				}
+			}
+		}
+		return nil
+	}, nil
 }
 
 // combiner merges element k of the sources into the accumulators (slots of the results
