@@ -40,7 +40,33 @@ func languageCases() []Case {
 			cs = append(cs, propagateNanCase(k, f, p))
 		}
 	}
-	return append(cs, shortCircuitCase(k, 43), shortCircuitCase(k, 7))
+	cs = append(cs, shortCircuitCase(k, 43), shortCircuitCase(k, 7))
+	return append(cs, compileTimeCase(k, FP32, 50), compileTimeCase(k, FP16, 100), compileTimeCase(k, I8, 60))
+}
+
+// compileTimeCase: compile_time_kernel(x, y, n, 100) adds width + cdiv(100, 3) +
+// log2(next_power_of_2(100)) + (0+1+2+3), all computed by Python helpers at compile time
+// from x's dtype (the block is 128 for fp16, 64 otherwise).
+func compileTimeCase(k kernelRef, dt DType, n int) Case {
+	return k.cas(fmt.Sprintf("compile_time_kernel/%s/n=%d", dt, n), func(rng *rand.Rand) *Problem {
+		x := randn(rng, dt, 1, n)
+		if dt == I8 {
+			for i := range x.Data {
+				x.Data[i] = float64(rng.IntN(100) - 50)
+			}
+		}
+		width := map[DType]int{FP32: 32, FP16: 16, I8: 8}[dt]
+		add := float64(width + 34 + 7 + 6)
+		y := make([]float64, n)
+		for i, v := range x.Data {
+			y[i] = dt.Round(v + add)
+		}
+		return &Problem{
+			Tensors: map[string]*Tensor{"x": x, "y": output(dt, n)},
+			Steps:   oneStep("compile_time_kernel", [3]int{1, 1, 1}, 4, Ptr("x"), Ptr("y"), Int(n), Const(100)),
+			Checks:  []Check{{Tensor: "y", Want: y}},
+		}
+	})
 }
 
 func oneStep(kernel string, grid [3]int, warps int, args ...Arg) []Step {

@@ -406,6 +406,14 @@ func init() {
 		return c.g.reshapeTo(c, j, ns, false)
 	})
 
+	def("triton.next_power_of_2", "n", func(c *callCtx) Value {
+		// triton.next_power_of_2's bit trick, on Python ints (0 gives 0)
+		n := c.constInt("n") - 1
+		for sh := 1; sh <= 32; sh *= 2 {
+			n |= n >> sh
+		}
+		return constInt(n + 1)
+	})
 	def("tl.histogram", "input, num_bins, mask=None", func(c *callCtx) Value {
 		x := c.tensor("input")
 		if len(shapeOf(x.T)) != 1 {

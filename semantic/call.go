@@ -99,6 +99,9 @@ func (g *gen) hostCall(e *ast.Call, f HostFn, args []argv, kws []kwv) Value {
 			}
 		}
 	}
+	if fn, ok := f.F.(*pyeval.Function); ok && fn.Def != nil {
+		return g.compileTimeCall(e, fn, args, kws)
+	}
 	pargs := make([]pyeval.Value, len(args))
 	for i, a := range args {
 		p, ok := toPy(a.v)
@@ -258,6 +261,21 @@ func (g *gen) inline(e *ast.Call, j *pyeval.JITFunction, args []argv, kws []kwv)
 	}
 	def := j.Fn.Def
 	m := j.Fn.Module
+	scope := g.bindParams(e, def, m, args, kws)
+	callee := &gen{opts: g.opts, frames: append(g.frames[:len(g.frames):len(g.frames)], frame{name: def.Name, mod: m, call: e}), scope: scope, b: g.b, prints: nil}
+	savedLoc := g.b.Loc
+	callee.stmts(def.Body)
+	g.b.Loc = savedLoc
+	g.prints = append(g.prints, callee.prints...)
+	if callee.ret == nil {
+		return constNone
+	}
+	return callee.ret
+}
+
+// bindParams binds a call's arguments to the parameters of def (a function of module m),
+// with defaults evaluated in m, as Python does.
+func (g *gen) bindParams(e *ast.Call, def *ast.FunctionDef, m *pyeval.Module, args []argv, kws []kwv) map[string]Value {
 	params := jitParams(def)
 	scope := map[string]Value{}
 	if len(args) > len(params.positional) {
@@ -288,15 +306,95 @@ func (g *gen) inline(e *ast.Call, j *pyeval.JITFunction, args []argv, kws []kwv)
 		}
 		scope[p.arg.Arg] = fromPy(dv)
 	}
-	callee := &gen{opts: g.opts, frames: append(g.frames[:len(g.frames):len(g.frames)], frame{name: def.Name, mod: m, call: e}), scope: scope, b: g.b, prints: nil}
-	savedLoc := g.b.Loc
-	callee.stmts(def.Body)
-	g.b.Loc = savedLoc
-	g.prints = append(g.prints, callee.prints...)
+	return scope
+}
+
+// compileTimeCall runs a plain Python function (undecorated, @tl.constexpr or
+// @triton.constexpr_function) called from a kernel, as Triton 3.6 does: at compile time,
+// on compile-time values (constexprs, dtypes, tuples), with the kernel language's view of
+// them (dtype methods and attributes, tl names). Its loops run unrolled, and it must
+// return a compile-time value. Where it uses Python this generator does not model, the
+// host evaluator runs it instead; if that fails too, the first error stands.
+func (g *gen) compileTimeCall(e *ast.Call, f *pyeval.Function, args []argv, kws []kwv) Value {
+	if len(g.frames) > 64 {
+		g.fail(e, "compile-time calls nest too deeply")
+	}
+	for _, a := range args {
+		g.requireCompileTime(a.node, a.v)
+	}
+	for _, k := range kws {
+		g.requireCompileTime(k.node, k.v)
+	}
+	scope := g.bindParams(e, f.Def, f.Module, args, kws)
+	callee := &gen{opts: g.opts, frames: append(g.frames[:len(g.frames):len(g.frames)], frame{name: f.Name, mod: f.Module, call: e, kind: "compile-time function"}),
+		scope: scope, b: g.b, compileTime: true}
+	var staticErr *semError
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				se, ok := r.(semError)
+				if !ok {
+					panic(r)
+				}
+				staticErr = &se
+			}
+		}()
+		callee.inBlock(scratchBlock(), func() { callee.stmts(f.Def.Body) })
+	}()
+	if staticErr != nil {
+		if f.Module != nil && !isPlaceholder(f) {
+			if v, ok := g.tryHostCall(f, args, kws); ok {
+				return v
+			}
+		}
+		panic(*staticErr)
+	}
 	if callee.ret == nil {
 		return constNone
 	}
+	g.requireCompileTime(e, callee.ret)
 	return callee.ret
+}
+
+// isPlaceholder reports whether f was made from a def the host evaluator did not bind (a
+// @triton.constexpr_function), which only compileTimeCall can run.
+func isPlaceholder(f *pyeval.Function) bool {
+	v, ok := f.Module.Lookup(f.Name)
+	return !ok || v != pyeval.Value(f)
+}
+
+// tryHostCall calls f through the host evaluator; ok is false when it fails or cannot know
+// the result.
+func (g *gen) tryHostCall(f *pyeval.Function, args []argv, kws []kwv) (Value, bool) {
+	pargs := make([]pyeval.Value, len(args))
+	for i, a := range args {
+		pargs[i], _ = toPy(a.v)
+	}
+	kw := &pyeval.Dict{}
+	for _, k := range kws {
+		p, _ := toPy(k.v)
+		kw.Set(pyeval.Str(k.name), p)
+	}
+	r, err := f.Module.Call(f, pargs, kw)
+	if err != nil {
+		return nil, false
+	}
+	if _, unknown := r.(pyeval.Unknown); unknown {
+		return nil, false
+	}
+	v := fromPy(r)
+	if p, isRef := v.(PyRef); isRef && !knownModule(p.Path) {
+		return nil, false
+	}
+	return v, true
+}
+
+// requireCompileTime fails unless v is known at compile time (what a Python function called
+// from a kernel may take and return).
+func (g *gen) requireCompileTime(n ast.Node, v Value) {
+	if _, ok := toPy(v); !ok {
+		g.fail(n, "a Python function called from a kernel runs at compile time and takes and returns compile-time values only; got %s", describe(v))
+	}
 }
 
 // jitParam is one parameter of a jit function with its default expression.

@@ -35,6 +35,9 @@ type gen struct {
 	// assigned numbers the names the function assigns in the order of their first
 	// assignment, the order that Triton's scope dict keeps (parameters come before all).
 	assigned map[string]int
+	// compileTime is set while running a plain Python function called from a kernel
+	// (compileTimeCall): its loops unroll.
+	compileTime bool
 }
 
 // mod returns the module of the function being generated.
@@ -166,6 +169,9 @@ func (g *gen) isConstexprAnnotation(e ast.Expr) bool {
 // tensors (only `x: tl.constexpr = ...` keeps a constexpr); None, dtypes, tuples of those and
 // runtime values stay as they are.
 func (g *gen) sanitize(n ast.Node, v Value) Value {
+	if g.compileTime { // plain Python: values stay what they are
+		return v
+	}
 	switch v := v.(type) {
 	case Tuple:
 		out := make(Tuple, len(v))
@@ -265,10 +271,7 @@ func (g *gen) condition(test ast.Expr, v Value, what string) (static bool, truth
 			}
 			v = g.reshape(v, nil)
 		}
-		if isPtr(v.T) {
-			g.fail(test, "`%s` condition must be a scalar integer or boolean, got %s", what, v.T)
-		}
-		return false, false, g.cast(v, Int1)
+		return false, false, g.cast(v, Int1) // a pointer is compared with null
 	case Const:
 		t, known := pyeval.Truth(v.V)
 		if !known {
@@ -481,6 +484,10 @@ type loopAttrs struct {
 }
 
 func (g *gen) forStmt(s *ast.For) {
+	if g.compileTime {
+		g.compileTimeFor(s)
+		return
+	}
 	call, ok := s.Iter.(*ast.Call)
 	if !ok {
 		g.fail(s.Iter, "Only `range` and `static_range` iterators are currently supported")
@@ -632,6 +639,10 @@ func (g *gen) runtimeFor(s *ast.For, name string, call *ast.Call, lbV, ubV, step
 }
 
 func (g *gen) whileStmt(s *ast.While) {
+	if g.compileTime {
+		g.compileTimeWhile(s)
+		return
+	}
 	if len(s.Orelse) > 0 {
 		g.fail(s.Orelse[0], "else clauses of while loops are not supported")
 	}
@@ -687,6 +698,92 @@ func (g *gen) whileStmt(s *ast.While) {
 	}
 	for _, n := range names {
 		g.scope[n], results = unflatten(live[n], results)
+	}
+}
+
+// maxCompileTimeIterations bounds the loops of a compile-time function.
+const maxCompileTimeIterations = 1 << 20
+
+// compileTimeFor runs a for loop of a compile-time function, unrolled: over range(...),
+// tl.range(...), tl.static_range(...) with constexpr bounds, or over a tuple.
+func (g *gen) compileTimeFor(s *ast.For) {
+	if len(s.Orelse) > 0 {
+		g.fail(s.Orelse[0], "Don't know what to do with else after for")
+	}
+	var items []Value
+	if call, ok := s.Iter.(*ast.Call); ok && isRangeFn(g.expr(call.Func)) {
+		args, kws := g.callArgs(call)
+		if len(kws) > 0 || len(args) == 0 || len(args) > 3 {
+			g.fail(call, "range expects 1 to 3 positional arguments")
+		}
+		bounds := make([]int64, len(args))
+		for i, a := range args {
+			bounds[i] = g.constIntOf(a.node, a.v, "range bound")
+		}
+		lo, hi, st := int64(0), bounds[0], int64(1)
+		if len(bounds) > 1 {
+			lo, hi = bounds[0], bounds[1]
+		}
+		if len(bounds) > 2 {
+			st = bounds[2]
+		}
+		if st == 0 {
+			g.fail(call, "range() arg 3 must not be zero")
+		}
+		for i := lo; (st > 0 && i < hi) || (st < 0 && i > hi); i += st {
+			if len(items) == maxCompileTimeIterations {
+				g.fail(call, "a compile-time loop runs more than %d iterations", maxCompileTimeIterations)
+			}
+			items = append(items, constInt(i))
+		}
+	} else {
+		t, ok := g.expr(s.Iter).(Tuple)
+		if !ok {
+			g.fail(s.Iter, "a compile-time function can only loop over range(...) or a tuple")
+		}
+		items = t
+	}
+	for _, it := range items {
+		g.assign(s.Target, it)
+		g.stmts(s.Body)
+		if g.returned {
+			return
+		}
+	}
+}
+
+func isRangeFn(fn Value) bool {
+	switch f := fn.(type) {
+	case HostFn:
+		b, ok := f.F.(*pyeval.Builtin)
+		return ok && b.Name == "range"
+	case BuiltinRef:
+		return f.B.name == "tl.range" || f.B.name == "tl.static_range"
+	}
+	return false
+}
+
+// compileTimeWhile runs a while loop of a compile-time function; its condition must be
+// known at compile time.
+func (g *gen) compileTimeWhile(s *ast.While) {
+	if len(s.Orelse) > 0 {
+		g.fail(s.Orelse[0], "else clauses of while loops are not supported")
+	}
+	for n := 0; ; n++ {
+		static, truth, _ := g.condition(s.Test, g.expr(s.Test), "while")
+		if !static {
+			g.fail(s.Test, "the loop condition of a compile-time function must be known at compile time")
+		}
+		if !truth {
+			return
+		}
+		if n == maxCompileTimeIterations {
+			g.fail(s, "a compile-time loop runs more than %d iterations", maxCompileTimeIterations)
+		}
+		g.stmts(s.Body)
+		if g.returned {
+			return
+		}
 	}
 }
 

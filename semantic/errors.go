@@ -20,6 +20,9 @@ type frame struct {
 	name string
 	mod  *pyeval.Module
 	call ast.Node // the call expression in the caller; nil for the kernel
+	// kind names the function in notes: "jit function", or "function" for a plain Python
+	// function run at compile time.
+	kind string
 }
 
 // spanOf converts an AST position to a diagnostic span.
@@ -39,8 +42,12 @@ func (g *gen) errorAt(n ast.Node, format string, args ...any) *diag.Error {
 	for i := len(g.frames) - 1; i > 0; i-- {
 		f, caller := g.frames[i], g.frames[i-1]
 		p := f.call.Position()
-		d.Notes = append(d.Notes, fmt.Sprintf("%s:%d:%d: note: in jit function '%s' called from '%s'",
-			caller.mod.File, p.Lineno, p.ColOffset+1, f.name, caller.name))
+		kind := f.kind
+		if kind == "" {
+			kind = "jit function"
+		}
+		d.Notes = append(d.Notes, fmt.Sprintf("%s:%d:%d: note: in %s '%s' called from '%s'",
+			caller.mod.File, p.Lineno, p.ColOffset+1, kind, f.name, caller.name))
 	}
 	return d
 }

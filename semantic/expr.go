@@ -122,10 +122,10 @@ func (g *gen) lookup(n *ast.Name) Value {
 	}
 	m := g.mod()
 	if v, ok := m.Lookup(n.ID); ok {
-		return g.global(n, n.ID, v)
+		return g.global(n, m, n.ID, n.ID, v)
 	}
 	if v, err := m.Eval(n, nil); err == nil {
-		return g.global(n, n.ID, v)
+		return g.global(n, m, n.ID, n.ID, v)
 	}
 	if b, ok := kernelBuiltins[n.ID]; ok {
 		return HostFn{b}
@@ -136,11 +136,43 @@ func (g *gen) lookup(n *ast.Name) Value {
 
 // global converts a module-level value (a global, or an attribute of an imported module),
 // rejecting what host code could not compute.
-func (g *gen) global(n ast.Expr, name string, v pyeval.Value) Value {
+func (g *gen) global(n ast.Expr, m *pyeval.Module, bare, name string, v pyeval.Value) Value {
 	if u, ok := v.(pyeval.Unknown); ok {
+		if def := constexprFunctionDef(m, bare); def != nil {
+			return HostFn{&pyeval.Function{Name: def.Name, Def: def, Module: m}}
+		}
 		g.fail(n, "global '%s' is not known at compile time: %s", name, u.Why)
 	}
 	return fromPy(v)
+}
+
+// constexprFunctionDef returns the module-level def of name when it is decorated with
+// @triton.constexpr_function or @tl.constexpr (host evaluation leaves such globals
+// unknown; kernels call them at compile time), else nil.
+func constexprFunctionDef(m *pyeval.Module, name string) *ast.FunctionDef {
+	if m == nil || m.AST == nil {
+		return nil
+	}
+	var found *ast.FunctionDef
+	for _, st := range m.AST.Body {
+		if d, ok := st.(*ast.FunctionDef); ok && d.Name == name {
+			found = d // the last def of the name wins, as in Python
+		}
+	}
+	if found == nil || len(found.DecoratorList) != 1 {
+		return nil
+	}
+	switch dec := found.DecoratorList[0].(type) {
+	case *ast.Attribute:
+		if dec.Attr == "constexpr_function" || dec.Attr == "constexpr" {
+			return found
+		}
+	case *ast.Name:
+		if dec.ID == "constexpr_function" {
+			return found
+		}
+	}
+	return nil
 }
 
 // attribute evaluates v.attr.
@@ -164,7 +196,7 @@ func (g *gen) attribute(e *ast.Attribute, v Value) Value {
 			if err != nil {
 				g.fail(e, "%v", err)
 			}
-			return g.global(e, m.Name+"."+e.Attr, a)
+			return g.global(e, m, e.Attr, m.Name+"."+e.Attr, a)
 		}
 		if e.Attr == "value" {
 			return v

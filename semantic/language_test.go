@@ -36,6 +36,8 @@ var languageSpecs = []struct {
 	{"short_circuiting_kernel", "ptr_i32", "*i32:16", 1},
 	{"short_circuiting_kernel", "int", "i32", 1},
 	{"short_circuiting_kernel", "none", "None", 1},
+	{"compile_time_kernel", "fp16", "*fp16:16, *fp16:16, i32, 100", 4},
+	{"compile_time_kernel", "i8_no_y", "*i8:16, *i8:16, i32, 3", 4},
 }
 
 func TestLanguageExtensions(t *testing.T) {
@@ -74,6 +76,22 @@ var languageErrors = []struct {
 	{"    x = getattr(tl, 'no_such_builtin')\n", 7, 9, "has no attribute 'no_such_builtin'"},
 	{"    x = getattr(tl, N)\n", 7, 21, "getattr(): attribute name must be a constexpr string"},
 	{"    x = tl.map_elementwise(tl.abs, tl.zeros([8], tl.float32))\n", 7, 28, "map_elementwise() needs a @triton.jit function"},
+	{"    y = ident(tl.load(X))\n\n\ndef ident(v):\n    return v\n", 7, 15, "a Python function called from a kernel runs at compile time and takes and returns compile-time values only; got fp32"},
+	{"    y = spin(B)\n\n\n@triton.constexpr_function\ndef spin(n):\n    while n > 0:\n        n += 1\n    return n\n", 12, 5, "a compile-time loop runs more than 1048576 iterations"},
+	{"    y = loop(N)\n\n\ndef loop(n):\n    for i in range(n):\n        pass\n", 7, 14, "takes and returns compile-time values only; got int32"},
+}
+
+// TestCompileTimeFallback checks that a plain Python helper using Python the kernel
+// language lacks (a comprehension) still runs, through the host evaluator.
+func TestCompileTimeFallback(t *testing.T) {
+	src := errPrelude + "    tl.store(X, total(B))\n\n\ndef total(n):\n    return len([i for i in range(n // 32)])\n"
+	ttir, err := compileSource(t, "ok.py", src, "k", "*fp32:16, i32, 128")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(ttir, "arith.constant 4.000000e+00 : f32") {
+		t.Errorf("total(128) is not 4:\n%s", ttir)
+	}
 }
 
 func TestLanguageErrors(t *testing.T) {

@@ -155,3 +155,56 @@ def short_circuiting_kernel(x):
     if (x is not None) and hasattr(x, "dtype") and isinstance(
             x.dtype, tl.pointer_type) and (x.dtype.element_ty == tl.int32) and (tl.load(x) > 42):
         tl.store(x, 42)
+
+
+def block_for(dtype):
+    # an undecorated helper: Triton runs it at compile time on the dtype
+    if dtype.is_fp16() or dtype.is_bf16():
+        return 128
+    return 64
+
+
+@tl.constexpr
+def width_of(dtype):
+    return dtype.primitive_bitwidth
+
+
+@triton.constexpr_function
+def acc_type(dtype):
+    if dtype.is_int():
+        return tl.int32 if dtype.is_int_signed() else tl.uint32
+    if dtype.is_floating() and dtype.fp_mantissa_width < 23:
+        return tl.float32
+    return dtype
+
+
+@triton.constexpr_function
+def log2_of(n):
+    k = 0
+    while (1 << k) < n:
+        k += 1
+    return k
+
+
+@triton.constexpr_function
+def sum_below(n):
+    s = 0
+    for i in range(n):
+        s += i
+    return s
+
+
+@triton.jit
+def compile_time_kernel(X, Y, N, A: tl.constexpr):
+    BLOCK: tl.constexpr = block_for(X.dtype.element_ty)
+    W: tl.constexpr = width_of(X.dtype.element_ty)
+    T: tl.constexpr = acc_type(X.dtype.element_ty)
+    P: tl.constexpr = triton.next_power_of_2(A)
+    C: tl.constexpr = triton.cdiv(A, 3)
+    L: tl.constexpr = log2_of(P)
+    S: tl.constexpr = sum_below(4)
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(X + offs, mask=offs < N, other=0).to(T)
+    y = x + (W + C + L + S)
+    if Y:  # a pointer is true when it is not null
+        tl.store(Y + offs, y.to(Y.dtype.element_ty), mask=offs < N)
