@@ -41,7 +41,20 @@ func languageCases() []Case {
 		}
 	}
 	cs = append(cs, shortCircuitCase(k, 43), shortCircuitCase(k, 7))
-	return append(cs, compileTimeCase(k, FP32, 50), compileTimeCase(k, FP16, 100), compileTimeCase(k, I8, 60))
+	cs = append(cs, compileTimeCase(k, FP32, 50), compileTimeCase(k, FP16, 100), compileTimeCase(k, I8, 60))
+	return append(cs, poisonReturnCase(k, 1), poisonReturnCase(k, 0))
+}
+
+// poisonReturnCase: a jit function that returns x + 1 only when flag is set (else poison);
+// the kernel stores it only then.
+func poisonReturnCase(k kernelRef, flag int) Case {
+	return k.cas(fmt.Sprintf("poison_return_kernel/flag=%d", flag), func(*rand.Rand) *Problem {
+		return &Problem{
+			Tensors: map[string]*Tensor{"out": fromData(I32, []float64{41}, 1)},
+			Steps:   oneStep("poison_return_kernel", [3]int{1, 1, 1}, 1, Ptr("out"), Int(flag)),
+			Checks:  []Check{{Tensor: "out", Want: []float64{float64(41 + flag)}}},
+		}
+	})
 }
 
 // compileTimeCase: compile_time_kernel(x, y, n, 100) adds width + cdiv(100, 3) +

@@ -379,18 +379,18 @@ func (g *gen) ifReturn(s *ast.If, cond *Tensor, rest []ast.Stmt) {
 		cont = append(cont, g.rest[i]...)
 	}
 	outer := g.rest
-	branch := func(body []ast.Stmt) (*tileir.Block, Value) {
-		blk := scratchBlock()
+	// branch generates one side; fell reports that it ran off the end of the function.
+	branch := func(body []ast.Stmt) (blk *tileir.Block, ret Value, fell bool) {
+		blk = scratchBlock()
 		g.rest, g.ret, g.returned = nil, nil, false
 		g.withScope(cloneScope(g.scope), blk, func() { g.stmts(append(append([]ast.Stmt{}, body...), cont...)) })
-		ret := g.ret
 		if !g.returned {
-			ret = constNone
+			return blk, constNone, true
 		}
-		return blk, ret
+		return blk, g.ret, false
 	}
-	thenBlk, thenRet := branch(s.Body)
-	elseBlk, elseRet := branch(s.Orelse)
+	thenBlk, thenRet, thenFell := branch(s.Body)
+	elseBlk, elseRet, elseFell := branch(s.Orelse)
 	g.rest = outer
 	ret := thenRet
 	var thenVals, elseVals []*tileir.Value
@@ -399,6 +399,14 @@ func (g *gen) ifReturn(s *ast.If, cond *Tensor, rest []ast.Stmt) {
 		var t, e Value
 		g.inBlock(thenBlk, func() { t = g.decay(s, thenRet) })
 		g.inBlock(elseBlk, func() { e = g.decay(s, elseRet) })
+		// A side that runs off the end returns poison of the other side's type, as the
+		// implicit return at the end of a Triton function does.
+		if thenFell && !elseFell && isRuntime(e) {
+			g.inBlock(thenBlk, func() { t = g.poisonLike(e) })
+		}
+		if elseFell && !thenFell && isRuntime(t) {
+			g.inBlock(elseBlk, func() { e = g.poisonLike(t) })
+		}
 		if !sameValueType(t, e) {
 			g.fail(s, "Inconsistent return types: %s and %s", describe(t), describe(e))
 		}
@@ -408,6 +416,17 @@ func (g *gen) ifReturn(s *ast.If, cond *Tensor, rest []ast.Stmt) {
 		ret, _ = unflatten(ret, results)
 	}
 	g.ret, g.returned = ret, true
+}
+
+// poisonLike returns a value of v's structure and types whose runtime parts are ub.poison.
+func (g *gen) poisonLike(v Value) Value {
+	vals := flatten(v)
+	ps := make([]*tileir.Value, len(vals))
+	for i, x := range vals {
+		ps[i] = g.b.Poison(x.Type)
+	}
+	out, _ := unflatten(v, ps)
+	return out
 }
 
 // decay turns the constexpr numbers of a returned value into tensors, as Triton's

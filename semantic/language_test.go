@@ -38,6 +38,7 @@ var languageSpecs = []struct {
 	{"short_circuiting_kernel", "none", "None", 1},
 	{"compile_time_kernel", "fp16", "*fp16:16, *fp16:16, i32, 100", 4},
 	{"compile_time_kernel", "i8_no_y", "*i8:16, *i8:16, i32, 3", 4},
+	{"poison_return_kernel", "default", "*i32:16, i32", 1},
 }
 
 func TestLanguageExtensions(t *testing.T) {

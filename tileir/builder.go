@@ -380,6 +380,9 @@ func (b *Builder) Gather(src, idx *Value, axis int) *Value {
 	return b.one("tt.gather", []*Value{src, idx}, Tensor(it.shape, ElemType(src.Type)), NamedAttr{"axis", IntAttr{int64(axis), I32}})
 }
 
+// Poison builds ub.poison, an unspecified value of type t.
+func (b *Builder) Poison(t Type) *Value { return b.one("ub.poison", nil, t) }
+
 // Unsplat builds tt.unsplat: the one element of a single-element tensor, as a scalar.
 func (b *Builder) Unsplat(v *Value) *Value {
 	return b.one("tt.unsplat", []*Value{v}, ElemType(v.Type))

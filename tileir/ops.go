@@ -77,6 +77,7 @@ func init() {
 		{Name: "tt.mulhiui", Traits: pureEW | SameType, syntax: same, verify: verifyKind(IsIntLike, 2)},
 		{Name: "tt.histogram", Traits: Pure, syntax: plain, verify: verifyHistogram},
 		{Name: "tt.gather", Traits: Pure, syntax: gatherSyntax, verify: verifyGather},
+		{Name: "ub.poison", Traits: Pure, syntax: simple(resSame, nil)},
 		{Name: "tt.unsplat", Traits: Pure, syntax: unsplatSyntax, verify: verifyUnsplat},
 		{Name: "tt.load", Traits: MemRead, syntax: mem(true), verify: verifyLoad},
 		{Name: "tt.store", Traits: MemWrite, syntax: mem(false), verify: verifyStore},

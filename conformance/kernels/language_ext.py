@@ -208,3 +208,17 @@ def compile_time_kernel(X, Y, N, A: tl.constexpr):
     y = x + (W + C + L + S)
     if Y:  # a pointer is true when it is not null
         tl.store(Y + offs, y.to(Y.dtype.element_ty), mask=offs < N)
+
+
+@triton.jit
+def maybe_value(x, flag):
+    if flag:
+        return x + 1
+    # running off the end returns poison (an unspecified value) of the other return's type
+
+
+@triton.jit
+def poison_return_kernel(Out, flag):
+    v = maybe_value(tl.load(Out), flag)
+    if flag:
+        tl.store(Out, v)

@@ -294,6 +294,7 @@ func init() {
 	register(compileWhile, "scf.while")
 	register(compileCall, "tt.call")
 	register(func(*fnc, *tileir.Op) (step, error) { return nil, nil }, "gpu.barrier")
+	register(func(*fnc, *tileir.Op) (step, error) { return nil, nil }, "ub.poison") // any value will do
 }
 
 // compileFor: the results hold the carried values between iterations, so that a yield that
