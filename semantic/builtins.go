@@ -145,6 +145,20 @@ func init() {
 		}
 		return c.g.reduce(c, []*Tensor{x}, c.arg("axis"), c.constBool("keep_dims"), simpleCombine("", "xori"))
 	})
+	def("tl.reduce_or", "input, axis, keep_dims=False", func(c *callCtx) Value {
+		x := c.tensor("input")
+		if !dtypeOf(x.T).IsInt() {
+			c.fail("input", "reduce_or only supported for integers")
+		}
+		return c.g.reduce(c, []*Tensor{x}, c.arg("axis"), c.constBool("keep_dims"), simpleCombine("", "ori"))
+	})
+	for name, op := range map[string]ast.Operator{"add": ast.Add, "sub": ast.Sub, "mul": ast.Mult} {
+		// sanitize_overflow only matters with the sanitize_overflow compile option, which
+		// gotriton does not have: the op is the operator's
+		def("tl."+name, "x, y, sanitize_overflow=True", func(c *callCtx) Value {
+			return c.g.binary(c.call, op, c.arg("x"), c.arg("y"), c.node("x"), c.node("y"))
+		})
+	}
 	for _, mm := range []string{"max", "min"} {
 		isMax := mm == "max"
 		def("tl."+mm, "input, axis=None, return_indices=False, return_indices_tie_break_left=True, keep_dims=False", func(c *callCtx) Value {

@@ -17,7 +17,7 @@ var tensorMembers = []string{
 	"ceil", "cos", "cumprod", "cumsum", "erf", "exp", "exp2", "expand_dims", "fdiv", "floor", "join",
 	"log", "log2", "max", "min", "permute", "ravel", "reduce", "reshape", "rsqrt", "sigmoid", "sin",
 	"softmax", "split", "sqrt", "sqrt_rn", "store", "sum", "trans", "view", "xor_sum", "load",
-	"histogram", "gather",
+	"histogram", "gather", "reduce_or",
 }
 
 func registerMethods() {

@@ -352,3 +352,31 @@ func (c *callCtx) dtype(name string) Type {
 	}
 	return d.T
 }
+
+// LanguageName says what a public name of a Triton language module (module
+// "triton.language", name "arange") is to gotriton's kernels: a builtin, a dtype, a type
+// used in annotations and isinstance, a jit function of gotriton's prelude, a constant or a
+// namespace; or, where kernels cannot use it, the error they get (what is then "").
+func LanguageName(module, name string) (what, errMsg string) {
+	switch v := resolveRef(module + "." + name).(type) {
+	case DTypeVal:
+		return "dtype", ""
+	case BuiltinRef:
+		switch v.B.name {
+		case "tl.constexpr", "tl.tensor", "tl.tensor_descriptor", "tl.tensor_descriptor_base", "tl.dtype", "tl.tuple":
+			return "type (annotations, isinstance, tl.constexpr(v))", ""
+		case "tl.pointer_type":
+			return "type constructor (tl.pointer_type(dtype)) and isinstance class", ""
+		}
+		return "builtin", ""
+	case JITRef:
+		return "jit function (gotriton's prelude, in the Triton language, inlined)", ""
+	case Const:
+		return "constant " + pyeval.Repr(v.V), ""
+	case PyRef:
+		if knownModule(v.Path) {
+			return "module or namespace", ""
+		}
+	}
+	return "", unknownNameMessage(module, name)
+}

@@ -235,17 +235,18 @@ func resolveRef(path string) Value {
 			return JITRef{j}
 		}
 	}
-	if v, ok := propagateNan[strings.TrimPrefix(path, "triton.language.core.")]; ok {
+	if v, ok := tlConstants[strings.TrimPrefix(path, "triton.language.core.")]; ok {
 		return constInt(v)
 	}
-	if v, ok := propagateNan[strings.TrimPrefix(path, "triton.language.")]; ok {
+	if v, ok := tlConstants[strings.TrimPrefix(path, "triton.language.")]; ok {
 		return constInt(v)
 	}
 	return PyRef{path}
 }
 
-// propagateNan is the enum tl.PropagateNan with MLIR's values (NONE = 0, ALL = 0xFFFF).
-var propagateNan = map[string]int64{"PropagateNan.NONE": 0, "PropagateNan.ALL": 0xFFFF}
+// tlConstants are the integer constants of triton.language: the enum tl.PropagateNan with
+// MLIR's values (NONE = 0, ALL = 0xFFFF) and the largest number of elements of a tensor.
+var tlConstants = map[string]int64{"PropagateNan.NONE": 0, "PropagateNan.ALL": 0xFFFF, "TRITON_MAX_TENSOR_NUMEL": 1 << 20}
 
 // canonicalName maps a qualified name to its registry key: triton.language.core.arange and
 // triton.language.arange are "tl.arange"; triton.language.math.exp2 is "tl.exp2"; the
