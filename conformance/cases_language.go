@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 )
 
 // Cases over conformance/kernels/language_ext.py: the tl.* surface beyond the tutorials
@@ -42,7 +43,54 @@ func languageCases() []Case {
 	}
 	cs = append(cs, shortCircuitCase(k, 43), shortCircuitCase(k, 7))
 	cs = append(cs, compileTimeCase(k, FP32, 50), compileTimeCase(k, FP16, 100), compileTimeCase(k, I8, 60))
-	return append(cs, poisonReturnCase(k, 1), poisonReturnCase(k, 0))
+	cs = append(cs, poisonReturnCase(k, 1), poisonReturnCase(k, 0))
+	for _, sh := range [][2]int{{4, 16}, {2, 128}, {8, 2}} {
+		cs = append(cs, sortCase(k, sh[0], sh[1], 0, false, "sort"), sortCase(k, sh[0], sh[1], 0, true, "sort"),
+			sortCase(k, sh[0], sh[1], 0, false, "flip"), sortCase(k, sh[0], sh[1], sh[1]/2, false, "topk"))
+	}
+	return cs
+}
+
+// sortCase: sort_kernel on an M x N fp32 tile: each row sorted (mode sort), its K largest
+// in descending order (topk), or reversed (flip).
+func sortCase(k kernelRef, M, N, K int, descending bool, mode string) Case {
+	name := fmt.Sprintf("sort_kernel/%s/%dx%d", mode, M, N)
+	if mode == "sort" {
+		name += fmt.Sprintf("/descending=%v", descending)
+	}
+	if mode == "topk" {
+		name += fmt.Sprintf("/k=%d", K)
+	}
+	return k.cas(name, func(rng *rand.Rand) *Problem {
+		x := randn(rng, FP32, 1, M, N)
+		width := N
+		if mode == "topk" {
+			width = K
+		}
+		z := make([]float64, 0, M*width)
+		for r := range M {
+			row := append([]float64(nil), x.Data[r*N:(r+1)*N]...)
+			switch mode {
+			case "flip":
+				slices.Reverse(row)
+			case "topk":
+				slices.Sort(row)
+				slices.Reverse(row)
+				row = row[:K]
+			default:
+				slices.Sort(row)
+				if descending {
+					slices.Reverse(row)
+				}
+			}
+			z = append(z, row...)
+		}
+		return &Problem{
+			Tensors: map[string]*Tensor{"x": x, "z": output(FP32, M, width)},
+			Steps:   oneStep("sort_kernel", [3]int{1, 1, 1}, 4, Ptr("x"), Ptr("z"), Const(M), Const(N), Const(max(K, 1)), Const(descending), Str(mode)),
+			Checks:  []Check{{Tensor: "z", Want: z}},
+		}
+	})
 }
 
 // poisonReturnCase: a jit function that returns x + 1 only when flag is set (else poison);

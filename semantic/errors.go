@@ -37,10 +37,18 @@ func spanOf(n ast.Node) diag.Span {
 // errorAt builds a diagnostic at node n of the current function, with the jit call chain
 // as notes.
 func (g *gen) errorAt(n ast.Node, format string, args ...any) *diag.Error {
-	top := g.frames[len(g.frames)-1]
+	frames := g.frames
+	// An error inside gotriton's prelude (Triton's own jit code) is the user's call's.
+	for i, f := range frames {
+		if i > 0 && prelude.mod != nil && f.mod == prelude.mod {
+			n, frames = f.call, frames[:i]
+			break
+		}
+	}
+	top := frames[len(frames)-1]
 	d := diag.New(top.mod.File, top.mod.Src, spanOf(n), format, args...)
-	for i := len(g.frames) - 1; i > 0; i-- {
-		f, caller := g.frames[i], g.frames[i-1]
+	for i := len(frames) - 1; i > 0; i-- {
+		f, caller := frames[i], frames[i-1]
 		p := f.call.Position()
 		kind := f.kind
 		if kind == "" {

@@ -392,11 +392,14 @@ func (g *gen) subscript(e *ast.Subscript) Value {
 	case *Tensor:
 		return g.tensorIndex(e, v, idx)
 	case Tuple:
+		if s, ok := idx.(Slice); ok {
+			return g.sliceTuple(e.Slice, v, s)
+		}
 		c, ok := idx.(Const)
 		if !ok {
 			g.fail(e.Slice, "tuple indices must be constexpr integers, got %s", describe(idx))
 		}
-		switch i := c.V.(type) {
+		switch c.V.(type) {
 		case pyeval.Int, pyeval.Bool:
 			n := g.constIntOf(e.Slice, c, "index")
 			if n < 0 {
@@ -406,11 +409,6 @@ func (g *gen) subscript(e *ast.Subscript) Value {
 				g.fail(e.Slice, "tuple index out of range")
 			}
 			return v[n]
-		default:
-			_ = i
-		}
-		if s, ok := idx.(Slice); ok {
-			_ = s
 		}
 		g.fail(e.Slice, "tuple indices must be integers, not %s", c.V.TypeName())
 	case Const:
@@ -455,4 +453,41 @@ func (g *gen) tupleIndex(n ast.Node, idx pyeval.Value, length int) int {
 		g.fail(n, "index out of range")
 	}
 	return int(k)
+}
+
+// sliceTuple is t[lo:hi:step] with Python's rules; the bounds are constexpr ints or None.
+func (g *gen) sliceTuple(n ast.Node, t Tuple, s Slice) Tuple {
+	size := int64(len(t))
+	step := int64(1)
+	if !isNone(s.Step) {
+		step = g.constIntOf(n, s.Step, "slice step")
+	}
+	if step == 0 {
+		g.fail(n, "slice step cannot be zero")
+	}
+	bound := func(v Value, def int64) int64 {
+		if isNone(v) {
+			return def
+		}
+		i := g.constIntOf(n, v, "slice index")
+		if i < 0 {
+			i += size
+		}
+		lo, hi := int64(0), size
+		if step < 0 {
+			lo, hi = -1, size-1
+		}
+		return min(max(i, lo), hi)
+	}
+	var lo, hi int64
+	if step > 0 {
+		lo, hi = bound(s.Lo, 0), bound(s.Hi, size)
+	} else {
+		lo, hi = bound(s.Lo, size-1), bound(s.Hi, -1)
+	}
+	out := Tuple{}
+	for i := lo; step > 0 && i < hi || step < 0 && i > hi; i += step {
+		out = append(out, t[i])
+	}
+	return out
 }

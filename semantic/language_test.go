@@ -39,6 +39,9 @@ var languageSpecs = []struct {
 	{"compile_time_kernel", "fp16", "*fp16:16, *fp16:16, i32, 100", 4},
 	{"compile_time_kernel", "i8_no_y", "*i8:16, *i8:16, i32, 3", 4},
 	{"poison_return_kernel", "default", "*i32:16, i32", 1},
+	{"sort_kernel", "sort_desc", "*fp32:16, *fp32:16, 2, 8, 1, True, 'sort'", 4},
+	{"sort_kernel", "topk", "*fp32:16, *fp32:16, 2, 8, 2, False, 'topk'", 4},
+	{"sort_kernel", "flip", "*fp32:16, *fp32:16, 2, 8, 1, False, 'flip'", 4},
 }
 
 func TestLanguageExtensions(t *testing.T) {
@@ -73,6 +76,7 @@ var languageErrors = []struct {
 	{"    x = tl.zeros([8, 4], tl.float32)\n    i = tl.zeros([8, 2], tl.int32)\n    y = tl.gather(x, i, 0)\n", 9, 9, "index dim 0 must match the corresponding source dim"},
 	{"    x = tl.zeros([2], tl.float32).item()\n", 7, 9, "can only unsplat single-element tensors"},
 	{"    x = tl.trans(tl.zeros([8], tl.float32))\n", 7, 18, "tl.trans invoked with a 0- or 1-dimensional tensor"},
+	{"    x = tl.sort(tl.zeros([8, 4], tl.float32), 0)\n", 7, 9, "only minor dimension is currently supported"},
 	{"    a = tl.zeros([2, 2, 16, 16], tl.float16)\n    b = tl.zeros([2, 4, 16, 16], tl.float16)\n    c = tl.dot(a, b)\n", 9, 9, "input and other must have equal batch shapes"},
 	{"    x = getattr(tl, 'no_such_builtin')\n", 7, 9, "has no attribute 'no_such_builtin'"},
 	{"    x = getattr(tl, N)\n", 7, 21, "getattr(): attribute name must be a constexpr string"},

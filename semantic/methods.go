@@ -216,7 +216,7 @@ var prelude struct {
 // preludeFunc returns the prelude's jit function called name, or nil.
 func preludeFunc(name string) *pyeval.JITFunction {
 	prelude.once.Do(func() {
-		f, err := frontend.LoadSource("<triton.language.random>", preludeSrc, pyeval.Options{})
+		f, err := frontend.LoadSource("<triton.language prelude>", preludeSrc, pyeval.Options{})
 		prelude.mod, prelude.err = nil, err
 		if err == nil {
 			prelude.mod = f.Module
@@ -234,4 +234,5 @@ func preludeFunc(name string) *pyeval.JITFunction {
 var preludeNames = map[string]bool{
 	"philox": true, "philox_impl": true, "randint4x": true, "randint": true, "uint_to_uniform_float": true,
 	"rand": true, "rand4x": true, "pair_uniform_to_normal": true, "randn": true, "randn4x": true, "swizzle2d": true,
+	"sort": true, "topk": true, "bitonic_merge": true, "flip": true,
 }

@@ -1,5 +1,5 @@
 # gotriton's prelude: the parts of triton.language that Triton itself writes as @triton.jit
-# code (random.py), written again here in the Triton language so that the generated IR is
+# code (random.py, and sort, topk, bitonic_merge and flip of standard.py), written again here in the Triton language so that the generated IR is
 # the same arithmetic, inlined at each call. Philox 4x32-10 / 4x64 as in Salmon et al.,
 # "Parallel random numbers: as easy as 1, 2, 3" (SC'11).
 import triton
@@ -132,3 +132,135 @@ def swizzle2d(i, j, size_i, size_j, size_g):
     new_i = off_i + ij % size_g
     new_j = ij // size_g
     return new_i, new_j
+
+
+# ---- bitonic sorting and flipping ----
+# A tensor of 2**n elements is viewed as an n-dimensional hypercube of 2s. The element
+# across a size-2 axis is found without data movement: a ^ (a ^ b) = b, where a ^ b is the
+# xor-reduction of the axis' two bit patterns. The helpers without @triton.jit run at
+# compile time.
+
+
+def _exponent(n):
+    # log2 of a power of two
+    e = 0
+    while (1 << e) < n:
+        e += 1
+    return e
+
+
+def _signed_int_of(bits):
+    if bits == 8:
+        return tl.int8
+    if bits == 16:
+        return tl.int16
+    if bits == 32:
+        return tl.int32
+    return tl.int64
+
+
+def _unit_shape(ndims, axis):
+    # 2 on the axis-th innermost dimension, 1 elsewhere
+    return [1] * (ndims - axis - 1) + [2] + [1] * axis
+
+
+def _cube(ndims):
+    if ndims == 0:
+        return [1]
+    return [2] * ndims
+
+
+def _minor_dim(dim, shape):
+    if dim is None:
+        return len(shape) - 1
+    if dim < 0:
+        return dim + len(shape)
+    return dim
+
+
+@triton.jit
+def _across(x, axis: tl.constexpr):
+    # the element on the other side of the size-2 axis
+    bits = x.to(_signed_int_of(x.dtype.primitive_bitwidth), bitcast=True)
+    other = bits ^ tl.xor_sum(bits, axis, True)
+    return other.to(x.dtype, bitcast=True)
+
+
+@triton.jit
+def _side(ndims: tl.constexpr, axis: tl.constexpr):
+    # 0 on the first and 1 on the second position of the axis-th innermost dimension
+    return tl.reshape(tl.arange(0, 2), _unit_shape(ndims, axis))
+
+
+@triton.jit
+def _exchange(x, down, axis: tl.constexpr):
+    # compare-exchange with the partner across the axis-th innermost dimension; down
+    # selects a descending order (a tensor for alternating orders)
+    ndims: tl.constexpr = _exponent(x.numel)
+    y = _across(x, ndims - 1 - axis)
+    right = _side(ndims, axis)
+    return tl.where((x > y) != (down ^ right), y, x)
+
+
+@triton.jit
+def _merge_cube(h, stage: tl.constexpr, order: tl.constexpr):
+    # one bitonic merge stage; order 0 ascending, 1 descending, 2 alternating
+    if order == 2:
+        down = _side(_exponent(h.numel), stage)
+    else:
+        down = order
+    for s in tl.static_range(stage):
+        h = _exchange(h, down, stage - 1 - s)
+    return h
+
+
+@triton.jit
+def _sort_minor(x, k: tl.constexpr, dim: tl.constexpr, descending: tl.constexpr):
+    D: tl.constexpr = len(x.shape) - 1 if dim is None else dim
+    tl.static_assert(D == len(x.shape) - 1, "only minor dimension is currently supported")
+    LOG_N: tl.constexpr = _exponent(x.shape[D])
+    LOG_K: tl.constexpr = LOG_N if k is None else _exponent(k)
+    h = tl.reshape(x, _cube(_exponent(x.numel)))
+    for i in tl.static_range(1, LOG_K + 1):
+        h = _merge_cube(h, i, 2 if i < LOG_N else descending)
+    # keep the better half of each pair of sorted runs until k remain (bitonic top-k)
+    for i in tl.static_range(LOG_K + 1, LOG_N + 1):
+        if descending:
+            h = tl.max(h, axis=_exponent(h.numel) - 1 - LOG_K)
+        else:
+            h = tl.min(h, axis=_exponent(h.numel) - 1 - LOG_K)
+        h = _merge_cube(h, LOG_K, 2 if i < LOG_N else descending)
+    return tl.reshape(h, x.shape[:-1] + [2**LOG_K])
+
+
+@triton.jit
+def sort(x, dim: tl.constexpr = None, descending: tl.constexpr = 0):
+    return _sort_minor(x, None, dim, descending)
+
+
+@triton.jit
+def topk(x, k: tl.constexpr, dim: tl.constexpr = None):
+    return _sort_minor(x, k, dim, True)
+
+
+@triton.jit
+def bitonic_merge(x, dim: tl.constexpr = None, descending: tl.constexpr = 0):
+    D: tl.constexpr = len(x.shape) - 1 if dim is None else dim
+    tl.static_assert(D == len(x.shape) - 1, "only minor dimension is currently supported")
+    h = tl.reshape(x, _cube(_exponent(x.numel)))
+    h = _merge_cube(h, _exponent(x.shape[-1]), descending)
+    return tl.reshape(h, x.shape)
+
+
+@triton.jit
+def flip(x, dim=None):
+    D: tl.constexpr = _minor_dim(dim, x.shape)
+    tl.static_assert(0 <= D and D < len(x.shape))
+    STEPS: tl.constexpr = _exponent(x.shape[D])
+    tl.static_assert(x.shape[D] == 2**STEPS)
+    bits = x.to(_signed_int_of(x.dtype.primitive_bitwidth), bitcast=True)
+    # on a cube of 2s along D, xor-ing each pair with its xor swaps it: all swaps reverse D
+    y = tl.reshape(bits, x.shape[:D] + [2] * STEPS + x.shape[D + 1:])
+    for i in tl.static_range(STEPS):
+        y = y ^ tl.xor_sum(y, D + i, True)
+    return tl.reshape(y, x.shape).to(x.dtype, bitcast=True)

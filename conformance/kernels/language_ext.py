@@ -222,3 +222,16 @@ def poison_return_kernel(Out, flag):
     v = maybe_value(tl.load(Out), flag)
     if flag:
         tl.store(Out, v)
+
+
+@triton.jit
+def sort_kernel(X, Z, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr, DESCENDING: tl.constexpr, MODE: tl.constexpr):
+    # MODE: 'sort', 'topk' (the K largest of each row, in descending order) or 'flip'
+    rows = tl.arange(0, M)
+    x = tl.load(X + rows[:, None] * N + tl.arange(0, N)[None, :])
+    if MODE == 'sort':
+        tl.store(Z + rows[:, None] * N + tl.arange(0, N)[None, :], tl.sort(x, descending=DESCENDING))
+    elif MODE == 'topk':
+        tl.store(Z + rows[:, None] * K + tl.arange(0, K)[None, :], tl.topk(x, K))
+    else:
+        tl.store(Z + rows[:, None] * N + tl.arange(0, N)[None, :], tl.flip(x, 1))
