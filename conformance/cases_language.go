@@ -48,7 +48,23 @@ func languageCases() []Case {
 		cs = append(cs, sortCase(k, sh[0], sh[1], 0, false, "sort"), sortCase(k, sh[0], sh[1], 0, true, "sort"),
 			sortCase(k, sh[0], sh[1], 0, false, "flip"), sortCase(k, sh[0], sh[1], sh[1]/2, false, "topk"))
 	}
-	return cs
+	return append(cs, timerCase(k))
+}
+
+// timerCase: globaltimer (passed as a constexpr function) does not run backwards and smid
+// is a valid SM id; Work counts the loop's 100 increments.
+func timerCase(k kernelRef) Case {
+	return k.cas("timer_kernel/globaltimer", func(*rand.Rand) *Problem {
+		work := make([]float64, 128)
+		for i := range work {
+			work[i] = 100
+		}
+		return &Problem{
+			Tensors: map[string]*Tensor{"out": output(I32, 1), "work": zeros(I64, 128)},
+			Steps:   oneStep("timer_kernel", [3]int{1, 1, 1}, 4, Ptr("out"), Ptr("work"), Const("tl.extra.cuda.globaltimer")),
+			Checks:  []Check{{Tensor: "out", Want: []float64{1}}, {Tensor: "work", Want: work}},
+		}
+	})
 }
 
 // sortCase: sort_kernel on an M x N fp32 tile: each row sorted (mode sort), its K largest

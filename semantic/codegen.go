@@ -909,6 +909,14 @@ func sameValue(a, b Value) bool {
 		return false
 	}
 	if len(fa) == 0 {
+		switch x := a.(type) {
+		case BuiltinRef:
+			y, ok := b.(BuiltinRef)
+			return ok && x.B == y.B && (x.Recv == nil) == (y.Recv == nil) && (x.Recv == nil || sameValue(x.Recv, y.Recv))
+		case PyRef:
+			y, ok := b.(PyRef)
+			return ok && x.Path == y.Path
+		}
 		ca, okA := toPy(a)
 		cb, okB := toPy(b)
 		return okA && okB && pyeval.Repr(ca) == pyeval.Repr(cb) && ca.TypeName() == cb.TypeName()

@@ -42,6 +42,7 @@ var languageSpecs = []struct {
 	{"sort_kernel", "sort_desc", "*fp32:16, *fp32:16, 2, 8, 1, True, 'sort'", 4},
 	{"sort_kernel", "topk", "*fp32:16, *fp32:16, 2, 8, 2, False, 'topk'", 4},
 	{"sort_kernel", "flip", "*fp32:16, *fp32:16, 2, 8, 1, False, 'flip'", 4},
+	{"timer_kernel", "globaltimer", "*i32:16, *i64:16, tl.extra.cuda.globaltimer", 4},
 }
 
 func TestLanguageExtensions(t *testing.T) {

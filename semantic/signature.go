@@ -144,6 +144,14 @@ func parseConstLiteral(s string) (Value, bool) {
 			if d, ok := dtypeByName[name]; ok {
 				return DTypeVal{d}, true
 			}
+			if prefix == "torch." {
+				continue
+			}
+			// a tl function passed as a constexpr (func=tl.extra.cuda.globaltimer)
+			switch v := resolveRef("triton.language." + name).(type) {
+			case BuiltinRef, JITRef:
+				return v, true
+			}
 		}
 	}
 	digits := strings.ReplaceAll(s, "_", "")

@@ -235,3 +235,16 @@ def sort_kernel(X, Z, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr, DESCEND
         tl.store(Z + rows[:, None] * K + tl.arange(0, K)[None, :], tl.topk(x, K))
     else:
         tl.store(Z + rows[:, None] * N + tl.arange(0, N)[None, :], tl.flip(x, 1))
+
+
+@triton.jit
+def timer_kernel(Out, Work, func: tl.constexpr):
+    # func is tl.extra.cuda.globaltimer, passed as a constexpr; Out[pid] says whether the
+    # clock did not run backwards and the SM id is valid
+    start = func()
+    off = tl.arange(0, 128)
+    for i in range(100):
+        tl.store(Work + off, tl.load(Work + off) + 1)
+    end = func()
+    ok = (end >= start) & (tl.extra.cuda.smid() >= 0)
+    tl.store(Out + tl.program_id(0), ok.to(tl.int32))
