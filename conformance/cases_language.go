@@ -18,7 +18,7 @@ func languageCases() []Case {
 	for _, masked := range []bool{false, true} {
 		cs = append(cs, histogramCase(k, 64, 8, 50, masked), histogramCase(k, 1024, 128, 1000, masked))
 	}
-	cs = append(cs, gatherCase(k, 0, 8, 16, 4), gatherCase(k, 1, 8, 16, 32), gatherCase(k, 1, 4, 4, 4))
+	cs = append(cs, gatherCase(k, 0, 8, 16, 4), gatherCase(k, 0, 4, 4, 8), gatherCase(k, 1, 8, 16, 32), gatherCase(k, 1, 4, 4, 4))
 	cs = append(cs, casItemCase(k, I32), casItemCase(k, I64))
 	for _, dt := range []DType{FP16, BF16, FP32, FP64, U64, I64} {
 		cs = append(cs, casTensorCase(k, dt))
