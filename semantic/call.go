@@ -132,8 +132,10 @@ func (g *gen) hostCall(e *ast.Call, f HostFn, args []argv, kws []kwv) Value {
 // module, a tensor, a dtype, a constexpr), with name a constexpr string: obj.name, as if
 // written so at the call.
 func (g *gen) getattr(e *ast.Call, fn string, args []argv) Value {
-	if n := len(args); n < 2 || n > 2 && fn == "hasattr" || n > 3 {
-		g.fail(e, "%s expected %d arguments, got %d", fn, map[string]int{"getattr": 2, "hasattr": 2}[fn], n)
+	if n := len(args); fn == "hasattr" && n != 2 {
+		g.fail(e, "hasattr expected 2 arguments, got %d", n)
+	} else if n < 2 || n > 3 {
+		g.fail(e, "getattr expected 2 or 3 arguments, got %d", n)
 	}
 	name, ok := args[1].v.(Const)
 	s, isStr := name.V.(pyeval.Str)
