@@ -63,6 +63,21 @@ func TestPTXGaps(t *testing.T) {
 	}
 }
 
+// TestCPUOnlyCases runs the language_ext.py cases that the NVIDIA lowering cannot compile
+// yet on the CPU interpreter.
+func TestCPUOnlyCases(t *testing.T) {
+	r := newRunner()
+	cs := CPUOnlyCases()
+	for _, c := range cs {
+		if res := r.RunCase(c); res.Status != Pass {
+			t.Errorf("%s: %s: %s", c.Name, res.Status, res.Error)
+		}
+	}
+	if len(cs) < 25 {
+		t.Errorf("only %d CPU-only cases", len(cs))
+	}
+}
+
 // TestLanguageCoverage writes docs/language-coverage.md from the public names of Triton
 // 3.6's language modules (semantic/testdata/tl-names-3.6.txt, made by tools/tl-names.py):
 // what each is to gotriton, and for libdevice, whether each function compiles for the CPU
