@@ -22,6 +22,11 @@ var tensorMembers = []string{
 
 func registerMethods() {
 	def("tl.to_tensor", "x", func(c *callCtx) Value { return c.tensor("x") })
+	// x.flip(dim): the prelude's flip, bound to x
+	def("tensor.flip", "self, dim=None", func(c *callCtx) Value {
+		args := []argv{{c.arg("self"), c.call}, {c.arg("dim"), c.call}}
+		return c.g.inline(c.call, preludeFunc("flip"), args, nil)
+	})
 }
 
 // method returns the bound method name of a tensor, or nil.

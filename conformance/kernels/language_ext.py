@@ -234,7 +234,7 @@ def sort_kernel(X, Z, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr, DESCEND
     elif MODE == 'topk':
         tl.store(Z + rows[:, None] * K + tl.arange(0, K)[None, :], tl.topk(x, K))
     else:
-        tl.store(Z + rows[:, None] * N + tl.arange(0, N)[None, :], tl.flip(x, 1))
+        tl.store(Z + rows[:, None] * N + tl.arange(0, N)[None, :], x.flip(1))
 
 
 @triton.jit
