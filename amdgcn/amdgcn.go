@@ -214,15 +214,16 @@ func runLLC(llc, llvmIR, arch, filetype, name string) ([]byte, error) {
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	msg := toolMessage(stderr.String(), llc, name)
+	// llc only warns about a processor it does not know, and then compiles for a generic
+	// one (or fails to select instructions for it).
+	if strings.Contains(msg, "is not a recognized processor") {
+		return nil, fmt.Errorf("amdgcn: %s does not know processor %s: %s", filepath.Base(llc), arch, firstLine(msg))
+	}
 	if err != nil {
 		if msg == "" {
 			msg = err.Error()
 		}
 		return nil, fmt.Errorf("amdgcn: %s failed: %s", filepath.Base(llc), msg)
-	}
-	// llc only warns about a processor it does not know, and then compiles for a generic one.
-	if strings.Contains(msg, "is not a recognized processor") {
-		return nil, fmt.Errorf("amdgcn: %s does not know processor %s: %s", filepath.Base(llc), arch, firstLine(msg))
 	}
 	return stdout.Bytes(), nil
 }

@@ -208,3 +208,24 @@ func checkReadelf(t *testing.T, r *Result) {
 		t.Errorf("llvm-readelf-22 finds no NT_AMDGPU_METADATA note")
 	}
 }
+
+// descriptorOffset is the file offset of the kernel descriptor sym in a linked code object.
+func descriptorOffset(t *testing.T, hsaco []byte, sym string) int {
+	t.Helper()
+	f, err := elf.NewFile(bytes.NewReader(hsaco))
+	if err != nil {
+		t.Fatal(err)
+	}
+	syms, err := f.DynamicSymbols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range syms {
+		if s.Name == sym {
+			sec := f.Sections[s.Section]
+			return int(s.Value - sec.Addr + sec.Offset)
+		}
+	}
+	t.Fatalf("no symbol %s", sym)
+	return 0
+}

@@ -193,7 +193,7 @@ func checkDescriptor(f *elf.File, syms []elf.Symbol, k *Kernel) error {
 // bytesAt returns n bytes at virtual address addr of an allocated section.
 func bytesAt(f *elf.File, addr uint64, n int) ([]byte, error) {
 	for _, s := range f.Sections {
-		if s.Flags&elf.SHF_ALLOC == 0 || s.Type == elf.SHT_NOBITS || addr < s.Addr || addr+uint64(n) > s.Addr+s.Size {
+		if s.Flags&elf.SHF_ALLOC == 0 || s.Type == elf.SHT_NOBITS || addr < s.Addr || addr-s.Addr > s.Size || uint64(n) > s.Size-(addr-s.Addr) {
 			continue
 		}
 		data, err := s.Data()
