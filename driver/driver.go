@@ -6,6 +6,7 @@ package driver
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 )
 
 // Device owns memory and runs kernels.
@@ -87,4 +88,41 @@ func Decode[T Elem](raw []byte) []T {
 		panic(fmt.Sprintf("driver.Decode: %v", err)) // unreachable: the length is a multiple
 	}
 	return out
+}
+
+// ScalarBits returns the bits of a kernel's scalar argument, zero-extended to 64 bits,
+// and its size in bytes: bool and int8/uint8 are 1 byte, int16/uint16 2 (a Triton fp16 or
+// bf16 scalar is passed as its bits in a uint16), int32/uint32/float32 4, and
+// int64/uint64/float64 8. Go's int and uint have no fixed size and are refused.
+func ScalarBits(arg any) (bits uint64, size int, err error) {
+	switch v := arg.(type) {
+	case bool:
+		if v {
+			return 1, 1, nil
+		}
+		return 0, 1, nil
+	case int8:
+		return uint64(uint8(v)), 1, nil
+	case uint8:
+		return uint64(v), 1, nil
+	case int16:
+		return uint64(uint16(v)), 2, nil
+	case uint16:
+		return uint64(v), 2, nil
+	case int32:
+		return uint64(uint32(v)), 4, nil
+	case uint32:
+		return uint64(v), 4, nil
+	case float32:
+		return uint64(math.Float32bits(v)), 4, nil
+	case int64:
+		return uint64(v), 8, nil
+	case uint64:
+		return v, 8, nil
+	case float64:
+		return math.Float64bits(v), 8, nil
+	case int, uint:
+		return 0, 0, fmt.Errorf("%T has no fixed size; pass int32 or int64 to match the parameter", arg)
+	}
+	return 0, 0, fmt.Errorf("cannot pass %T to a kernel", arg)
 }

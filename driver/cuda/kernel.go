@@ -311,38 +311,7 @@ func (k *Kernel) encode(arg any) (bits uint64, size int, err error) {
 }
 
 // encodeScalar returns a Go scalar's bits and byte size.
-func encodeScalar(arg any) (bits uint64, size int, err error) {
-	switch v := arg.(type) {
-	case bool:
-		if v {
-			return 1, 1, nil
-		}
-		return 0, 1, nil
-	case int8:
-		return uint64(uint8(v)), 1, nil
-	case uint8:
-		return uint64(v), 1, nil
-	case int16:
-		return uint64(uint16(v)), 2, nil
-	case uint16:
-		return uint64(v), 2, nil
-	case int32:
-		return uint64(uint32(v)), 4, nil
-	case uint32:
-		return uint64(v), 4, nil
-	case float32:
-		return uint64(math.Float32bits(v)), 4, nil
-	case int64:
-		return uint64(v), 8, nil
-	case uint64:
-		return v, 8, nil
-	case float64:
-		return math.Float64bits(v), 8, nil
-	case int, uint:
-		return 0, 0, fmt.Errorf("%T has no fixed size; pass int32 or int64 to match the parameter", arg)
-	}
-	return 0, 0, fmt.Errorf("cannot pass %T to a kernel", arg)
-}
+var encodeScalar = driver.ScalarBits
 
 // scratchFor returns the device address of scratch buffer j holding at least size bytes
 // aligned to align, growing the cached buffer when needed (0 when size is 0).
