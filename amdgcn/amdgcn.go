@@ -16,7 +16,6 @@ package amdgcn
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -175,11 +174,12 @@ func Compile(llvmIR string, t target.Target, opts Options) (*Result, error) {
 	wg.Go(func() { asm, asmErr = runLLC(llc, llvmIR, t.Arch, "asm", name) })
 	wg.Go(func() { r.Object, objErr = runLLC(llc, llvmIR, t.Arch, "obj", name) })
 	wg.Wait()
-	if err := errors.Join(asmErr, objErr); err != nil {
-		if asmErr != nil {
-			err = asmErr // both fail alike on bad IR; report it once
-		}
-		return nil, err
+	// Both runs fail alike on bad IR; the error is reported once.
+	if asmErr != nil {
+		return nil, asmErr
+	}
+	if objErr != nil {
+		return nil, objErr
 	}
 	r.Assembly = string(asm)
 	if r.HSACO, err = Link(r.Object, lld); err != nil {
