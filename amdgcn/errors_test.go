@@ -3,6 +3,7 @@ package amdgcn
 import (
 	"encoding/binary"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -45,7 +46,7 @@ func TestMissingTool(t *testing.T) {
 func TestMissingLinker(t *testing.T) {
 	needTools(t)
 	dir := t.TempDir()
-	link(t, "/usr/bin/llc-22", filepath.Join(dir, "llc-22"))
+	link(t, toolPath(t, "llc-22"), filepath.Join(dir, "llc-22"))
 	t.Setenv("PATH", dir)
 	src := readKernel(t, "vector_add.ll")
 	if _, err := Assembly(src, hip(t, "gfx942"), Options{}); err != nil {
@@ -59,8 +60,8 @@ func TestMissingLinker(t *testing.T) {
 func TestUnversionedTools(t *testing.T) {
 	needTools(t)
 	dir := t.TempDir()
-	link(t, "/usr/bin/llc-22", filepath.Join(dir, "llc"))
-	link(t, "/usr/bin/ld.lld-22", filepath.Join(dir, "ld.lld"))
+	link(t, toolPath(t, "llc-22"), filepath.Join(dir, "llc"))
+	link(t, toolPath(t, "ld.lld-22"), filepath.Join(dir, "ld.lld"))
 	t.Setenv("PATH", dir)
 	r, err := Compile(readKernel(t, "vector_add.ll"), hip(t, "gfx942"), Options{})
 	if err != nil {
@@ -76,11 +77,11 @@ func TestGivenTools(t *testing.T) {
 	needTools(t)
 	dir := t.TempDir()
 	// ld.lld picks its flavour from its name, so the linker keeps its name in another folder.
-	link(t, "/usr/bin/llc-22", filepath.Join(dir, "my-llc"))
+	link(t, toolPath(t, "llc-22"), filepath.Join(dir, "my-llc"))
 	if err := os.Mkdir(filepath.Join(dir, "lld"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	link(t, "/usr/bin/ld.lld-22", filepath.Join(dir, "lld", "ld.lld"))
+	link(t, toolPath(t, "ld.lld-22"), filepath.Join(dir, "lld", "ld.lld"))
 	t.Setenv("PATH", t.TempDir())
 	src := readKernel(t, "vector_add.ll")
 	if _, err := Compile(src, hip(t, "gfx90a"), Options{LLC: filepath.Join(dir, "my-llc"), LLD: filepath.Join(dir, "lld", "ld.lld")}); err != nil {
@@ -145,7 +146,7 @@ func TestBadTarget(t *testing.T) {
 // TestUnknownProcessor: an llc that does not know the processor only warns; that is an error here.
 func TestUnknownProcessor(t *testing.T) {
 	needTools(t)
-	_, err := runLLC("/usr/bin/llc-22", readKernel(t, "vector_add.ll"), "gfx1999", "asm", "vector_add.ll")
+	_, err := runLLC(toolPath(t, "llc-22"), readKernel(t, "vector_add.ll"), "gfx1999", "asm", "vector_add.ll")
 	wantError(t, err, "amdgcn: llc-22 does not know processor gfx1999: 'gfx1999' is not a recognized processor for this target (ignoring processor)")
 }
 
@@ -180,4 +181,14 @@ func TestReadCodeObjectErrors(t *testing.T) {
 	binary.LittleEndian.PutUint32(bad[off:], 1024)
 	_, err = ReadCodeObject(bad)
 	wantError(t, err, "amdgcn: kernel sum_kernel: the kernel descriptor's group segment (LDS) size is 1024, the metadata's 16")
+}
+
+// toolPath is where name is on PATH.
+func toolPath(t *testing.T, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		t.Skipf("%s is not installed", name)
+	}
+	return p
 }
