@@ -161,10 +161,10 @@ func (p *benchProblem) hashed(rng *rand.Rand, name string, dt DType, mean, scale
 // add adds a tensor that is not hashed (an output, zeros, small data).
 func (p *benchProblem) add(name string, t *Tensor) { p.Tensors[name] = t }
 
-// sampleIndex returns up to benchSamples sorted flat indices of an n-element output: the
-// first and the last element and random ones (all of them when n is small).
-func sampleIndex(rng *rand.Rand, n int) []int {
-	if n <= benchSamples {
+// sampleIndex returns up to k sorted flat indices of an n-element output: the first and
+// the last element and random ones (all of them when n <= k).
+func sampleIndex(rng *rand.Rand, n, k int) []int {
+	if n <= k {
 		idx := make([]int, n)
 		for i := range idx {
 			idx[i] = i
@@ -172,7 +172,7 @@ func sampleIndex(rng *rand.Rand, n int) []int {
 		return idx
 	}
 	seen := map[int]bool{0: true, n - 1: true}
-	for len(seen) < benchSamples {
+	for len(seen) < max(k, 2) {
 		seen[rng.IntN(n)] = true
 	}
 	idx := make([]int, 0, len(seen))
@@ -185,7 +185,7 @@ func sampleIndex(rng *rand.Rand, n int) []int {
 
 // sampledCheck checks tensor at sampled indices against ref(i).
 func sampledCheck(rng *rand.Rand, tensor string, n int, ref func(i int) float64) Check {
-	idx := sampleIndex(rng, n)
+	idx := sampleIndex(rng, n, benchSamples)
 	want := make([]float64, len(idx))
 	parallelRows(len(idx), 1<<12, func(lo, hi int) {
 		for k := lo; k < hi; k++ {
@@ -410,11 +410,23 @@ func benchAttnFwd(k kernelRef, Z, H, n, d int, causal bool, c BenchConfig) Bench
 				Desc("q", bm, d), Desc("k", bn, d), Desc("v", bn, d), Desc("o", bm, d), Int(n),
 				Const(d), Const(bm), Const(bn), Const(false), Const(stage), Const(false), Const(true)},
 				Grid: [3]int{cdiv(n, bm), Z * H, 1}, NumWarps: c.Warps, NumStages: c.Stages}}
-			row := func(r int) ([]float64, float64) { return attentionRow(q.Data, kk.Data, v.Data, r, n, d, scale, causal) }
-			p.Checks = []Check{
-				sampledCheck(rng, "o", rows*d, func(i int) float64 { o, _ := row(i / d); return o[i%d] }),
-				sampledCheck(rng, "lse", rows, func(r int) float64 { _, l := row(r); return l }),
+			// Whole rows of o at sampled rows (one reference row costs N_CTX x d), and their lse.
+			idx := sampleIndex(rng, rows, benchSamples/d)
+			var oIdx []int
+			oWant, lWant := make([]float64, len(idx)*d), make([]float64, len(idx))
+			parallelRows(len(idx), n*d, func(lo, hi int) {
+				for k := lo; k < hi; k++ {
+					o, l := attentionRow(q.Data, kk.Data, v.Data, idx[k], n, d, scale, causal)
+					copy(oWant[k*d:], o)
+					lWant[k] = l
+				}
+			})
+			for _, r := range idx {
+				for c := range d {
+					oIdx = append(oIdx, r*d+c)
+				}
 			}
+			p.Checks = []Check{{Tensor: "o", Index: oIdx, Want: oWant}, {Tensor: "lse", Index: idx, Want: lWant}}
 			return p
 		})
 	bc.tune = func(c BenchConfig) BenchCase { return benchAttnFwd(k, Z, H, n, d, causal, c) }

@@ -141,7 +141,7 @@ func TestBenchCasesCPU(t *testing.T) {
 // that include both ends; small ones everywhere.
 func TestSampledChecks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	idx := sampleIndex(rng, 1<<20)
+	idx := sampleIndex(rng, 1<<20, benchSamples)
 	if len(idx) != benchSamples || idx[0] != 0 || idx[len(idx)-1] != 1<<20-1 {
 		t.Fatalf("%d indices, first %d, last %d", len(idx), idx[0], idx[len(idx)-1])
 	}
@@ -150,7 +150,7 @@ func TestSampledChecks(t *testing.T) {
 			t.Fatalf("indices not sorted and distinct at %d", i)
 		}
 	}
-	if n := len(sampleIndex(rng, 100)); n != 100 {
+	if n := len(sampleIndex(rng, 100, benchSamples)); n != 100 {
 		t.Errorf("a 100-element output is checked at %d elements", n)
 	}
 	ch := sampledCheck(rng, "y", 1<<20, func(i int) float64 { return float64(i) })
