@@ -18,7 +18,14 @@ each timed run to flush the L2 cache. The case's time is the sum of its timed st
 The output (the same JSON shape as `gotriton bench --json`) is rewritten after every case,
 so a run cut short by a time limit keeps what it measured. A case that fails, raises or
 runs past --case-timeout seconds (host side) is recorded with its error and the run goes
-on. `--hash-selftest SEED N` prints bench_hash(SEED, i) for i < N without torch.
+on. With --resume, the cases already in the output are skipped; a case is recorded as failed
+("did not finish") before it starts, so that a run killed inside one case resumes after it.
+
+    python3 tools/triton-bench.py --merge cases.json -o ours.json part1.json part2.json ...
+
+merges results files (e.g. one per case) into one, in the export's order, and records every
+exported case that has no result as failed. `--hash-selftest SEED N` prints bench_hash(SEED, i)
+for i < N. Neither needs torch.
 """
 import argparse, importlib.util, json, math, os, re, signal, sys, time, traceback
 
@@ -117,6 +124,30 @@ def check(torch, tensors, chk):
     return rel, (None if rel < chk["tol"] else f"relative L2 error {rel:.3g} over {len(got)} sampled elements (tolerance {chk['tol']:g})")
 
 
+def merge(cases_path, out_path, parts, log=""):
+    """Joins results files in the export's case order; an exported case without a result
+    is recorded as failed."""
+    ex = json.load(open(cases_path))
+    docs = [json.load(open(p)) for p in parts if os.path.exists(p)]
+    by_case = {}
+    for d in docs:
+        for r in d.get("results", []):
+            by_case[r["case"]] = r
+    merged = {"format": 1, "compiler": docs[0]["compiler"] if docs else "", "env": docs[0].get("env", {}) if docs else {},
+              "method": docs[0].get("method", "") if docs else "", "results": [], "done": True}
+    missing = 0
+    for c in ex["cases"]:
+        r = by_case.get(c["case"])
+        if r is None:
+            missing += 1
+            r = {k: c[k] for k in ("case", "group", "label", "config", "unit", "work")}
+            r.update(ms=0.0, status="FAIL", error="no result: the run was killed (time limit), crashed or could not start" + (f" (see {log})" if log else ""))
+        merged["results"].append(r)
+    with open(out_path, "w") as f:
+        json.dump(merged, f, indent=1)
+    print(f"{len(merged['results'])} cases merged from {len(docs)} files, {missing} without a result -> {out_path}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("export", nargs="?", help="the JSON of gotriton bench --export")
@@ -125,8 +156,16 @@ def main():
     ap.add_argument("--warmup", type=int, default=10)
     ap.add_argument("--reps", type=int, default=50)
     ap.add_argument("--case-timeout", type=int, default=90, help="seconds per case (host side)")
+    ap.add_argument("--resume", action="store_true", help="keep the results already in the output and skip their cases")
+    ap.add_argument("--merge", nargs="+", metavar=("CASES", "PART"), help="merge results files PART... in the order of CASES into -o")
+    ap.add_argument("--log", default="", help="with --merge: the log to point missing results to")
     ap.add_argument("--hash-selftest", nargs=2, type=int, metavar=("SEED", "N"))
     a = ap.parse_args()
+    if a.merge:
+        if not a.out or len(a.merge) < 1:
+            ap.error("--merge CASES PART... needs -o")
+        merge(a.merge[0], a.out, a.merge[1:], a.log)
+        return
     if a.hash_selftest:
         seed, n = a.hash_selftest
         print(" ".join(str(bench_hash(seed, i)) for i in range(n)))
@@ -156,6 +195,11 @@ def main():
                   "(256 MiB zeroed) before each timed run; multi-step cases add their timed steps' medians",
         "results": [], "done": False,
     }
+    done = set()
+    if a.resume and os.path.exists(a.out):
+        prev = json.load(open(a.out))
+        doc["results"] = prev.get("results", [])
+        done = {r["case"] for r in doc["results"]}
 
     def save():
         with open(a.out + ".tmp", "w") as f:
@@ -168,14 +212,16 @@ def main():
     failed = 0
     for case in ex["cases"]:
         name = case["case"]
-        if flt and not flt.search(name):
+        if flt and not flt.search(name) or name in done:
             continue
         res = {k: case[k] for k in ("case", "group", "label", "config", "unit", "work")}
-        res.update(ms=0.0, step_ms=[], status="FAIL", rel_l2={}, error="")
+        res.update(ms=0.0, step_ms=[], status="FAIL", rel_l2={}, error="did not finish (killed or crashed in this case)")
         doc["results"].append(res)
+        save()
         t0 = time.time()
         tensors = calls = None
         signal.alarm(a.case_timeout)
+        res["error"] = ""
         try:
             if case.get("not_run"):
                 res["status"], res["error"] = "not run", case["not_run"]

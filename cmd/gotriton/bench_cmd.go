@@ -90,16 +90,14 @@ func benchCommand() *cli.Command {
 	}
 }
 
-// selectBench filters the cases by name and, with autotune, expands each into its
-// kernel's autotune configs (the filter applies to the expanded names too).
+// selectBench expands each case into its kernel's autotune configs (with autotune) and
+// keeps those whose name matches filter.
 func selectBench(r *conformance.Runner, all []conformance.BenchCase, filter *regexp.Regexp, autotune bool, notes io.Writer) ([]conformance.BenchCase, error) {
 	var out []conformance.BenchCase
+	seen := map[string]bool{}
 	for _, b := range all {
 		variants := []conformance.BenchCase{b}
 		if autotune {
-			if filter != nil && !filter.MatchString(b.Group) && !filter.MatchString(b.Name) {
-				continue
-			}
 			var skipped []string
 			var err error
 			if variants, skipped, err = r.Autotuned(b); err != nil {
@@ -110,21 +108,14 @@ func selectBench(r *conformance.Runner, all []conformance.BenchCase, filter *reg
 			}
 		}
 		for _, v := range variants {
-			if filter == nil || filter.MatchString(v.Name) || autotune && filter.MatchString(v.Group) {
+			// Two explicit cases of a group can be the same autotune config.
+			if (filter == nil || filter.MatchString(v.Name)) && !seen[v.Name] {
+				seen[v.Name] = true
 				out = append(out, v)
 			}
 		}
 	}
-	// The explicit configs of two cases of a group can be the same autotune config.
-	seen := map[string]bool{}
-	uniq := out[:0]
-	for _, b := range out {
-		if !seen[b.Name] {
-			seen[b.Name] = true
-			uniq = append(uniq, b)
-		}
-	}
-	return uniq, nil
+	return out, nil
 }
 
 // runBench opens the GPU, runs the cases and writes the results.
