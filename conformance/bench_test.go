@@ -338,3 +338,45 @@ Failed or not run:
 		t.Errorf("table:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
+
+// TestTritonBenchMerge: tools/triton-bench.py --merge joins results files in the export's
+// order and records an exported case without a result as failed, pointing to the log.
+func TestTritonBenchMerge(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := dir + "/" + name
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	cases := write("cases.json", `{"format": 1, "cases": [
+		{"case": "a/1", "group": "a", "label": "A", "config": "c1", "unit": "GB/s", "work": 10},
+		{"case": "b/1", "group": "b", "label": "B", "config": "c2", "unit": "TFLOP/s", "work": 20}]}`)
+	part := write("part.json", `{"format": 1, "compiler": "gotriton", "method": "m", "results": [
+		{"case": "b/1", "group": "b", "label": "B", "config": "c2", "unit": "TFLOP/s", "work": 20, "ms": 1.5, "status": "pass"}]}`)
+	merged := dir + "/merged.json"
+	out, err := exec.Command("python3", "../tools/triton-bench.py", "--merge", cases, part, dir+"/absent.json", "-o", merged, "--log", "ours.txt").CombinedOutput()
+	if err != nil {
+		t.Skipf("python3: %v: %s", err, out)
+	}
+	f, err := os.Open(merged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rs, err := ReadBenchResults(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rs.Compiler != "gotriton" || !rs.Done || len(rs.Results) != 2 {
+		t.Fatalf("merged: %+v", rs)
+	}
+	a, b := rs.Results[0], rs.Results[1]
+	if a.Case != "a/1" || a.Status != "FAIL" || a.Error != "no result: the run was killed (time limit), crashed or could not start (see ours.txt)" || a.Label != "A" {
+		t.Errorf("missing case: %+v", a)
+	}
+	if b.Case != "b/1" || b.Status != "pass" || b.MS != 1.5 {
+		t.Errorf("present case: %+v", b)
+	}
+}
