@@ -61,6 +61,9 @@ type BenchCase struct {
 	Unit string
 	// Quick marks the cases of `--quick`.
 	Quick bool
+	// Cublas are the products a matmul case computes, which tools/triton-bench.py also
+	// times with torch.matmul (cuBLAS) for reference.
+	Cublas []CublasOperands
 
 	build func(rng *rand.Rand) *benchProblem
 	// tune rebuilds the case for another config (an autotune config of its kernel);
@@ -111,6 +114,13 @@ func (c BenchConfig) String() string {
 		parts = append(parts, fmt.Sprintf("%s=%d", k, c.Kw[k]))
 	}
 	return strings.Join(append(parts, fmt.Sprintf("warps=%d", c.Warps), fmt.Sprintf("stages=%d", c.Stages)), " ")
+}
+
+// CublasOperands names the tensors of one product c = a @ b; BNK: b is stored N x K.
+type CublasOperands struct {
+	A   string `json:"a"`
+	B   string `json:"b"`
+	BNK bool   `json:"b_nk"`
 }
 
 // benchProblem is a Problem plus how each hashed input was generated.
@@ -335,6 +345,7 @@ func benchMatmul(k kernelRef, v matmulVariant, M, N, K int, c BenchConfig) Bench
 		p.Checks = []Check{sampledCheck(rng, "c", M*N, dotRef(N, K, a, b))}
 		return p
 	})
+	bc.Cublas = []CublasOperands{{A: "a", B: "b", BNK: v.bNK || v.desc}}
 	bc.tune = func(c BenchConfig) BenchCase { return benchMatmul(k, v, M, N, K, c) }
 	bc.autotuneKernel, bc.tuneKeys = v.kernel, keySet(keys.m, keys.n, keys.k, keys.group)
 	return bc
@@ -507,6 +518,9 @@ func benchGroupedGemm(k kernelRef, kernel, label string, tma bool, groups [][3]i
 			p.Steps = []Step{{Kernel: kernel, Args: args, Grid: [3]int{numSM, 1, 1}, NumWarps: c.Warps, NumStages: c.Stages}}
 			return p
 		})
+	for g := range groups {
+		bc.Cublas = append(bc.Cublas, CublasOperands{A: fmt.Sprintf("a%d", g), B: fmt.Sprintf("b%d", g), BNK: tma})
+	}
 	bc.tune = func(c BenchConfig) BenchCase { return benchGroupedGemm(k, kernel, label, tma, groups, c) }
 	bc.autotuneKernel, bc.tuneKeys = kernel, keySet("BLOCK_SIZE_M", "BLOCK_SIZE_N", "BLOCK_SIZE_K", "NUM_SM")
 	return bc
@@ -672,6 +686,8 @@ type BenchResult struct {
 	// MS is the sum of the timed steps' median times; 0 when the case failed.
 	MS     float64   `json:"ms"`
 	StepMS []float64 `json:"step_ms,omitempty"`
+	// CublasMS is torch.matmul's time for the same products (Triton's side only; 0: none).
+	CublasMS float64 `json:"cublas_ms,omitempty"`
 	// Status is "pass", "FAIL" (a wrong output or an error) or "not run".
 	Status string             `json:"status"`
 	RelL2  map[string]float64 `json:"rel_l2,omitempty"`

@@ -59,6 +59,8 @@ type BenchCaseExport struct {
 	Tensors  map[string]BenchTensorSpec `json:"tensors"`
 	Launches []LaunchSpec               `json:"launches"`
 	Checks   []BenchCheckSpec           `json:"checks"`
+	// Cublas are the products to time with torch.matmul beside Triton (matmul cases).
+	Cublas []CublasOperands `json:"cublas,omitempty"`
 }
 
 // BenchTensorSpec says how to make a tensor.
@@ -101,7 +103,7 @@ func (r *Runner) ExportBench(cases []BenchCase) (*BenchExport, error) {
 
 func (r *Runner) exportBenchCase(b BenchCase) (BenchCaseExport, error) {
 	ce := BenchCaseExport{Case: b.Name, Group: b.Group, Label: b.Label, Config: b.Config, Unit: b.Unit, Work: b.Work,
-		Timed: b.Timed, Source: b.Source.String(), File: b.File, Tensors: map[string]BenchTensorSpec{}}
+		Timed: b.Timed, Source: b.Source.String(), File: b.File, Tensors: map[string]BenchTensorSpec{}, Cublas: b.Cublas}
 	if path, err := r.path(b.Case); err != nil {
 		ce.NotRun = err.Error()
 	} else {
@@ -296,8 +298,15 @@ func WriteBenchTable(w io.Writer, ours, triton *BenchResults) {
 			order = append(order, g)
 		}
 	}
-	fmt.Fprintf(w, "| case | config | gotriton | Triton 3.6 | gotriton / Triton speed | %% of peak (gotriton / Triton) |\n")
-	fmt.Fprintf(w, "|---|---|---:|---:|---:|---:|\n")
+	cublas := false
+	for _, r := range tb {
+		cublas = cublas || r.CublasMS > 0
+	}
+	head, rule := "| case | config | gotriton | Triton 3.6 | gotriton / Triton speed | % of peak (gotriton / Triton) |", "|---|---|---:|---:|---:|---:|"
+	if cublas {
+		head, rule = head+" cuBLAS (torch.matmul) | gotriton / cuBLAS speed |", rule+"---:|---:|"
+	}
+	fmt.Fprintf(w, "%s\n%s\n", head, rule)
 	var failures []string
 	for _, g := range order {
 		o, okO := ob[g]
@@ -331,7 +340,18 @@ func WriteBenchTable(w io.Writer, ours, triton *BenchResults) {
 		if okO || okT {
 			share = fmt.Sprintf("%s / %s", percent(o, okO), percent(t, okT))
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", label, config, cell(o, okO, oall[g]), cell(t, okT, tall[g]), ratio, share)
+		row := fmt.Sprintf("| %s | %s | %s | %s | %s | %s |", label, config, cell(o, okO, oall[g]), cell(t, okT, tall[g]), ratio, share)
+		if cublas {
+			cb, cbRatio := "-", "-"
+			if okT && t.CublasMS > 0 {
+				cb = fmt.Sprintf("%.3f ms, %s %s", t.CublasMS, formatRate(t.Work/(t.CublasMS*1e-3)/1e12), t.Unit)
+				if okO {
+					cbRatio = fmt.Sprintf("%.2f", t.CublasMS/o.MS)
+				}
+			}
+			row += fmt.Sprintf(" %s | %s |", cb, cbRatio)
+		}
+		fmt.Fprintln(w, row)
 		for _, side := range []struct {
 			name string
 			rs   []BenchResult

@@ -245,8 +245,8 @@ func TestBenchExport(t *testing.T) {
 	if s := gg.Tensors["b1"]; fmt.Sprint(s.Shape) != "[128 128]" {
 		t.Errorf("grouped b1 (N x K): %+v", s)
 	}
-	if len(gg.Checks) != 2 {
-		t.Errorf("grouped: %d checks", len(gg.Checks))
+	if len(gg.Checks) != 2 || fmt.Sprint(gg.Cublas) != "[{a0 b0 true} {a1 b1 true}]" || add.Cublas != nil {
+		t.Errorf("grouped: %d checks, cuBLAS operands %v; add's %v", len(gg.Checks), gg.Cublas, add.Cublas)
 	}
 }
 
@@ -318,17 +318,17 @@ func TestBenchTableMarkdown(t *testing.T) {
 		{Case: "g3/a", Group: "g3", Label: "06 attention", Config: "D", Unit: UnitTFLOPs, Work: 1e12, Status: "FAIL", Error: "compile: no wgmma"},
 	}}
 	triton := &BenchResults{Format: 1, Compiler: "triton", Results: []BenchResult{
-		{Case: "g1/a", Group: "g1", Label: "03 matmul 4096", Config: "A", Unit: UnitTFLOPs, Work: 2 << 36, MS: 0.2, Status: "pass"},
+		{Case: "g1/a", Group: "g1", Label: "03 matmul 4096", Config: "A", Unit: UnitTFLOPs, Work: 2 << 36, MS: 0.2, CublasMS: 0.2, Status: "pass"},
 		{Case: "g2/a", Group: "g2", Label: "01 add 2^27", Config: "C", Unit: UnitGBs, Work: 12 << 27, MS: 0.4, Status: "pass"},
 		{Case: "g3/a", Group: "g3", Label: "06 attention", Config: "D", Unit: UnitTFLOPs, Work: 1e12, MS: 2, Status: "pass"},
 	}}
 	var b strings.Builder
 	WriteBenchTable(&b, ours, triton)
-	want := `| case | config | gotriton | Triton 3.6 | gotriton / Triton speed | % of peak (gotriton / Triton) |
-|---|---|---:|---:|---:|---:|
-| 03 matmul 4096 | gotriton: B; Triton: A | 0.400 ms, 344 TFLOP/s | 0.200 ms, 687 TFLOP/s | 0.50 | 43% / 87% |
-| 01 add 2^27 | C | 0.400 ms, 4027 GB/s | 0.400 ms, 4027 GB/s | 1.00 | 95% / 95% |
-| 06 attention | D | FAIL | 2.000 ms, 500 TFLOP/s | - | - / 63% |
+	want := `| case | config | gotriton | Triton 3.6 | gotriton / Triton speed | % of peak (gotriton / Triton) | cuBLAS (torch.matmul) | gotriton / cuBLAS speed |
+|---|---|---:|---:|---:|---:|---:|---:|
+| 03 matmul 4096 | gotriton: B; Triton: A | 0.400 ms, 344 TFLOP/s | 0.200 ms, 687 TFLOP/s | 0.50 | 43% / 87% | 0.200 ms, 687 TFLOP/s | 0.50 |
+| 01 add 2^27 | C | 0.400 ms, 4027 GB/s | 0.400 ms, 4027 GB/s | 1.00 | 95% / 95% | - | - |
+| 06 attention | D | FAIL | 2.000 ms, 500 TFLOP/s | - | - / 63% | - | - |
 
 Failed or not run:
 

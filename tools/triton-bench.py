@@ -13,7 +13,9 @@ and heuristic kernels unwrapped, so that both compilers run the same config), ch
 sampled outputs against the float64 reference values gotriton exported (relative L2 error
 under the exported tolerance, no NaN), then times every step the way gotriton does: CUDA
 events around each run, warm-up runs, the median of --reps, a 256 MiB buffer zeroed before
-each timed run to flush the L2 cache. The case's time is the sum of its timed steps.
+each timed run to flush the L2 cache. The case's time is the sum of its timed steps. For
+the matmul cases it also times torch.matmul (cuBLAS) on the same operands (cublas_ms;
+--no-cublas leaves it out).
 
 The output (the same JSON shape as `gotriton bench --json`) is rewritten after every case,
 so a run cut short by a time limit keeps what it measured. A case that fails, raises or
@@ -156,6 +158,7 @@ def main():
     ap.add_argument("--warmup", type=int, default=10)
     ap.add_argument("--reps", type=int, default=50)
     ap.add_argument("--case-timeout", type=int, default=90, help="seconds per case (host side)")
+    ap.add_argument("--no-cublas", action="store_true", help="do not time torch.matmul beside the matmul cases")
     ap.add_argument("--resume", action="store_true", help="keep the results already in the output and skip their cases")
     ap.add_argument("--merge", nargs="+", metavar=("CASES", "PART"), help="merge results files PART... in the order of CASES into -o")
     ap.add_argument("--log", default="", help="with --merge: the log to point missing results to")
@@ -254,6 +257,12 @@ def main():
             res["step_ms"] = [tt.bench_events(torch, call, a.warmup, a.reps, flush) for call in calls]
             res["ms"] = sum(res["step_ms"][i] for i in case["timed"])
             res["status"] = "pass"
+            if case.get("cublas") and not a.no_cublas:
+                pairs = [(tensors[m["a"]], tensors[m["b"]].T if m["b_nk"] else tensors[m["b"]]) for m in case["cublas"]]
+                try:
+                    res["cublas_ms"] = tt.bench_events(torch, lambda: [torch.matmul(x, y) for x, y in pairs], a.warmup, a.reps, flush)
+                except Exception as e:
+                    res["cublas_error"] = tt.short_error(e)
         except StopIteration:
             pass
         except Exception as e:
