@@ -78,7 +78,6 @@ type BenchConfig struct {
 	Kw            map[string]int
 	Warps, Stages int
 	order         []string // the keys in the order Config prints them
-	fromAutotune  bool
 }
 
 // cfg makes a BenchConfig from alternating names and values.
