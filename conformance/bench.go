@@ -301,16 +301,23 @@ type matmulVariant struct {
 	bNK bool
 	// persistent launches min(132, tiles) programs.
 	persistent bool
-	// tail is the constexpr tail after the tile config; cSubtile halves c's descriptor
-	// block width (EPILOGUE_SUBTILE).
-	tail     []Arg
-	cSubtile bool
+	// tail is the constexpr tail after the tile config; subtileAt, when not 0, is the
+	// 1-based position in it of EPILOGUE_SUBTILE, which a config may set and which halves
+	// a host c descriptor's block width.
+	tail      []Arg
+	subtileAt int
 }
 
 // benchMatmul: one fp16 matmul kernel of tutorial 03 or 09 over M x N x K.
 func benchMatmul(k kernelRef, v matmulVariant, M, N, K int, c BenchConfig) BenchCase {
 	keys := tutorialGemmKeys
 	bm, bn, bk, gm := c.get(keys.m, 128), c.get(keys.n, 128), c.get(keys.k, 64), c.get(keys.group, 8)
+	tail, subtile := v.tail, false
+	if v.subtileAt > 0 {
+		tail = slices.Clone(tail)
+		subtile = c.get("EPILOGUE_SUBTILE", b2i(tail[v.subtileAt-1].Const == "True")) != 0
+		tail[v.subtileAt-1] = Const(subtile)
+	}
 	group := fmt.Sprintf("%s/fp16/%dx%dx%d", v.kernel, M, N, K)
 	label := fmt.Sprintf("%s fp16 %dx%dx%d", v.kernel, M, N, K)
 	bc := k.bench(group, label, c, UnitTFLOPs, 2*float64(M)*float64(N)*float64(K), nil, func(rng *rand.Rand) *benchProblem {
@@ -326,7 +333,7 @@ func benchMatmul(k kernelRef, v matmulVariant, M, N, K int, c BenchConfig) Bench
 		switch {
 		case v.desc && v.host:
 			cbn := bn
-			if v.cSubtile {
+			if subtile {
 				cbn = bn / 2
 			}
 			args = []Arg{Desc("a", bm, bk), Desc("b", bn, bk), Desc("c", bm, cbn), Int(M), Int(N), Int(K)}
@@ -339,7 +346,7 @@ func benchMatmul(k kernelRef, v matmulVariant, M, N, K int, c BenchConfig) Bench
 			}
 			args = []Arg{Ptr("a"), Ptr("b"), Ptr("c"), Int(M), Int(N), Int(K), Int(K), Int(1), Int(sbk), Int(sbn), Int(N), Int(1)}
 		}
-		args = append(append(args, Const(bm), Const(bn), Const(bk), Const(gm)), v.tail...)
+		args = append(append(args, Const(bm), Const(bn), Const(bk), Const(gm)), tail...)
 		p.Steps = []Step{{Kernel: v.kernel, Args: args, Grid: [3]int{grid, 1, 1}, NumWarps: c.Warps, NumStages: c.Stages}}
 		p.Checks = []Check{sampledCheck(rng, "c", M*N, dotRef(N, K, a, b))}
 		return p
@@ -347,6 +354,9 @@ func benchMatmul(k kernelRef, v matmulVariant, M, N, K int, c BenchConfig) Bench
 	bc.Cublas = []CublasOperands{{A: "a", B: "b", BNK: v.bNK || v.desc}}
 	bc.tune = func(c BenchConfig) BenchCase { return benchMatmul(k, v, M, N, K, c) }
 	bc.autotuneKernel, bc.tuneKeys = v.kernel, keySet(keys.m, keys.n, keys.k, keys.group)
+	if v.subtileAt > 0 {
+		bc.tuneKeys["EPILOGUE_SUBTILE"] = true
+	}
 	return bc
 }
 
@@ -525,6 +535,13 @@ func benchGroupedGemm(k kernelRef, kernel, label string, tma bool, groups [][3]i
 	return bc
 }
 
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 func keySet(keys ...string) map[string]bool {
 	m := map[string]bool{}
 	for _, k := range keys {
@@ -595,9 +612,10 @@ var t09Variants = []matmulVariant{
 	{kernel: "matmul_kernel"},
 	{kernel: "matmul_kernel_persistent", persistent: true, tail: []Arg{Const(132)}},
 	{kernel: "matmul_kernel_tma", desc: true, host: true, tail: []Arg{Const(false), Const(false)}},
-	{kernel: "matmul_kernel_tma_persistent", desc: true, host: true, persistent: true, cSubtile: true,
+	{kernel: "matmul_kernel_tma_persistent", desc: true, host: true, persistent: true, subtileAt: 2,
 		tail: []Arg{Const(false), Const(true), Const(132), Const(false)}},
-	{kernel: "matmul_kernel_descriptor_persistent", desc: true, persistent: true, tail: []Arg{Const(true), Const(132), Const(false), Const(true)}},
+	{kernel: "matmul_kernel_descriptor_persistent", desc: true, persistent: true, subtileAt: 1,
+		tail: []Arg{Const(true), Const(132), Const(false), Const(true)}},
 }
 
 // benchTable builds the benchmark cases at the given sizes, in table order.

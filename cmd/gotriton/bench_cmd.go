@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"slices"
 
 	"github.com/urfave/cli/v3"
 
@@ -103,8 +104,10 @@ func selectBench(r *conformance.Runner, all []conformance.BenchCase, filter *reg
 			if variants, skipped, err = r.Autotuned(b); err != nil {
 				return nil, err
 			}
-			for _, s := range skipped {
-				fmt.Fprintf(notes, "note: %s: autotune config %s\n", b.Group, s)
+			if filter == nil || filter.MatchString(b.Name) || slices.ContainsFunc(variants, func(v conformance.BenchCase) bool { return filter.MatchString(v.Name) }) {
+				for _, s := range skipped {
+					fmt.Fprintf(notes, "note: %s: autotune config %s\n", b.Group, s)
+				}
 			}
 		}
 		for _, v := range variants {
