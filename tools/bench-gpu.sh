@@ -81,8 +81,9 @@ i=0
 while IFS=$'\t' read -r name _; do
   i=$((i + 1))
   t=$(left "$T_CASE")
-  timeout -k 5 "$t" "$GT" bench "${ARGS[@]}" --run "^${name}\$" --warmup "$WARMUP" --reps "$REPS" \
-    --json "$OUT/ours/$i.json" >> "$OUT/ours.txt" 2>&1
+  re=$(printf '%s' "$name" | sed 's/[][\.*^$+?(){}|]/\\&/g')
+  timeout -k 5 "$t" "$GT" bench "${ARGS[@]}" --run "^${re}\$" --warmup "$WARMUP" --reps "$REPS" \
+    --json "$OUT/ours/$i.json" >> "$OUT/ours.txt" 2>&1 < /dev/null
   rc=$?
   { [ $rc -eq 124 ] || [ $rc -eq 137 ]; } && echo "$name: killed at the ${t}s limit" >> "$OUT/ours.txt"
 done < "$OUT/cases.txt"
@@ -98,7 +99,7 @@ for attempt in 1 2 3 4 5; do
   [ "$t" -le 5 ] && break
   resume=(); [ "$attempt" -gt 1 ] && resume=(--resume)
   timeout -k 5 "$t" "$PY" tools/triton-bench.py "$OUT/cases.json" -o "$OUT/triton-run.json" "${resume[@]}" \
-    --warmup "$WARMUP" --reps "$REPS" --case-timeout "$T_CASE" >> "$OUT/triton.txt" 2>&1
+    --warmup "$WARMUP" --reps "$REPS" --case-timeout "$T_CASE" >> "$OUT/triton.txt" 2>&1 < /dev/null
   [ -f "$OUT/triton-run.json" ] || { echo "== triton-bench.py wrote nothing (see $OUT/triton.txt)" >&2; break; }
   "$PY" -c 'import json, sys; sys.exit(0 if json.load(open(sys.argv[1])).get("done") else 1)' "$OUT/triton-run.json" 2>/dev/null && break
   echo "== triton-bench.py stopped early (attempt $attempt); resuming" >&2

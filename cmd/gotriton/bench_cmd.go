@@ -69,6 +69,9 @@ func benchCommand() *cli.Command {
 			if err != nil {
 				return fmt.Errorf("gotriton bench: %v", err)
 			}
+			if len(cases) == 0 {
+				return fmt.Errorf("gotriton bench: no case matches --run %s (see gotriton bench --list)", c.String("run"))
+			}
 			if c.Bool("list") {
 				for _, b := range cases {
 					fmt.Fprintf(w, "%s\t%s\t%s\n", b.Name, b.Label, b.Config)

@@ -55,6 +55,10 @@ func TestBenchListAndExport(t *testing.T) {
 	if out != want {
 		t.Errorf("--list:\n%s\nwant:\n%s", out, want)
 	}
+	_, errOut, code = gotriton("bench", "--tutorials", tut, "--list", "--run", "nomatch")
+	if code != 1 || errOut != "gotriton bench: no case matches --run nomatch (see gotriton bench --list)\n" {
+		t.Errorf("no match: exit %d, %q", code, errOut)
+	}
 	path := filepath.Join(t.TempDir(), "cases.json")
 	out, errOut, code = gotriton("bench", "--tutorials", tut, "--run", "1823x781", "--export", path)
 	if code != 0 || out != "1 cases written to "+path+"\n" {
