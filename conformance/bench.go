@@ -54,7 +54,7 @@ type BenchCase struct {
 	Label string
 	// Config is the launch configuration ("BLOCK_SIZE_M=128 ... warps=8 stages=3").
 	Config string
-	// Timed are the steps whose median times add up to the case's time.
+	// Timed are the steps whose median times add up to the case's time (nil: all).
 	Timed []int
 	// Work is what the timed steps do: FLOPs (Unit TFLOP/s) or bytes moved (GB/s).
 	Work float64
