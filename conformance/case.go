@@ -103,6 +103,9 @@ type Check struct {
 	Want   []float64
 	// Tol overrides the dtype's tolerance when non-zero.
 	Tol float64
+	// Index, when set, makes this a sampled check: Want[k] is the expected value of the
+	// output's element Index[k] (flat, row-major), and only those elements are compared.
+	Index []int
 }
 
 // ArgKind says what an Arg is.

@@ -357,13 +357,25 @@ func tolerance(p *Problem, ch Check) float64 {
 	return p.Tensors[ch.Tensor].DType.Tolerance()
 }
 
+// sampled returns the elements of xs at index, or xs itself when index is nil.
+func sampled(xs []float64, index []int) []float64 {
+	if index == nil {
+		return xs
+	}
+	out := make([]float64, len(index))
+	for k, i := range index {
+		out[k] = xs[i]
+	}
+	return out
+}
+
 // checkOutputs compares every checked output with its reference values.
 func checkOutputs(p *Problem, outs map[string][]float64) (map[string]float64, []string) {
 	rel := map[string]float64{}
 	var fails []string
 	for _, ch := range p.Checks {
 		t := p.Tensors[ch.Tensor]
-		cmp := Compare(outs[ch.Tensor], ch.Want, t.DType.IsFloat(), tolerance(p, ch))
+		cmp := Compare(sampled(outs[ch.Tensor], ch.Index), ch.Want, t.DType.IsFloat(), tolerance(p, ch))
 		rel[ch.Tensor] = cmp.RelErr
 		if !cmp.OK {
 			fails = append(fails, fmt.Sprintf("%s: %s", ch.Tensor, cmp.Msg))

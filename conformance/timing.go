@@ -191,6 +191,13 @@ func (r *Runner) exportCase(c Case) (ce CaseExport) {
 	for name, t := range p.Tensors {
 		ce.Tensors[name] = tensorSpec(t)
 	}
+	ce.Launches = launchSpecs(p)
+	return ce
+}
+
+// launchSpecs describes each step of p.
+func launchSpecs(p *Problem) []LaunchSpec {
+	out := []LaunchSpec{}
 	for i := range p.Steps {
 		s := &p.Steps[i]
 		ls := LaunchSpec{Step: i, Kernel: s.Kernel, Grid: s.Grid, NumWarps: s.NumWarps, NumStages: s.NumStages, Args: []ArgSpec{}}
@@ -202,9 +209,9 @@ func (r *Runner) exportCase(c Case) (ce CaseExport) {
 		for _, a := range s.Args {
 			ls.Args = append(ls.Args, argSpec(a, p.Tensors))
 		}
-		ce.Launches = append(ce.Launches, ls)
+		out = append(out, ls)
 	}
-	return ce
+	return out
 }
 
 func argSpec(a Arg, tensors map[string]*Tensor) ArgSpec {

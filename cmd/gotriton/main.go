@@ -36,6 +36,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			linkCommand(),
 			runCommand(),
 			conformanceCommand(),
+			benchCommand(),
 		},
 		// Errors are printed once, by run, never by the library's exit handler.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
