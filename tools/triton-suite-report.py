@@ -3,8 +3,9 @@
 
     tools/triton-suite-report.py [--test-file test_core.py] [--commit C] -o docs/triton-suite.md DIR...
 
-Each DIR holds gt.xml (junit, gotriton's PTX), gt.jsonl.gz (the plugin's compile log) and,
-when some test failed, control.xml (Triton alone on the failures). Per test:
+Each DIR holds results.jsonl.gz (every test's outcome with gotriton's PTX; gt.xml, junit, is
+read when it is missing), gt.jsonl.gz (the plugin's compile log) and, when some test failed,
+control.jsonl (Triton alone on the failures). Per test:
   - not counted: skipped by the test itself, a kernel the harness could not hand to gotriton
     ("skip" in the log), or a failure that Triton alone shares (the control failed or skipped);
   - not applicable: it failed on Triton's own intermediate text (asm['ttgir'], 'llir', 'ttir');
@@ -17,6 +18,27 @@ import argparse, collections, gzip, json, os, re, subprocess, sys, xml.etree.Ele
 NA = re.compile(r"""asm\[\s*['"](ttgir|llir|ttir|amdgcn)['"]\s*\]""")
 NUMERIC = re.compile(r"Not equal to tolerance|Mismatched elements|Tensor-likes are not (close|equal)|assert_close|assert_allclose|assert_array_equal|Arrays are not")
 CRASH = re.compile(r"CUDA error|illegal memory access|misaligned address|RuntimeError: Triton Error|device-side assert|out of resource|CUDA_ERROR")
+
+
+def outcomes(d, stem):
+    """name -> (outcome, message): from STEM.jsonl(.gz), which gt_results.py writes as tests
+    end (a run stopped at its limit keeps it), else from the junit file STEM.xml."""
+    for path in (os.path.join(d, stem + ".jsonl.gz"), os.path.join(d, stem + ".jsonl")):
+        if os.path.exists(path):
+            out = {}
+            opener = gzip.open if path.endswith(".gz") else open
+            with opener(path, "rt") as f:
+                for line in f:
+                    r = json.loads(line)
+                    prev = out.get(r["test"])
+                    if prev and prev[0] in ("failed", "error"):
+                        continue  # a failed call stays failed whatever its teardown says
+                    outcome = r["outcome"]
+                    if r["when"] != "call" and outcome == "failed":
+                        outcome = "error"
+                    out[r["test"]] = (outcome, r.get("longrepr", ""))
+            return out
+    return junit(os.path.join(d, stem + ".xml"))
 
 
 def junit(path):
@@ -98,13 +120,14 @@ def main():
     ap.add_argument("-o", required=True)
     ap.add_argument("--commit", default="")
     ap.add_argument("--date", default="")
+    ap.add_argument("--scope", default="the whole file", help="what was run, for the page's first line")
     args = ap.parse_args()
     per = collections.defaultdict(collections.Counter)
     why = collections.defaultdict(collections.Counter)
     examples = {}
     total = collections.Counter()
     for d in args.dirs:
-        gt, control, log = junit(os.path.join(d, "gt.xml")), junit(os.path.join(d, "control.xml")), compile_log(os.path.join(d, "gt.jsonl.gz"))
+        gt, control, log = outcomes(d, "results"), outcomes(d, "control"), compile_log(os.path.join(d, "gt.jsonl.gz"))
         for name, res in gt.items():
             fn = name.split("[", 1)[0]
             cls, r = classify(name, res, log, control)
@@ -120,7 +143,7 @@ def main():
     w = []
     w.append("# Triton's test_core.py on gotriton's PTX\n")
     w.append(f"Run {date} at commit {commit} on the H200 (Triton 3.6.0, torch 2.11) with `tools/triton-suite.sh` "
-             "(the whole file, pytest-xdist) and `tools/triton-suite-report.py`. Triton parses each kernel and builds its "
+             f"({args.scope}, pytest-xdist) and `tools/triton-suite-report.py`. Triton parses each kernel and builds its "
              "launcher; at the PTX stage the plugin compiles the same kernel with gotriton and runs our PTX, and the "
              "test's own assertions judge it. Tests that failed were re-run with Triton alone as the control.\n")
     pct = 100.0 * total["passed"] / counted if counted else 0.0

@@ -8,14 +8,17 @@
 # Run from the repository root on the GPU machine:
 #     OUT=/some/dir SUITE=.suite tools/triton-suite.sh
 # SUITE holds test_core.py and conftest.py (python/test/unit/language/test_core.py and
-# python/test/conftest.py of release/3.6.x), triton_suite.py and tools/gt_shard.py; .build/gotriton is cross-built
+# python/test/conftest.py of release/3.6.x), triton_suite.py, tools/gt_shard.py and
+# tools/gt_results.py; .build/gotriton is cross-built
 # here with CGO_ENABLED=0 go build -o .build/gotriton ./cmd/gotriton.
 #
 # Settings: SHARD=I/N runs the I-th of N shards of the test functions (gt_shard.py), so
 #   that the file fits several device calls; K=EXPR adds a pytest -k filter; JOBS=12 xdist
-#   workers; DEADLINE=540 seconds for the whole script (the control gets what is left, at
+#   workers; GT_SAMPLE=N keeps N parametrizations of each test function (the plugin's
+#   sample; the control reruns its failures whatever the sample); DEADLINE=540 seconds for the whole script (the control gets what is left, at
 #   least 60 s).
-# Writes to $OUT: gt.jsonl.gz (one line per compile: used / fail / skip), gt.xml (junit),
+# Writes to $OUT: gt.jsonl.gz (one line per compile: used / fail / skip), results.jsonl.gz
+#   (one line per test outcome, written as the tests end), gt.xml (junit, when pytest ends),
 #   control.xml (Triton alone on the failures of tests whose kernels gotriton all compiled),
 #   steps.txt.
 set -u
@@ -35,35 +38,41 @@ export GT_SHARD=${SHARD:-}
 
 left() { echo $(( DEADLINE - ($(date +%s) - START) )); }
 
-export GT_LOG=$OUTABS/gt.jsonl
-: > "$GT_LOG"
+export GT_LOG=$OUTABS/gt.jsonl GT_RESULTS=$OUTABS/results.jsonl
+: > "$GT_LOG"; : > "$GT_RESULTS"
 s=$(date +%s)
-timeout -k 10 $(( $(left) - 60 )) python3 -m pytest test_core.py -p triton_suite -p gt_shard -n "$JOBS" -q -p no:cacheprovider \
+timeout -k 10 $(( $(left) - 60 )) python3 -m pytest test_core.py -p triton_suite -p gt_shard -p gt_results -n "$JOBS" -q -p no:cacheprovider \
   --junitxml="$OUTABS/gt.xml" "${sel[@]}" > "$OUTABS/gt.txt" 2>&1
 echo "gotriton exit $? $(( $(date +%s) - s ))s" >> "$OUTABS/steps.txt"
 tail -3 "$OUTABS/gt.txt"
 
 # The control: Triton alone on the tests that failed or errored with gotriton although
 # gotriton compiled every kernel they asked for (a refusal fails the test whatever Triton does).
-python3 - "$OUTABS/gt.xml" "$GT_LOG" > "$OUTABS/failed.txt" <<'PY'
-import json, sys, xml.etree.ElementTree as ET
+python3 - "$GT_RESULTS" "$GT_LOG" > "$OUTABS/failed.txt" <<'PY'
+import json, sys
 refused = set()
 for line in open(sys.argv[2]):
     r = json.loads(line)
     if r["outcome"] == "fail":
         refused.add(r["test"].split("::", 1)[-1].rsplit(" (", 1)[0])
-for tc in ET.parse(sys.argv[1]).iter("testcase"):
-    if (tc.find("failure") is not None or tc.find("error") is not None) and tc.get("name") not in refused:
-        print(tc.get("name"))
+failed = {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r["outcome"] == "failed":
+        failed[r["test"]] = 1
+for name in failed:
+    if name not in refused:
+        print(name)
 PY
 nf=$(wc -l < "$OUTABS/failed.txt")
 if [ "$nf" -gt 0 ]; then
   s=$(date +%s)
   t=$(left); [ "$t" -lt 60 ] && t=60
-  GT_SHARD= GT_OFF=1 timeout -k 10 "$t" python3 -m pytest test_core.py -p triton_suite -n "$JOBS" -q -p no:cacheprovider \
-    --junitxml="$OUTABS/control.xml" $(sed 's/^/test_core.py::/' "$OUTABS/failed.txt") > "$OUTABS/control.txt" 2>&1
+  GT_SHARD= GT_SAMPLE= GT_OFF=1 GT_RESULTS=$OUTABS/control.jsonl timeout -k 10 "$t" python3 -m pytest test_core.py -p triton_suite -n "$JOBS" -q -p no:cacheprovider \
+    -p gt_results --junitxml="$OUTABS/control.xml" $(sed 's/^/test_core.py::/' "$OUTABS/failed.txt") \
+    > "$OUTABS/control.txt" 2>&1
   echo "control exit $? $(( $(date +%s) - s ))s ($nf tests)" >> "$OUTABS/steps.txt"
 fi
-gzip -f "$GT_LOG"
+gzip -f "$GT_LOG" "$GT_RESULTS"
 rm -f "$OUTABS/failed.txt"
 cat "$OUTABS/steps.txt"
