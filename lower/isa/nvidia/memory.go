@@ -172,6 +172,9 @@ func atomicType(kind string, s tileir.Scalar) (string, error) {
 		return ".noftz.bf16", nil
 	case kind == "fadd" && (s == tileir.F32 || s == tileir.F64):
 		return fmt.Sprintf(".f%d", b), nil
+	case kind == "cas" && b >= 16:
+		// CAS compares and swaps bits: floats go through the integer CAS of their width.
+		return fmt.Sprintf(".b%d", b), nil
 	case !s.IsInt() || b < 32:
 		return "", fmt.Errorf("atomic %s on %s not supported", kind, s)
 	case kind == "max" || kind == "min":
