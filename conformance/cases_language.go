@@ -32,6 +32,9 @@ func languageCases() []Case {
 	}
 	cs = append(cs, shortCircuitCase(k, 43), shortCircuitCase(k, 7))
 	cs = append(cs, compileTimeCase(k, FP32, 50), compileTimeCase(k, FP16, 100), compileTimeCase(k, I8, 60))
+	for _, masked := range []bool{false, true} {
+		cs = append(cs, histogramCase(k, 64, 8, 50, masked), histogramCase(k, 1024, 128, 1000, masked))
+	}
 	cs = append(cs, poisonReturnCase(k, 1)) // flag 1 is specialized away: no poison is left
 	for _, sh := range [][2]int{{4, 16}, {2, 128}, {8, 2}} {
 		cs = append(cs, sortCase(k, sh[0], sh[1], 0, false, "sort"), sortCase(k, sh[0], sh[1], 0, true, "sort"),
@@ -47,9 +50,6 @@ func languageCases() []Case {
 func CPUOnlyCases() []Case {
 	k := ours("language_ext")
 	var cs []Case
-	for _, masked := range []bool{false, true} {
-		cs = append(cs, histogramCase(k, 64, 8, 50, masked), histogramCase(k, 1024, 128, 1000, masked))
-	}
 	cs = append(cs, gatherCase(k, 0, 8, 16, 4), gatherCase(k, 0, 4, 4, 8), gatherCase(k, 1, 8, 16, 32), gatherCase(k, 1, 4, 4, 4))
 	cs = append(cs, casItemCase(k, I32), casItemCase(k, I64))
 	cs = append(cs, mapElementwiseCase(k, 1), mapElementwiseCase(k, 2))

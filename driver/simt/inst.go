@@ -124,6 +124,8 @@ func (b *builder) inst(inst ir.Instruction) (op, error) {
 		return b.call(in)
 	case *ir.InstAlloca:
 		return b.alloca(in)
+	case *ir.InstAtomicRMW:
+		return b.atomicRMW(in)
 	}
 	return nil, fmt.Errorf("instruction %T is not supported", inst)
 }
@@ -723,6 +725,71 @@ func (b *builder) store(in *ir.InstStore) (op, error) {
 			}
 			if err := f.store(space, f.regs[dst.off+l], data, align, l); err != nil {
 				return laneErr(f, l, fmt.Errorf("store: %v", err))
+			}
+		}
+		return nil
+	}, nil
+}
+
+// intAtomics are the integer atomicrmw operations: the new memory word from the old one
+// and the operand (both zero-extended from w bits).
+var intAtomics = map[enum.AtomicOp]func(old, x uint64, w int) uint64{
+	enum.AtomicOpXChg: func(_, x uint64, _ int) uint64 { return x },
+	enum.AtomicOpAdd:  func(old, x uint64, _ int) uint64 { return old + x },
+	enum.AtomicOpSub:  func(old, x uint64, _ int) uint64 { return old - x },
+	enum.AtomicOpAnd:  func(old, x uint64, _ int) uint64 { return old & x },
+	enum.AtomicOpOr:   func(old, x uint64, _ int) uint64 { return old | x },
+	enum.AtomicOpXor:  func(old, x uint64, _ int) uint64 { return old ^ x },
+	enum.AtomicOpMax: func(old, x uint64, w int) uint64 {
+		if sext(x, w) > sext(old, w) {
+			return x
+		}
+		return old
+	},
+	enum.AtomicOpMin: func(old, x uint64, w int) uint64 {
+		if sext(x, w) < sext(old, w) {
+			return x
+		}
+		return old
+	},
+	enum.AtomicOpUMax: func(old, x uint64, _ int) uint64 { return max(old, x) },
+	enum.AtomicOpUMin: func(old, x uint64, _ int) uint64 { return min(old, x) },
+}
+
+// atomicRMW runs an integer atomicrmw one lane at a time under the device's atomic lock,
+// as atom does; the result is the old word.
+func (b *builder) atomicRMW(in *ir.InstAtomicRMW) (op, error) {
+	fn, ok := intAtomics[in.Op]
+	it, isInt := in.X.Type().(*types.IntType)
+	pt, isPtr := in.Dst.Type().(*types.PointerType)
+	if !ok || !isInt || !isPtr || it.BitSize < 8 || it.BitSize%8 != 0 {
+		return nil, fmt.Errorf("atomicrmw %s on %s is not supported", in.Op, in.X.Type())
+	}
+	ops, err := b.operands(in.Dst, in.X)
+	if err != nil {
+		return nil, err
+	}
+	w := int(it.BitSize)
+	m, size, space := mask(w), w/8, int(pt.AddrSpace)
+	dst, lanes := b.slots[in], b.k.lanes
+	return func(f *frame) error {
+		for l := range lanes {
+			if !f.on(l) {
+				continue
+			}
+			if err := func() error {
+				f.k.d.atomic.Lock()
+				defer f.k.d.atomic.Unlock()
+				mem, err := f.mem(space, f.regs[ops[0].off+l], size, size, l, untracked)
+				if err != nil {
+					return err
+				}
+				old := readLE(mem)
+				writeLE(mem, fn(old, f.regs[ops[1].off+l]&m, w)&m)
+				f.regs[dst.off+l] = old
+				return nil
+			}(); err != nil {
+				return laneErr(f, l, fmt.Errorf("atomicrmw: %v", err))
 			}
 		}
 		return nil
