@@ -26,7 +26,6 @@ var ptxGaps = []struct {
 	warps         int
 	errorFragment string
 }{
-	{"gather", "`tt.gather` not lowered yet", "gather_kernel", "*fp32:16, *i32:16, *fp32:16, 0, 8, 16, 4", 4, "'tt.gather' op: not supported by the NVIDIA lowering yet"},
 	{"map_elementwise", "`tt.map_elementwise` not lowered yet", "map_elementwise_kernel", "*i32:16, *i32:16, *i32:16, *i32:16, 128, 1", 4, "'tt.map_elementwise' op: not supported by the NVIDIA lowering yet"},
 	{"tensor", "`x.item()` and `if` on a one-element tensor make `tt.unsplat`, not lowered yet", "unsplat_kernel", "*i32:16, True", 1, "'tt.unsplat' op: not supported by the NVIDIA lowering yet"},
 }
