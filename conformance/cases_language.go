@@ -36,6 +36,12 @@ func languageCases() []Case {
 		cs = append(cs, histogramCase(k, 64, 8, 50, masked), histogramCase(k, 1024, 128, 1000, masked))
 	}
 	cs = append(cs, gatherCase(k, 0, 8, 16, 4), gatherCase(k, 0, 4, 4, 8), gatherCase(k, 1, 8, 16, 32), gatherCase(k, 1, 4, 4, 4))
+	for _, explicit := range []bool{false, true} {
+		for _, v := range []int{41, 43} {
+			cs = append(cs, unsplatCase(k, explicit, v))
+		}
+	}
+	cs = append(cs, casItemCase(k, I32), casItemCase(k, I64))
 	cs = append(cs, poisonReturnCase(k, 1)) // flag 1 is specialized away: no poison is left
 	for _, sh := range [][2]int{{4, 16}, {2, 128}, {8, 2}} {
 		cs = append(cs, sortCase(k, sh[0], sh[1], 0, false, "sort"), sortCase(k, sh[0], sh[1], 0, true, "sort"),
@@ -51,13 +57,7 @@ func languageCases() []Case {
 func CPUOnlyCases() []Case {
 	k := ours("language_ext")
 	var cs []Case
-	cs = append(cs, casItemCase(k, I32), casItemCase(k, I64))
 	cs = append(cs, mapElementwiseCase(k, 1), mapElementwiseCase(k, 2))
-	for _, explicit := range []bool{false, true} {
-		for _, v := range []int{41, 43} {
-			cs = append(cs, unsplatCase(k, explicit, v))
-		}
-	}
 	return append(cs, poisonReturnCase(k, 0), timerCase(k))
 }
 

@@ -26,7 +26,19 @@ func regressionCases() []Case {
 	}{{FP16, FP32, "tl.float32", 2, 32, 32, 32, 4}, {FP32, FP32, "tl.float32", 4, 16, 32, 16, 1}, {I8, I32, "tl.int32", 1, 32, 16, 64, 2}} {
 		cs = append(cs, dot3dCase(k, c.in, c.out, c.outName, c.b, c.m, c.n, c.kk, c.warps))
 	}
-	return cs
+	return append(cs, splitScalarCase(k))
+}
+
+// splitScalarCase: split_scalar_kernel(x, z1, z2) with x = [-7, 2^40] (int64) stores
+// each half.
+func splitScalarCase(k kernelRef) Case {
+	return k.cas("split_scalar_kernel", func(*rand.Rand) *Problem {
+		return &Problem{
+			Tensors: map[string]*Tensor{"x": fromData(I64, []float64{-7, 1 << 40}, 2), "z1": output(I64, 1), "z2": output(I64, 1)},
+			Steps:   oneStep("split_scalar_kernel", [3]int{1, 1, 1}, 4, Ptr("x"), Ptr("z1"), Ptr("z2")),
+			Checks:  []Check{{Tensor: "z1", Want: []float64{-7}}, {Tensor: "z2", Want: []float64{1 << 40}}},
+		}
+	})
 }
 
 // dot3dCase: dot3d_kernel(q, k, o, B, M, N, K, out) with o[b] = q[b] @ k[b].

@@ -27,7 +27,6 @@ var ptxGaps = []struct {
 	errorFragment string
 }{
 	{"map_elementwise", "`tt.map_elementwise` not lowered yet", "map_elementwise_kernel", "*i32:16, *i32:16, *i32:16, *i32:16, 128, 1", 4, "'tt.map_elementwise' op: not supported by the NVIDIA lowering yet"},
-	{"tensor", "`x.item()` and `if` on a one-element tensor make `tt.unsplat`, not lowered yet", "unsplat_kernel", "*i32:16, True", 1, "'tt.unsplat' op: not supported by the NVIDIA lowering yet"},
 }
 
 // poisonGap: a jit function that returns a value on one path only makes ub.poison.

@@ -21,6 +21,11 @@ func init() {
 		g.vals[op.Results[0]] = out
 		return nil
 	}
+	// tt.unsplat reads the element of a one-element tensor: every thread holds a copy.
+	lowerings["tt.unsplat"] = func(g *gen, op *tileir.Op) error {
+		g.vals[op.Results[0]] = []value.Value{g.vals[op.Operands[0]][0]}
+		return nil
+	}
 	lowerings["tt.broadcast"] = func(g *gen, op *tileir.Op) error {
 		src := tileir.ShapeOf(op.Operands[0].Type)
 		return g.gather(op, g.enc[op.Results[0]], func(dst, c []int) []int {

@@ -56,3 +56,14 @@ def dot3d_kernel(q_ptr, k_ptr, o_ptr, BLOCK_B: tl.constexpr, BLOCK_M: tl.constex
     k = tl.load(k_ptr + offs_b[:, None, None] * BLOCK_K * BLOCK_N + offs_k[None, :, None] * BLOCK_N + offs_n[None, None, :])
     o = tl.dot(q, k, input_precision="ieee", out_dtype=out_dtype)
     tl.store(o_ptr + offs_b[:, None, None] * BLOCK_M * BLOCK_N + offs_m[None, :, None] * BLOCK_N + offs_n[None, None, :], o)
+
+
+@triton.jit
+def split_scalar_kernel(x_ptr, z1_ptr, z2_ptr):
+    # test_split_to_scalar: splitting a [2] tensor gives two scalars (tt.split, then
+    # tt.unsplat, which the NVIDIA lowering once refused).
+    x = tl.load(x_ptr + tl.arange(0, 2))
+    z1, z2 = tl.split(x)
+    tl.static_assert(z1.shape == [])
+    tl.store(z1_ptr, z1)
+    tl.store(z2_ptr, z2)
