@@ -54,6 +54,9 @@ type Case struct {
 	Build func(rng *rand.Rand) *Problem
 	// Skip, when set, is why the case cannot run at all (it is reported as not run).
 	Skip string
+	// NoCPU, when set, is why the case cannot run on the CPU interpreter (inline PTX that
+	// it does not execute): there it is reported as not run, and --compare-cpu skips it.
+	NoCPU string
 	// Large marks a case at a tutorial's real size (RealSizeCases): it runs only when
 	// asked (Runner.RealSizes, `gotriton conformance --real-sizes`), so that the default
 	// CPU suite stays fast.

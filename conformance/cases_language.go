@@ -42,6 +42,7 @@ func languageCases() []Case {
 		}
 	}
 	cs = append(cs, casItemCase(k, I32), casItemCase(k, I64))
+	cs = append(cs, mapElementwiseCase(k, 1), mapElementwiseCase(k, 2))
 	cs = append(cs, poisonReturnCase(k, 1)) // flag 1 is specialized away: no poison is left
 	for _, sh := range [][2]int{{4, 16}, {2, 128}, {8, 2}} {
 		cs = append(cs, sortCase(k, sh[0], sh[1], 0, false, "sort"), sortCase(k, sh[0], sh[1], 0, true, "sort"),
@@ -57,7 +58,6 @@ func languageCases() []Case {
 func CPUOnlyCases() []Case {
 	k := ours("language_ext")
 	var cs []Case
-	cs = append(cs, mapElementwiseCase(k, 1), mapElementwiseCase(k, 2))
 	return append(cs, poisonReturnCase(k, 0), timerCase(k))
 }
 

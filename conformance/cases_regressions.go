@@ -26,7 +26,73 @@ func regressionCases() []Case {
 	}{{FP16, FP32, "tl.float32", 2, 32, 32, 32, 4}, {FP32, FP32, "tl.float32", 4, 16, 32, 16, 1}, {I8, I32, "tl.int32", 1, 32, 16, 64, 2}} {
 		cs = append(cs, dot3dCase(k, c.in, c.out, c.outName, c.b, c.m, c.n, c.kk, c.warps))
 	}
-	return append(cs, splitScalarCase(k))
+	cs = append(cs, splitScalarCase(k))
+	for _, c := range []Case{inlineAsmPackedCase(k), inlineAsmPackedOutputsCase(k), inlineAsmPointersCase(k)} {
+		c.NoCPU = "the CPU interpreter does not execute inline PTX"
+		cs = append(cs, c)
+	}
+	return cs
+}
+
+// randomBytes is a uint8 tensor of n random bytes.
+func randomBytes(rng *rand.Rand, n int) *Tensor {
+	x := zeros(U8, n)
+	for i := range x.Data {
+		x.Data[i] = float64(rng.IntN(256))
+	}
+	return x
+}
+
+// shiftedBytes is x << 3 of each byte, modulo 256.
+func shiftedBytes(x *Tensor) []float64 {
+	want := make([]float64, len(x.Data))
+	for i, v := range x.Data {
+		want[i] = float64(int(v) << 3 & 0xff)
+	}
+	return want
+}
+
+// inlineAsmPackedCase: inline_asm_packed_kernel shifts 512 bytes left by 3, four to an asm
+// call.
+func inlineAsmPackedCase(k kernelRef) Case {
+	return k.cas("inline_asm_packed_kernel", func(rng *rand.Rand) *Problem {
+		x := randomBytes(rng, 512)
+		return &Problem{
+			Tensors: map[string]*Tensor{"x": x, "y": output(U8, 512)},
+			Steps:   oneStep("inline_asm_packed_kernel", [3]int{1, 1, 1}, 4, Ptr("x"), Ptr("y"), Const(512)),
+			Checks:  []Check{{Tensor: "y", Want: shiftedBytes(x)}},
+		}
+	})
+}
+
+// inlineAsmPackedOutputsCase: inline_asm_packed_outputs_kernel gives c = int32(a) and
+// d = max(float(a), b) for 512 bytes a and floats b.
+func inlineAsmPackedOutputsCase(k kernelRef) Case {
+	return k.cas("inline_asm_packed_outputs_kernel", func(rng *rand.Rand) *Problem {
+		a, b := randomBytes(rng, 512), randn(rng, FP32, 200, 512)
+		d := make([]float64, 512)
+		for i := range d {
+			d[i] = math.Max(a.Data[i], b.Data[i])
+		}
+		return &Problem{
+			Tensors: map[string]*Tensor{"a": a, "b": b, "c": output(I32, 512), "d": output(FP32, 512)},
+			Steps:   oneStep("inline_asm_packed_outputs_kernel", [3]int{1, 1, 1}, 4, Ptr("a"), Ptr("b"), Ptr("c"), Ptr("d"), Const(512)),
+			Checks:  []Check{{Tensor: "c", Want: a.Data}, {Tensor: "d", Want: d}},
+		}
+	})
+}
+
+// inlineAsmPointersCase: inline_asm_pointers_kernel loads, shifts and stores 512 bytes
+// inside the asm, through its pointer operands.
+func inlineAsmPointersCase(k kernelRef) Case {
+	return k.cas("inline_asm_pointers_kernel", func(rng *rand.Rand) *Problem {
+		x := randomBytes(rng, 512)
+		return &Problem{
+			Tensors: map[string]*Tensor{"x": x, "y": zeros(U8, 512)},
+			Steps:   oneStep("inline_asm_pointers_kernel", [3]int{1, 1, 1}, 4, Ptr("x"), Ptr("y"), Const(512)),
+			Checks:  []Check{{Tensor: "y", Want: shiftedBytes(x)}},
+		}
+	})
 }
 
 // splitScalarCase: split_scalar_kernel(x, z1, z2) with x = [-7, 2^40] (int64) stores

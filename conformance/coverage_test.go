@@ -25,9 +25,7 @@ var ptxGaps = []struct {
 	kernel, sig   string
 	warps         int
 	errorFragment string
-}{
-	{"map_elementwise", "`tt.map_elementwise` not lowered yet", "map_elementwise_kernel", "*i32:16, *i32:16, *i32:16, *i32:16, 128, 1", 4, "'tt.map_elementwise' op: not supported by the NVIDIA lowering yet"},
-}
+}{}
 
 // poisonGap: a jit function that returns a value on one path only makes ub.poison.
 const poisonGap = "a jit function that returns a value on one path only (`ub.poison` on the other) is not lowered yet"

@@ -255,6 +255,9 @@ func (r *Runner) runCase(c Case, res *Result) error {
 	if c.Skip != "" {
 		return NotRun("%s", c.Skip)
 	}
+	if c.NoCPU != "" && r.Device.Name == "cpu" {
+		return NotRun("%s", c.NoCPU)
+	}
 	path, err := r.path(c)
 	if err != nil {
 		return err
@@ -389,6 +392,9 @@ func checkOutputs(p *Problem, outs map[string][]float64) (map[string]float64, []
 // A disagreement fails the case, naming each output.
 func (r *Runner) compare(c Case, p *Problem, outs map[string][]float64, res *Result) error {
 	cr := r.Compare
+	if c.NoCPU != "" && cr.Device.Name == "cpu" {
+		return nil
+	}
 	other := cr.Device.Name
 	if other == r.Device.Name {
 		other += " (comparison)"

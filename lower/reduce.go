@@ -1,6 +1,8 @@
 package lower
 
 import (
+	"slices"
+
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -14,19 +16,23 @@ func init() {
 // combine lowers the reduce's combiner region on scalars: lhs and rhs hold one value per
 // operand.
 func (g *gen) combine(op *tileir.Op, lhs, rhs []value.Value) ([]value.Value, error) {
-	blk := op.Regions[0].Entry()
-	n := len(lhs)
-	for i := range n {
-		g.vals[blk.Args[i]] = []value.Value{lhs[i]}
-		g.vals[blk.Args[n+i]] = []value.Value{rhs[i]}
+	return g.scalarRegion(op.Regions[0].Entry(), append(slices.Clone(lhs), rhs...))
+}
+
+// scalarRegion lowers a region of scalar code (a combiner, a map_elementwise body) with
+// its arguments bound to args, and returns its terminator's operands.
+func (g *gen) scalarRegion(blk *tileir.Block, args []value.Value) ([]value.Value, error) {
+	for i, a := range args {
+		g.vals[blk.Args[i]] = []value.Value{a}
 	}
 	g.pushScope()
 	defer g.popScope()
 	if err := g.region(blk); err != nil {
 		return nil, err
 	}
-	out := make([]value.Value, n)
-	for i, v := range blk.Terminator().Operands {
+	ops := blk.Terminator().Operands
+	out := make([]value.Value, len(ops))
+	for i, v := range ops {
 		out[i] = g.vals[v][0]
 	}
 	return out, nil

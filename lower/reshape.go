@@ -122,20 +122,26 @@ func lowerCat(g *gen, op *tileir.Op) error {
 	return nil
 }
 
-// lowerInlineAsm emits the user's inline asm once per register (packed_element 1).
+// lowerInlineAsm emits the user's inline asm once per packed_element registers, as
+// Triton does: operands and results narrower than 32 bits go packed_element at a time
+// (at most 32 bits) in one vector register, wider ones one register per element; a thread
+// with fewer registers than a multiple of packed_element pads them with undef.
 func lowerInlineAsm(g *gen, op *tileir.Op) error {
-	if pe := op.IntAttr("packed_element"); pe > 1 {
-		return g.errorf(op, "packed_element = %d not supported yet", pe)
-	}
+	pack := int(max(op.IntAttr("packed_element"), 1))
 	text, _ := op.Attr("asm_string").(tileir.StringAttr)
 	cons, _ := op.Attr("constraints").(tileir.StringAttr)
-	var rts []types.Type
-	for _, r := range op.Results {
+	var rts []types.Type // one per register the asm returns
+	elemTypes := make([]types.Type, len(op.Results))
+	for i, r := range op.Results {
 		t, err := g.llType(r.Type)
 		if err != nil {
 			return g.errorf(op, "%v", err)
 		}
-		rts = append(rts, t)
+		elemTypes[i] = t
+		per := asmElemsPerReg(t, pack)
+		for range pack / per {
+			rts = append(rts, g.asmRegType(t, per))
+		}
 	}
 	var ret types.Type = types.NewStruct(rts...)
 	if len(rts) == 1 {
@@ -151,17 +157,52 @@ func lowerInlineAsm(g *gen, op *tileir.Op) error {
 		ins[i] = g.in(o, e)
 	}
 	outs := make([][]value.Value, len(op.Results))
-	for r := range n {
-		args := make([]value.Value, len(ins))
+	for r := 0; r < n; r += pack {
+		elem := func(vals []value.Value, k int) value.Value {
+			if len(vals) == 1 {
+				return vals[0] // a scalar operand
+			}
+			if k < len(vals) {
+				return vals[k]
+			}
+			return g.undef(vals[0].Type())
+		}
+		var args []value.Value
 		for i := range ins {
-			args[i] = ins[i][min(r, len(ins[i])-1)]
+			t := ins[i][0].Type()
+			per := asmElemsPerReg(t, pack)
+			for j := 0; j < pack; j += per {
+				if per == 1 {
+					args = append(args, elem(ins[i], r+j))
+					continue
+				}
+				var v value.Value = g.undef(g.vecType(per, t))
+				for k := range per {
+					v = g.insertElement(v, elem(ins[i], r+j+k), i32c(int64(k)))
+				}
+				args = append(args, v)
+			}
 		}
 		call := g.Asm(ret, strings.ReplaceAll(string(text), "\n", "\n\t"), string(cons), args...)
-		for i := range op.Results {
-			if len(rts) == 1 {
-				outs[i] = append(outs[i], call)
-			} else {
-				outs[i] = append(outs[i], g.Extract(call, i))
+		reg := 0
+		for i, t := range elemTypes {
+			per := asmElemsPerReg(t, pack)
+			for j := 0; j < pack; j += per {
+				var v value.Value = call
+				if len(rts) > 1 {
+					v = g.Extract(call, reg)
+				}
+				reg++
+				for k := range per {
+					if r+j+k >= n {
+						break
+					}
+					if per == 1 {
+						outs[i] = append(outs[i], v)
+					} else {
+						outs[i] = append(outs[i], g.extractElement(v, i32c(int64(k))))
+					}
+				}
 			}
 		}
 	}
@@ -169,4 +210,25 @@ func lowerInlineAsm(g *gen, op *tileir.Op) error {
 		g.vals[r] = outs[i]
 	}
 	return nil
+}
+
+// asmElemsPerReg is how many elements of type t one inline asm register holds when
+// pack elements go to each call: as many as fit in 32 bits, at most pack.
+func asmElemsPerReg(t types.Type, pack int) int {
+	bits := 64
+	switch t := t.(type) {
+	case *types.IntType:
+		bits = int(t.BitSize)
+	case *types.FloatType:
+		bits = byteSize(t) * 8
+	}
+	return min(max(32/bits, 1), pack)
+}
+
+// asmRegType is the type of an inline asm register holding per elements of type t.
+func (g *gen) asmRegType(t types.Type, per int) types.Type {
+	if per == 1 {
+		return t
+	}
+	return g.vecType(per, t)
 }

@@ -212,6 +212,15 @@ func (e *fnEmitter) inlineAsm(i *ir.InstCall, asm *ir.InlineAsm) error {
 				result = append(result, o)
 				continue
 			}
+			if b := intBits(want[0]); b > 1 && b < rc.bits() && rc != rcPred {
+				// A narrower integer result ("=r" for an i8) is the register's low bits.
+				d, err := e.castLeaf("trunc", o, classType(rc), want[0])
+				if err != nil {
+					return err
+				}
+				result = append(result, d)
+				continue
+			}
 		}
 		ops, err := e.repack([]string{o}, []types.Type{classType(rc)}, want)
 		if err != nil {
@@ -237,6 +246,16 @@ func (e *fnEmitter) asmInput(a value.Value, rc regClass) (string, error) {
 	}
 	if rc == rcPred {
 		return "", fmt.Errorf("inline asm operand %s of type %s does not fit a predicate", a.Ident(), a.Type())
+	}
+	if len(ts) == 1 {
+		if b := intBits(ts[0]); b > 1 && b < rc.bits() {
+			// A narrower integer operand ("r" for an i8) goes zero-extended.
+			d, err := e.castLeaf("zext", ops[0], ts[0], classType(rc))
+			if err != nil {
+				return "", err
+			}
+			return e.inReg(d, rc), nil
+		}
 	}
 	out, err := e.repack(ops, ts, []types.Type{classType(rc)})
 	if err != nil {

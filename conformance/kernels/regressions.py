@@ -67,3 +67,51 @@ def split_scalar_kernel(x_ptr, z1_ptr, z2_ptr):
     tl.static_assert(z1.shape == [])
     tl.store(z1_ptr, z1)
     tl.store(z2_ptr, z2)
+
+
+@triton.jit
+def inline_asm_packed_kernel(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    # test_inline_asm_packed: four uint8 elements per asm call, packed in one 32-bit register
+    # (packed_element 4 was refused by the NVIDIA lowering).
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    y = tl.inline_asm_elementwise("and.b32 $0, $1, 0x1F1F1F1F; shl.b32 $0, $0, 3;", "=r,r", [x], dtype=tl.int8,
+                                  is_pure=True, pack=4)
+    tl.store(y_ptr + tl.arange(0, BLOCK), y)
+
+
+@triton.jit
+def inline_asm_packed_outputs_kernel(a_ptr, b_ptr, c_ptr, d_ptr, BLOCK: tl.constexpr):
+    # test_inline_asm_packed_multiple_outputs: c = int32(a) and d = max(float(a), b), four
+    # elements per call: a's four uint8 in one register, b's four float32 in four.
+    a = tl.load(a_ptr + tl.arange(0, BLOCK))
+    b = tl.load(b_ptr + tl.arange(0, BLOCK))
+    c, d = tl.inline_asm_elementwise(
+        """
+        {
+            .reg .b8 tmp<4>;
+            mov.b32 {tmp0, tmp1, tmp2, tmp3}, $8;
+            cvt.u32.u8 $0, tmp0;
+            cvt.u32.u8 $1, tmp1;
+            cvt.u32.u8 $2, tmp2;
+            cvt.u32.u8 $3, tmp3;
+        }
+        cvt.rn.f32.s32 $4, $0;
+        cvt.rn.f32.s32 $5, $1;
+        cvt.rn.f32.s32 $6, $2;
+        cvt.rn.f32.s32 $7, $3;
+        max.f32 $4, $4, $9;
+        max.f32 $5, $5, $10;
+        max.f32 $6, $6, $11;
+        max.f32 $7, $7, $12;
+        """, "=r,=r,=r,=r,=r,=r,=r,=r,r,r,r,r,r", [a, b], dtype=(tl.int32, tl.float32), is_pure=True, pack=4)
+    tl.store(c_ptr + tl.arange(0, BLOCK), c)
+    tl.store(d_ptr + tl.arange(0, BLOCK), d)
+
+
+@triton.jit
+def inline_asm_pointers_kernel(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    # test_inline_asm_with_pointers: pointer operands ("l") and an int8 result in a 32-bit
+    # register ("=r"), which the PTX emitter once could not narrow.
+    tl.inline_asm_elementwise("ld.global.b8 $0, [$1]; shl.b32 $0, $0, 3; st.global.b8 [$2], $0;", "=r,l,l",
+                              [x_ptr + tl.arange(0, BLOCK), y_ptr + tl.arange(0, BLOCK)], dtype=tl.int8,
+                              is_pure=False, pack=1)

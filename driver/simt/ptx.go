@@ -2,11 +2,13 @@ package simt
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/types"
 )
 
 // maxAsmSteps bounds the statements one inline asm call may run (its own loops, such as
@@ -57,21 +59,62 @@ func nvAsm(s *site, asm *ir.InlineAsm) (op, error) {
 	}
 	k := s.b.k
 	var offs, widths []int
-	out := 0
+	// A vector operand or result of narrow elements (Triton's packed inline asm: four i8
+	// in one "r") is one register: packed from its elements before the asm runs, and
+	// unpacked into them after.
+	var packIn, packOut []packedReg
+	vector := func(elems []int, elemBits int, c string) {
+		tmp := k.regs
+		k.regs += k.lanes
+		offs = append(offs, tmp)
+		widths = append(widths, constraintBits[strings.TrimPrefix(c, "=")[0]])
+		pr := packedReg{tmp: tmp, elems: elems, bits: elemBits}
+		if strings.HasPrefix(c, "=") {
+			packOut = append(packOut, pr)
+		} else {
+			packIn = append(packIn, pr)
+		}
+	}
+	fields := []types.Type{s.dst.typ}
+	if st, ok := s.dst.typ.(*types.StructType); ok {
+		fields = st.Fields
+	}
+	out, leaf := 0, 0
 	for _, c := range cons {
 		if !strings.HasPrefix(c, "=") {
 			continue
 		}
-		if out >= s.dst.n() {
-			return nil, fmt.Errorf("inline asm has more outputs than its result %s", s.dst.typ)
+		if out >= len(fields) || leaf >= s.dst.n() || len(c) != 2 || constraintBits[c[1]] == 0 {
+			return nil, fmt.Errorf("inline asm output %q does not match its result %s", c, s.dst.typ)
 		}
-		offs = append(offs, s.dst.off+out*k.lanes)
-		widths = append(widths, s.dst.kinds[out].bits())
+		n := 1
+		if vt, ok := fields[out].(*types.VectorType); ok {
+			n = int(vt.Len)
+		}
+		if n == 1 {
+			offs = append(offs, s.dst.off+leaf*k.lanes)
+			widths = append(widths, s.dst.kinds[leaf].bits())
+		} else {
+			elems := make([]int, n)
+			for e := range elems {
+				elems[e] = s.dst.off + (leaf+e)*k.lanes
+			}
+			vector(elems, s.dst.kinds[leaf].bits(), c)
+		}
 		out++
+		leaf += n
 	}
 	for i, c := range cons[out:] {
 		if len(c) != 1 || constraintBits[c[0]] == 0 || i >= len(s.args) {
 			return nil, fmt.Errorf("inline asm constraint %q is not supported", c)
+		}
+		if a := s.args[i]; a.n() > 1 {
+			elems := make([]int, a.n())
+			for e := range elems {
+				elems[e] = a.off + e*k.lanes
+			}
+			vector(elems, a.kinds[0].bits(), c)
+			continue
 		}
 		offs = append(offs, s.args[i].off)
 		widths = append(widths, constraintBits[c[0]])
@@ -92,6 +135,14 @@ func nvAsm(s *site, asm *ir.InlineAsm) (op, error) {
 		}
 	}
 	return func(f *frame) error {
+		for _, p := range packIn {
+			p.pack(f, k.lanes)
+		}
+		defer func() {
+			for _, p := range packOut {
+				p.unpack(f, k.lanes)
+			}
+		}()
 		for pc, n := 0, 0; pc < len(steps); n++ {
 			if n == maxAsmSteps {
 				return fmt.Errorf("inline asm ran %d statements", n)
@@ -108,6 +159,32 @@ func nvAsm(s *site, asm *ir.InlineAsm) (op, error) {
 		}
 		return nil
 	}, nil
+}
+
+// packedReg is an inline asm register (frame offset tmp) that holds the elements at
+// frame offsets elems, bits each, the first in the low bits.
+type packedReg struct {
+	tmp   int
+	elems []int
+	bits  int
+}
+
+func (p packedReg) pack(f *frame, lanes int) {
+	for l := range lanes {
+		v := uint64(0)
+		for e, off := range p.elems {
+			v |= (f.regs[off+l] & mask(p.bits)) << (e * p.bits)
+		}
+		f.regs[p.tmp+l] = v
+	}
+}
+
+func (p packedReg) unpack(f *frame, lanes int) {
+	for l := range lanes {
+		for e, off := range p.elems {
+			f.regs[off+l] = f.regs[p.tmp+l] >> (e * p.bits) & mask(p.bits)
+		}
+	}
 }
 
 // asmStep runs one statement for all lanes; it returns the next statement's index, or -1
@@ -163,11 +240,36 @@ func (c *asmCtx) compile(st pStmt) (asmStep, error) {
 	has := func(s string) bool { return slices.Contains(q, s) }
 	switch op {
 	case "mov":
-		if len(st.args) != 2 || st.args[0].kind != pReg {
+		if len(st.args) != 2 {
 			return nil, fmt.Errorf("operands")
 		}
-		d, a := st.args[0].reg, st.args[1]
-		return c.perLane(func(f *frame, l int) error { c.set(f, d, l, c.value(f, a, l)); return nil }), nil
+		d, a := st.args[0], st.args[1]
+		switch {
+		case d.kind == pVec: // mov.b32 {lo, …, hi}, x: x's bits split, the first lowest
+			return c.perLane(func(f *frame, l int) error {
+				v, at := c.value(f, a, l), 0
+				for _, e := range d.elems {
+					c.set(f, e.reg, l, v>>at)
+					at += c.prog.regs[e.reg]
+				}
+				return nil
+			}), nil
+		case d.kind == pReg && a.kind == pVec: // mov.b32 x, {lo, …, hi}
+			return c.perLane(func(f *frame, l int) error {
+				v, at := uint64(0), 0
+				for _, e := range a.elems {
+					v |= c.value(f, e, l) & mask(c.prog.regs[e.reg]) << at
+					at += c.prog.regs[e.reg]
+				}
+				c.set(f, d.reg, l, v)
+				return nil
+			}), nil
+		case d.kind != pReg:
+			return nil, fmt.Errorf("operands")
+		}
+		return c.perLane(func(f *frame, l int) error { c.set(f, d.reg, l, c.value(f, a, l)); return nil }), nil
+	case "max", "min":
+		return c.minMax(st)
 	case "setp":
 		return c.setp(st)
 	case "ld", "st":
@@ -200,6 +302,8 @@ func (c *asmCtx) compile(st pStmt) (asmStep, error) {
 			}
 			return 0, fmt.Errorf("divergent branch inside inline asm")
 		}, nil
+	case "and", "or", "xor", "shl", "shr":
+		return c.bitOp(st)
 	case "fence", "griddepcontrol":
 		return c.perLane(nop), nil
 	case "mbarrier":
@@ -217,6 +321,45 @@ func (c *asmCtx) compile(st pStmt) (asmStep, error) {
 		}
 	}
 	return nil, fmt.Errorf("instruction %s is not supported", strings.Join(st.opcode, "."))
+}
+
+// bitOp runs and, or, xor (.bN, .pred aside) and shl, shr (.bN, .uN, .sN) on registers and
+// immediates; shifts of the width or more give 0 (or the sign for shr.sN), as in PTX.
+func (c *asmCtx) bitOp(st pStmt) (asmStep, error) {
+	if len(st.opcode) != 2 || len(st.args) != 3 || st.args[0].kind != pReg {
+		return nil, fmt.Errorf("operands")
+	}
+	w, err := typeBits(st.opcode[1])
+	if err != nil {
+		return nil, err
+	}
+	signed := st.opcode[1][0] == 's'
+	fn := map[string]func(a, b uint64) uint64{
+		"and": func(a, b uint64) uint64 { return a & b },
+		"or":  func(a, b uint64) uint64 { return a | b },
+		"xor": func(a, b uint64) uint64 { return a ^ b },
+		"shl": func(a, b uint64) uint64 {
+			if b >= uint64(w) {
+				return 0
+			}
+			return a << b
+		},
+		"shr": func(a, b uint64) uint64 {
+			n := min(b, uint64(w))
+			if signed {
+				return uint64(sext(a, w) >> n)
+			}
+			if n == uint64(w) {
+				return 0
+			}
+			return (a & mask(w)) >> n
+		},
+	}[st.opcode[0]]
+	d, x, y := st.args[0].reg, st.args[1], st.args[2]
+	return c.perLane(func(f *frame, l int) error {
+		c.set(f, d, l, fn(c.value(f, x, l)&mask(w), c.value(f, y, l)&mask(32))&mask(w))
+		return nil
+	}), nil
 }
 
 // typeBits is the width of a PTX type suffix such as b32 or f16.
@@ -468,7 +611,91 @@ func (c *asmCtx) cvt(st pStmt) (asmStep, error) {
 			return nil
 		}), nil
 	}
+	if len(st.args) == 2 && st.args[0].kind == pReg {
+		if conv := scalarConversion(prev, last); conv != nil { // cvt[.rn].to.from d, a
+			d, a := st.args[0].reg, st.args[1]
+			return c.perLane(func(f *frame, l int) error { c.set(f, d, l, conv(c.value(f, a, l))); return nil }), nil
+		}
+	}
 	return nil, fmt.Errorf("conversion %s is not supported", strings.Join(st.opcode, "."))
+}
+
+// scalarConversion converts bits of PTX type from to bits of type to, for integers of
+// either signedness (extended or truncated) and integers to f32 or f64 (rounded to
+// nearest); nil for other pairs.
+func scalarConversion(to, from string) func(uint64) uint64 {
+	fw, err1 := typeBits(from)
+	tw, err2 := typeBits(to)
+	if err1 != nil || err2 != nil || from[0] == 'f' {
+		return nil
+	}
+	value := func(v uint64) int64 {
+		if from[0] == 's' {
+			return sext(v, fw)
+		}
+		return int64(v & mask(fw))
+	}
+	switch to[0] {
+	case 'u', 's', 'b':
+		return func(v uint64) uint64 { return uint64(value(v)) & mask(tw) }
+	case 'f':
+		k := map[int]kind{32: kF32, 64: kF64}[tw]
+		if k == 0 {
+			return nil
+		}
+		if from[0] == 'u' && fw == 64 {
+			return func(v uint64) uint64 { return fromFloat(k, float64(v)) }
+		}
+		return func(v uint64) uint64 { return fromFloat(k, float64(value(v))) }
+	}
+	return nil
+}
+
+// minMax runs max and min on .f32/.f64 (a NaN operand gives the other one, as PTX's do)
+// and on .sN/.uN integers.
+func (c *asmCtx) minMax(st pStmt) (asmStep, error) {
+	if len(st.opcode) != 2 || len(st.args) != 3 || st.args[0].kind != pReg {
+		return nil, fmt.Errorf("operands")
+	}
+	ts := st.opcode[1]
+	w, err := typeBits(ts)
+	if err != nil {
+		return nil, err
+	}
+	isMax := st.opcode[0] == "max"
+	var pick func(a, b uint64) uint64
+	switch ts[0] {
+	case 'f':
+		k := map[int]kind{32: kF32, 64: kF64}[w]
+		if k == 0 {
+			return nil, fmt.Errorf("type .%s", ts)
+		}
+		pick = func(a, b uint64) uint64 {
+			x, y := toFloat(k, a), toFloat(k, b)
+			switch {
+			case math.IsNaN(x):
+				return b
+			case math.IsNaN(y) || (x > y) == isMax:
+				return a
+			}
+			return b
+		}
+	case 's', 'u':
+		pick = func(a, b uint64) uint64 {
+			less := a&mask(w) < b&mask(w)
+			if ts[0] == 's' {
+				less = sext(a, w) < sext(b, w)
+			}
+			if less == isMax {
+				return b
+			}
+			return a
+		}
+	default:
+		return nil, fmt.Errorf("type .%s", ts)
+	}
+	d, x, y := st.args[0].reg, st.args[1], st.args[2]
+	return c.perLane(func(f *frame, l int) error { c.set(f, d, l, pick(c.value(f, x, l), c.value(f, y, l))); return nil }), nil
 }
 
 func (c *asmCtx) mbarrier(st pStmt) (asmStep, error) {

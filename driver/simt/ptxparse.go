@@ -95,8 +95,20 @@ func (p *pProgram) statement(st string) error {
 		if !ok {
 			return fmt.Errorf("register type %s", f[1])
 		}
-		p.names[f[2]] = len(p.regs)
-		p.regs = append(p.regs, w)
+		name, count, ranged := strings.Cut(f[2], "<")
+		if !ranged {
+			p.names[name] = len(p.regs)
+			p.regs = append(p.regs, w)
+			return nil
+		}
+		n, err := strconv.Atoi(strings.TrimSuffix(count, ">")) // .reg .b8 tmp<4>: tmp0 … tmp3
+		if err != nil || n <= 0 || !strings.HasSuffix(count, ">") {
+			return fmt.Errorf("register declaration")
+		}
+		for i := range n {
+			p.names[name+strconv.Itoa(i)] = len(p.regs)
+			p.regs = append(p.regs, w)
+		}
 		return nil
 	}
 	s := pStmt{guard: -1, text: st}
