@@ -52,7 +52,7 @@ func languageCases() []Case {
 }
 
 // CPUOnlyCases are the cases of language_ext.py whose kernels the NVIDIA lowering cannot
-// compile yet (the ops of ptxGaps, which TestPTXGaps checks, and %globaltimer, which the
+// compile yet (a poison return, which TestPTXGaps checks, and %globaltimer, which the
 // nv-sim interpreter lacks). TestCPUOnlyCases runs them on the CPU interpreter; each moves
 // to languageCases when its op is lowered.
 func CPUOnlyCases() []Case {

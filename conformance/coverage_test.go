@@ -66,7 +66,7 @@ func TestCPUOnlyCases(t *testing.T) {
 			t.Errorf("%s: %s: %s", c.Name, res.Status, res.Error)
 		}
 	}
-	if len(cs) < 20 {
+	if len(cs) < 2 {
 		t.Errorf("only %d CPU-only cases", len(cs))
 	}
 }

@@ -27,9 +27,12 @@
 //     scf.for/if/while as blocks with phis, tt.dot on the matrix instructions of the
 //     nvidia_mma layout (operands of 16 bits staged through shared memory with padded
 //     rows where the ISA loads fragments from there, ldmatrix.go) or FMA; atomics issued
-//     by the threads that own each element; trans, reshape, join, split and cat through
-//     shared memory; in-kernel tensor descriptors as masked n-D accesses; a math library
-//     of our own (mathlib.go), since libdevice cannot be shipped.
+//     by the threads that own each element (atomic_cas on floats as the bit CAS of their
+//     width); trans, reshape, join, split, cat and gather through shared memory;
+//     histograms with shared-memory atomicrmw (histogram.go); inline asm with packed
+//     elements and map_elementwise bodies inlined per pack registers; in-kernel tensor
+//     descriptors as masked n-D accesses; a math library of our own (mathlib.go), since
+//     libdevice cannot be shipped.
 //
 // # Instruction sets
 //
@@ -77,6 +80,6 @@
 // global base address and the accesses are masked n-D accesses, as for
 // tl.make_tensor_descriptor.
 //
-// Not yet: AMD targets, TMA for in-kernel descriptors, tt.assert/histogram, calls of non-inlined
+// Not yet: AMD targets, TMA for in-kernel descriptors, tt.assert, ub.poison, calls of non-inlined
 // functions, software pipelining (num_stages) and wgmma.
 package lower
