@@ -27,7 +27,7 @@ func TestAMDKernels(t *testing.T) {
 	for _, name := range []string{
 		"vector_add.vector_add_kernel.default", "vector_add.vector_add_kernel.fp16", "vector_add.vector_add_kernel.odd_n",
 		"softmax.row_softmax_kernel.default", "softmax.row_softmax_kernel.fp16", "softmax.row_softmax_kernel.wide",
-		"layer_norm.layer_norm_fwd_kernel.default", "language_features.reduce_kernel.axis1", "language_features.scan_kernel.default",
+		"layer_norm.layer_norm_fwd_kernel.default", "layer_norm.layer_norm_bwd_dx_kernel.default", "language_features.reduce_kernel.axis1", "language_features.scan_kernel.default",
 	} {
 		for _, arch := range []string{"gfx942", "gfx90a"} {
 			mod, md, err := lowerTTIR(t, name, mustTarget(t, "hip:"+arch+":64"))

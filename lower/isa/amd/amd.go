@@ -163,16 +163,6 @@ func (a *ISA) Printf(string, []value.Value) error {
 // TMA: AMD has none.
 func (a *ISA) TMA() isa.TMA { return nil }
 
-// CheckAtomic: atomics are not lowered for AMD yet.
-func (a *ISA) CheckAtomic(op isa.Atomic) error {
-	return fmt.Errorf("atomic %s is not supported by the AMD lowering yet", op.Kind)
-}
-
-// Atomic is never called: CheckAtomic refuses every atomic.
-func (a *ISA) Atomic(isa.Atomic, value.Value, value.Value, []value.Value) value.Value {
-	panic("amd: atomics are not lowered")
-}
-
 // zero is the zero of an integer or vector type.
 func zero(t types.Type) constant.Constant {
 	if it, ok := t.(*types.IntType); ok {
