@@ -5,13 +5,14 @@ import (
 	"strings"
 
 	"github.com/gotriton/gotriton/lower/isa"
+	"github.com/gotriton/gotriton/lower/isa/amd"
 	"github.com/gotriton/gotriton/lower/isa/nvidia"
 	"github.com/gotriton/gotriton/target"
 )
 
 // arches are the instruction-set families lower can target, one package each under
 // lower/isa.
-var arches = []isa.Arch{nvidia.Arch}
+var arches = []isa.Arch{nvidia.Arch, amd.Arch}
 
 // archOf returns the family that covers t.
 func archOf(t target.Target) (isa.Arch, error) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gotriton/gotriton/lower/isa/nvidia"
 	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
 )
@@ -83,7 +84,7 @@ func TestCoalesce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := newGen(target.Default, Options{NumWarps: numWarps(tc.ttir)}, m.Funcs[0])
+		g := newGen(nvidia.Arch, target.Default, Options{NumWarps: numWarps(tc.ttir)}, m.Funcs[0])
 		g.axes = analyzeAxes(g.tf)
 		assignLayouts(g)
 		g.tf.Walk(func(op *tileir.Op) bool {

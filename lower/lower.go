@@ -71,8 +71,7 @@ func Lower(m *tileir.Module, t target.Target, opts Options) (mod *ir.Module, md 
 	if kernel == nil {
 		return nil, Metadata{}, fmt.Errorf("lower: module has no public kernel")
 	}
-	g := newGen(t, opts, kernel)
-	g.archName, g.isa = arch.Name, arch.New(g, t, opts.NumWarps)
+	g := newGen(arch, t, opts, kernel)
 	defer func() { // a lowering bug must come out as a located error, not a crash
 		if r := recover(); r != nil {
 			mod, md, err = nil, Metadata{}, fmt.Errorf("@%s: internal error: %v", kernel.Name, r)
@@ -140,12 +139,15 @@ type gen struct {
 	ar arena // instructions by the chunk (alloc.go)
 }
 
-func newGen(t target.Target, opts Options, f *tileir.Func) *gen {
-	return &gen{t: t, opts: opts, tf: f, m: ir.NewModule(), enc: map[*tileir.Value]encoding{},
+// newGen starts lowering f with an ISA of arch.
+func newGen(arch isa.Arch, t target.Target, opts Options, f *tileir.Func) *gen {
+	g := &gen{t: t, archName: arch.Name, opts: opts, tf: f, m: ir.NewModule(), enc: map[*tileir.Value]encoding{},
 		vals: map[*tileir.Value][]value.Value{}, layouts: newLayouts(), decls: map[string]*ir.Func{}, asms: map[asmKey][]*ir.InlineAsm{},
 		vecTypes: map[typeKey]*types.VectorType{}, ptrTypes: map[typeKey]*types.PointerType{},
 		files: map[string]*metadata.DIFile{}, locs: map[tileir.Loc]*metadata.DILocation{},
 		dbgs: map[*metadata.DILocation]ir.Metadata{}}
+	g.isa = arch.New(g, t, opts.NumWarps)
+	return g
 }
 
 func (g *gen) errorf(op *tileir.Op, format string, args ...any) error {

@@ -7,9 +7,12 @@
 // conversions and the use of shared memory. Whatever is spelled differently per GPU
 // family (special registers, barriers, global memory accesses, cross-lane exchanges, the
 // matrix instructions, atomics, a few math instructions, printf and the kernel ABI) it
-// asks of an ISA, one package per family under lower/isa (lower/isa/nvidia). An ISA is
-// made per kernel from its Arch; it emits through the Builder that lower gives it, and
-// neither package imports the other: both import this one.
+// asks of an ISA, one package per family under lower/isa (lower/isa/nvidia,
+// lower/isa/amd). An ISA is made per kernel from its Arch; it emits through the Builder
+// that lower gives it. The family packages import this one and not lower; lower imports
+// them only to list their Arch values (lower/isas.go), so adding a family adds a package
+// and one entry there. Capabilities only some families have are optional interfaces
+// (MatrixLoader) or may be absent (ISA.TMA returns nil).
 package isa
 
 import (
@@ -72,7 +75,8 @@ type ISA interface {
 	// that bound its block size.
 	DefineKernel(f *ir.Func)
 
-	// ThreadID reads the thread's index in the block (x only: blocks are 1-D).
+	// ThreadID reads the thread's index in the block (x only: blocks are 1-D). lower
+	// calls it once, at the kernel's entry.
 	ThreadID() value.Value
 	// ProgramID and NumPrograms read the block's index in the grid along axis (0, 1,
 	// 2) and the grid's size along it.
