@@ -21,6 +21,7 @@ package launch
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"sort"
 	"strconv"
@@ -718,6 +719,20 @@ func (in *inferrer) guess(kr *Kernel) {
 		l := &pyeval.Launch{Kernel: k.JIT, Args: append([]pyeval.Value{}, runtime...), Kwargs: &pyeval.Dict{}, Pos: k.Def.Pos}
 		if site != nil {
 			l.Pos, l.ArgList, l.ArgExprs = site.Pos, site.Args, map[string]ast.Expr{}
+			if n := positionalCount(site); n < len(runtime) {
+				// The site passes the later runtime parameters by keyword (or not at
+				// all): only those it does not name keep a guess, as keywords.
+				l.Args = l.Args[:n]
+				named := map[string]bool{}
+				for _, kw := range site.Keywords {
+					named[kw.Arg] = true
+				}
+				for i := n; i < len(runtime); i++ {
+					if !named[k.Params[i].Name] {
+						l.Kwargs.Set(pyeval.Str(k.Params[i].Name), runtime[i])
+					}
+				}
+			}
 			for i, a := range site.Args {
 				if _, starred := a.(*ast.Starred); starred {
 					break
@@ -760,6 +775,17 @@ func (in *inferrer) guess(kr *Kernel) {
 	for _, why := range probe.Unknown {
 		kr.Unknown = append(kr.Unknown, fmt.Sprintf("no launch of '%s' was reached: %s", k.Name, why))
 	}
+}
+
+// positionalCount is how many arguments a launch site passes by position; a starred
+// argument may stand for any number, so it counts as all of them.
+func positionalCount(site *ast.Call) int {
+	for _, a := range site.Args {
+		if _, starred := a.(*ast.Starred); starred {
+			return math.MaxInt
+		}
+	}
+	return len(site.Args)
 }
 
 // staticValue evaluates a launch argument in the module's globals; what needs the
