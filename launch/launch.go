@@ -138,7 +138,9 @@ func Infer(f *frontend.File, opts Options) *Result {
 			if isHelper(f, kr.Kernel) {
 				continue
 			}
-			in.guess(kr)
+			if !in.inductor(kr) {
+				in.guess(kr)
+			}
 		}
 		out = append(out, kr)
 	}
