@@ -132,13 +132,21 @@ func Infer(f *frontend.File, opts Options) *Result {
 	if len(unreached) > 0 {
 		in.launches(sr.RunTests(opts.Steps), unreached)
 	}
+	guessed := in.hostFunctionLaunches(sr, res.Kernels)
 	var out []*Kernel
 	for _, kr := range res.Kernels {
 		if !kr.Launched {
 			if isHelper(f, kr.Kernel) {
 				continue
 			}
-			if !in.inductor(kr) {
+			switch probe := guessed[kr]; {
+			case in.inductor(kr):
+			case probe != nil && len(probe.Specs) > 0:
+				for _, s := range probe.Specs {
+					s.Guessed = true
+					kr.add(s)
+				}
+			default:
 				in.guess(kr)
 			}
 		}
@@ -788,6 +796,43 @@ func positionalCount(site *ast.Call) int {
 		}
 	}
 	return len(site.Args)
+}
+
+// hostFunctionLaunches calls, with guessed arguments (pyeval's RunGuessed), each
+// module-level host function that has a launch site of a kernel nothing launched, and
+// specializes the launches of such kernels it reaches, per kernel. What fails there is
+// no error: the kernel falls back to guess.
+func (in *inferrer) hostFunctionLaunches(sr *pyeval.ScriptResult, kernels []*Kernel) map[*Kernel]*Kernel {
+	probes := map[*Kernel]*Kernel{}
+	var defs []*ast.FunctionDef
+	seen := map[*ast.FunctionDef]bool{}
+	for _, kr := range kernels {
+		if kr.Launched || isHelper(in.f, kr.Kernel) {
+			continue
+		}
+		probes[kr] = &Kernel{Kernel: kr.Kernel}
+		for _, site := range launchSites(in.f, kr.Kernel) {
+			for _, st := range in.f.AST.Body {
+				def, ok := st.(*ast.FunctionDef)
+				if p := st.Position(); ok && !seen[def] && p.Lineno <= site.Lineno && site.Lineno <= p.EndLineno {
+					seen[def] = true
+					defs = append(defs, def)
+				}
+			}
+		}
+	}
+	for _, def := range defs {
+		ls, err := sr.RunGuessed(def, 0)
+		if err != nil {
+			continue
+		}
+		for _, l := range ls {
+			if kr := in.byDef[l.Kernel.Fn.Def]; kr != nil && probes[kr] != nil {
+				in.launch(probes[kr], l)
+			}
+		}
+	}
+	return probes
 }
 
 // staticValue evaluates a launch argument in the module's globals; what needs the

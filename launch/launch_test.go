@@ -86,7 +86,11 @@ func TestLaunches(t *testing.T) {
 		{"launch site not reached, every argument by keyword", "def f(a, b):\n    add_kernel[(1,)](x_ptr=a, y_ptr=b, n=a.numel(), BLOCK=128)\n    add_kernel[(1,)](a, n=a.numel(), y_ptr=b, BLOCK=64)",
 			"add_kernel: *fp32:16, *fp32:16, i32, 128 w=4 s=3\nadd_kernel: *fp32:16, *fp32:16, i32, 64 w=4 s=3\n"},
 		{"launch site not reached", "def f(a, b):\n    add_kernel[(1,)](a, b, a.numel(), BLOCK=128, num_warps=8)\n    add_kernel[(1,)](a, b, a.numel(), BLOCK=b.shape[0])",
-			"add_kernel: *fp32:16, *fp32:16, i32, 128 w=8 s=3\nadd_kernel: unknown: no launch of 'add_kernel' was reached: BLOCK is not known offline: `b.shape[0]` needs host code that running the file did not reach (the argument `b.shape[0]` at k.py:17)\n"},
+			"add_kernel: *fp32:16, *fp32:16, i32:16, 128 w=8 s=3\nadd_kernel: *fp32:16, *fp32:16, i32:16, 64 w=4 s=3\n"},
+		{"host function not reached, tensors guessed from their uses", "def f(q: torch.Tensor, blk: int, scale: float = 2.0):\n    B, T, H = q.shape\n    add_kernel[(1,)](q, torch.empty_like(q), q.stride(0), BLOCK=triton.next_power_of_2(H * blk + 1))",
+			"add_kernel: *fp32:16, *fp32:16, i32:16, 8192 w=4 s=3\n"},
+		{"host function not reached, an argument not guessed", "def f(a, b, blk):\n    add_kernel[(1,)](a, b, a.numel(), BLOCK=blk)",
+			"add_kernel: unknown: no launch of 'add_kernel' was reached: BLOCK is not known offline: `blk` needs host code that running the file did not reach (the argument `blk` at k.py:16)\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
