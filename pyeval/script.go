@@ -848,18 +848,16 @@ func fixture(name string) Value {
 const GuessedDim = 64
 
 // RunGuessed calls a module-level host function that the script did not reach, with
-// arguments guessed from its signature: a parameter annotated as a tensor or used as one
+// arguments guessed from its signature: a parameter annotated as optional is None, one
+// annotated as a tensor or used as one
 // (`x.shape`, `x.stride(0)`, ...) is a contiguous fp32 tensor whose rank comes from its
 // uses (`B, T, H, K = q.shape`) and whose every dimension is GuessedDim; one annotated
 // int is GuessedDim, float 1.0, bool False; a parameter with a default keeps it; any other
 // is Unknown. It returns the launches the call reached, or why it could not be called.
 func (r *ScriptResult) RunGuessed(def *ast.FunctionDef, steps int) ([]*Launch, error) {
 	sm := r.Module
-	v, ok := sm.globals.get(def.Name)
-	f, isFn := v.(*Function)
-	if !ok || !isFn || f.Def != def {
-		return nil, fmt.Errorf("the host function '%s' is not a module-level function of the script", def.Name)
-	}
+	// The def itself, not what its decorators made of it (a dispatcher calls it the same).
+	f := &Function{Name: def.Name, Def: def, Module: sm, scope: sm.globals}
 	if steps == 0 {
 		steps = 2_000_000
 	}
@@ -876,6 +874,8 @@ func (r *ScriptResult) RunGuessed(def *ast.FunctionDef, steps int) ([]*Launch, e
 		}
 		rank, usedAsTensor := ranks[p.Arg]
 		switch {
+		case strings.Contains(annot, "None") || strings.HasPrefix(annot, "Optional"):
+			kwargs.Set(Str(p.Arg), None) // an optional argument: the plain path
 		case strings.Contains(annot, "Tensor") || usedAsTensor:
 			shape := make([]Value, max(rank, 1))
 			for i := range shape {
