@@ -849,12 +849,25 @@ const GuessedDim = 64
 
 // RunGuessed calls a module-level host function that the script did not reach, with
 // arguments guessed from its signature: a parameter annotated as optional is None, one
-// annotated as a tensor or used as one
-// (`x.shape`, `x.stride(0)`, ...) is a contiguous fp32 tensor whose rank comes from its
-// uses (`B, T, H, K = q.shape`) and whose every dimension is GuessedDim; one annotated
-// int is GuessedDim, float 1.0, bool False; a parameter with a default keeps it; any other
-// is Unknown. It returns the launches the call reached, or why it could not be called.
+// annotated as a tensor or used as one (`x.shape`, `x.stride(0)`, ...) is a contiguous
+// fp32 tensor whose rank comes from its uses (`B, T, H, K = q.shape`, else 1) and whose
+// every dimension is GuessedDim; one annotated int is GuessedDim, float 1.0, bool False; a
+// parameter with a default keeps it; any other is Unknown. When that call raises before
+// any launch, it is tried once more with the optional tensor parameters (annotated
+// optional, or defaulting to None) as tensors (`assert cu_seqlens is not None`) and the
+// tensors of unknown rank as of the rank of the first that has one (`assert dy.shape ==
+// x.shape`). It returns the launches the call reached, or why it could not be called.
 func (r *ScriptResult) RunGuessed(def *ast.FunctionDef, steps int) ([]*Launch, error) {
+	launches, err := r.runGuessed(def, steps, false)
+	if err != nil {
+		if again, err2 := r.runGuessed(def, steps, true); err2 == nil {
+			return again, nil
+		}
+	}
+	return launches, err
+}
+
+func (r *ScriptResult) runGuessed(def *ast.FunctionDef, steps int, retry bool) ([]*Launch, error) {
 	sm := r.Module
 	// The def itself, not what its decorators made of it (a dispatcher calls it the same).
 	f := &Function{Name: def.Name, Def: def, Module: sm, scope: sm.globals}
@@ -867,17 +880,45 @@ func (r *ScriptResult) RunGuessed(def *ast.FunctionDef, steps int) ([]*Launch, e
 	a := def.Args
 	positional := append(append([]*ast.Arg{}, a.Posonlyargs...), a.Args...)
 	firstDefault := len(positional) - len(a.Defaults)
-	guess := func(p *ast.Arg) {
+	var required []*ast.Arg
+	// optionalTensor: a tensor parameter whose default is None, given a tensor on the
+	// second try.
+	optionalTensor := func(p *ast.Arg, def ast.Expr) bool {
+		c, isConst := def.(*ast.Constant)
+		return retry && isConst && c.Value == nil && p.Annotation != nil && strings.Contains(sm.Text(p.Annotation.Position()), "Tensor")
+	}
+	for i, p := range positional {
+		if i < firstDefault || optionalTensor(p, a.Defaults[i-firstDefault]) {
+			required = append(required, p)
+		}
+	}
+	for i, p := range a.Kwonlyargs {
+		if i >= len(a.KwDefaults) || a.KwDefaults[i] == nil || optionalTensor(p, a.KwDefaults[i]) {
+			required = append(required, p)
+		}
+	}
+	defaultRank := 1
+	for _, p := range required {
+		if rank := ranks[p.Arg]; rank > 0 && retry {
+			defaultRank = rank
+			break
+		}
+	}
+	for _, p := range required {
 		annot := ""
 		if p.Annotation != nil {
 			annot = sm.Text(p.Annotation.Position())
 		}
 		rank, usedAsTensor := ranks[p.Arg]
+		optional := strings.Contains(annot, "None") || strings.HasPrefix(annot, "Optional")
 		switch {
-		case strings.Contains(annot, "None") || strings.HasPrefix(annot, "Optional"):
+		case optional && !(retry && strings.Contains(annot, "Tensor")):
 			kwargs.Set(Str(p.Arg), None) // an optional argument: the plain path
 		case strings.Contains(annot, "Tensor") || usedAsTensor:
-			shape := make([]Value, max(rank, 1))
+			if rank == 0 {
+				rank = defaultRank
+			}
+			shape := make([]Value, rank)
 			for i := range shape {
 				shape[i] = NewInt(GuessedDim)
 			}
@@ -890,16 +931,6 @@ func (r *ScriptResult) RunGuessed(def *ast.FunctionDef, steps int) ([]*Launch, e
 			kwargs.Set(Str(p.Arg), Bool(false))
 		default:
 			kwargs.Set(Str(p.Arg), unknownf("the argument '%s' of '%s', which is not called by the file", p.Arg, def.Name))
-		}
-	}
-	for i, p := range positional {
-		if i < firstDefault {
-			guess(p)
-		}
-	}
-	for i, p := range a.Kwonlyargs {
-		if i >= len(a.KwDefaults) || a.KwDefaults[i] == nil {
-			guess(p)
 		}
 	}
 	before := len(sm.script.launches)
