@@ -93,6 +93,8 @@ func TestLaunches(t *testing.T) {
 			"add_kernel: *fp32:16, *fp16:16, i32:16, 128 w=4 s=3\n"},
 		{"host function not reached, retried with its optional tensors", "def f(x: torch.Tensor, cu: torch.Tensor = None):\n    assert cu is not None\n    assert cu.shape == x.shape\n    B, T = x.shape\n    add_kernel[(1,)](x, cu, cu.numel(), BLOCK=64)",
 			"add_kernel: *fp32:16, *fp32:16, i32:16, 64 w=4 s=3\n"},
+		{"host function not reached, ranks from size() and shape slices", "def f(x, q):\n    a, b, c = q.size()\n    s0, s1 = x.shape[-2:]\n    add_kernel[(1,)](x, q, s0 * s1 + c + 1, BLOCK=a)",
+			"add_kernel: *fp32:16, *fp32:16, i32, 64 w=4 s=3\n"},
 		{"host function not reached, an argument not guessed", "def f(a, b, blk):\n    add_kernel[(1,)](a, b, a.numel(), BLOCK=blk)",
 			"add_kernel: unknown: no launch of 'add_kernel' was reached: BLOCK is not known offline: `blk` needs host code that running the file did not reach (the argument `blk` at k.py:16)\n"},
 	}

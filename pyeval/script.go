@@ -948,7 +948,8 @@ func (r *ScriptResult) runGuessed(def *ast.FunctionDef, steps int, retry bool) (
 }
 
 // tensorRanks finds the parameters of a host function used as tensors and the least
-// rank each use needs: `a, b = x.shape` (2), `*x.shape, n` unpacked into 3 names (2),
+// rank each use needs: `a, b = x.shape`, `x.size()`, `x.stride()` or `x.shape[:2]` (2),
+// `*x.shape, n` unpacked into 3 names (2),
 // `x.shape[2]`, `x.size(-3)`, `x.stride(2)` (3), any other `x.shape`, `x.dtype`, ... (0).
 func tensorRanks(def *ast.FunctionDef) map[string]int {
 	params := map[string]bool{}
@@ -1001,6 +1002,26 @@ func tensorRanks(def *ast.FunctionDef) map[string]int {
 			}
 			if x := shapeOf(n.Value); x != "" {
 				need(x, len(t.Elts))
+			}
+			switch v := n.Value.(type) {
+			case *ast.Call: // a, b, c = x.size() / x.stride()
+				if at, ok := v.Func.(*ast.Attribute); ok && (at.Attr == "size" || at.Attr == "stride") && len(v.Args) == 0 {
+					if x, ok := at.Value.(*ast.Name); ok {
+						need(x.ID, len(t.Elts))
+					}
+				}
+			case *ast.Subscript: // a, b = x.shape[:2] / x.shape[-2:]
+				if sl, ok := v.Slice.(*ast.Slice); ok {
+					if x := shapeOf(v.Value); x != "" {
+						need(x, len(t.Elts))
+						if i, ok := index(sl.Upper); ok && i > 0 {
+							need(x, i)
+						}
+						if i, ok := index(sl.Lower); ok && i < 0 {
+							need(x, -i)
+						}
+					}
+				}
 			}
 			if v, ok := n.Value.(*ast.Tuple); ok {
 				for _, e := range v.Elts {
