@@ -83,7 +83,7 @@ func TestLaunches(t *testing.T) {
 		{"no launch", "", "add_kernel: unknown: no launch of 'add_kernel' was reached and its parameters cannot all be guessed: add_kernel() missing required argument: 'BLOCK'\n"},
 		{"unresolved import used by a launch", "from no_such_module import BLOCK_SIZE\nadd_kernel[(1,)](x, y, 10, BLOCK=BLOCK_SIZE)",
 			"add_kernel: error 16:34: argument 'BLOCK' of 'add_kernel' needs an import that cannot be found: from no_such_module import BLOCK_SIZE (line 15) did not resolve: no module named 'no_such_module' (searched .; add its folder with --path or GOTRITON_PATH)\n"},
-		{"launch site not reached, every argument by keyword", "def f(a, b):\n    add_kernel[(1,)](x_ptr=a, y_ptr=b, n=a.numel(), BLOCK=128)\n    add_kernel[(1,)](a, n=a.numel(), y_ptr=b, BLOCK=64)",
+		{"launch site not reached, every argument by keyword", "def f(a, b):\n    assert False, 'never called'\n    add_kernel[(1,)](x_ptr=a, y_ptr=b, n=a.numel(), BLOCK=128)\n    add_kernel[(1,)](a, n=a.numel(), y_ptr=b, BLOCK=64)",
 			"add_kernel: *fp32:16, *fp32:16, i32, 128 w=4 s=3\nadd_kernel: *fp32:16, *fp32:16, i32, 64 w=4 s=3\n"},
 		{"launch site not reached", "def f(a, b):\n    add_kernel[(1,)](a, b, a.numel(), BLOCK=128, num_warps=8)\n    add_kernel[(1,)](a, b, a.numel(), BLOCK=b.shape[0])",
 			"add_kernel: *fp32:16, *fp32:16, i32:16, 128 w=8 s=3\nadd_kernel: *fp32:16, *fp32:16, i32:16, 64 w=4 s=3\n"},
