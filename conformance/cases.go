@@ -492,6 +492,7 @@ func OurCases() []Case {
 	cs = append(cs, featureCases()...)
 	cs = append(cs, dotScaledCases()...)
 	cs = append(cs, languageCases()...)
+	cs = append(cs, inductorCases()...)
 	return append(cs, regressionCases()...)
 }
 

@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"embed"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -60,8 +61,23 @@ func newImporter(main string, opts pyeval.Options) pyeval.Importer {
 	return im.load
 }
 
+// builtinModules holds gotriton's own models of modules of modelled packages that kernels
+// call jit functions from (Inductor's triton_helpers), by their dotted path under builtin/.
+//
+//go:embed all:builtin
+var builtinModules embed.FS
+
+// builtinPrefix starts the file name of a built-in module in messages.
+const builtinPrefix = "<gotriton>/"
+
 // load implements pyeval.Importer.
 func (im *importer) load(fromFile, module string, level int) (*pyeval.Module, error) {
+	if level == 0 {
+		rel := strings.ReplaceAll(module, ".", "/") + ".py"
+		if src, err := builtinModules.ReadFile("builtin/" + rel); err == nil {
+			return im.execSource(module, builtinPrefix+rel, src)
+		}
+	}
 	top, _, _ := strings.Cut(module, ".")
 	if level == 0 && modelledModules[top] {
 		return nil, nil
@@ -130,10 +146,17 @@ func (im *importer) exec(path string) (*pyeval.Module, error) {
 	if m, ok := im.modules[path]; ok {
 		return m, nil
 	}
-	name := moduleName(path)
 	src, err := readFile(path)
 	if err != nil {
 		return nil, err
+	}
+	return im.execSource(moduleName(path), path, src)
+}
+
+// execSource parses and evaluates the source of module name, kept under path.
+func (im *importer) execSource(name, path string, src []byte) (*pyeval.Module, error) {
+	if m, ok := im.modules[path]; ok {
+		return m, nil
 	}
 	mod, err := ParseFile(path, src)
 	if err != nil {

@@ -21,6 +21,7 @@ package launch
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"sort"
 	"strconv"
@@ -131,13 +132,23 @@ func Infer(f *frontend.File, opts Options) *Result {
 	if len(unreached) > 0 {
 		in.launches(sr.RunTests(opts.Steps), unreached)
 	}
+	guessed := in.hostFunctionLaunches(sr, res.Kernels)
 	var out []*Kernel
 	for _, kr := range res.Kernels {
 		if !kr.Launched {
 			if isHelper(f, kr.Kernel) {
 				continue
 			}
-			in.guess(kr)
+			switch probe := guessed[kr]; {
+			case in.inductor(kr):
+			case probe != nil && len(probe.Specs) > 0:
+				for _, s := range probe.Specs {
+					s.Guessed = true
+					kr.add(s)
+				}
+			default:
+				in.guess(kr)
+			}
 		}
 		out = append(out, kr)
 	}
@@ -718,6 +729,20 @@ func (in *inferrer) guess(kr *Kernel) {
 		l := &pyeval.Launch{Kernel: k.JIT, Args: append([]pyeval.Value{}, runtime...), Kwargs: &pyeval.Dict{}, Pos: k.Def.Pos}
 		if site != nil {
 			l.Pos, l.ArgList, l.ArgExprs = site.Pos, site.Args, map[string]ast.Expr{}
+			if n := positionalCount(site); n < len(runtime) {
+				// The site passes the later runtime parameters by keyword (or not at
+				// all): only those it does not name keep a guess, as keywords.
+				l.Args = l.Args[:n]
+				named := map[string]bool{}
+				for _, kw := range site.Keywords {
+					named[kw.Arg] = true
+				}
+				for i := n; i < len(runtime); i++ {
+					if !named[k.Params[i].Name] {
+						l.Kwargs.Set(pyeval.Str(k.Params[i].Name), runtime[i])
+					}
+				}
+			}
 			for i, a := range site.Args {
 				if _, starred := a.(*ast.Starred); starred {
 					break
@@ -760,6 +785,54 @@ func (in *inferrer) guess(kr *Kernel) {
 	for _, why := range probe.Unknown {
 		kr.Unknown = append(kr.Unknown, fmt.Sprintf("no launch of '%s' was reached: %s", k.Name, why))
 	}
+}
+
+// positionalCount is how many arguments a launch site passes by position; a starred
+// argument may stand for any number, so it counts as all of them.
+func positionalCount(site *ast.Call) int {
+	for _, a := range site.Args {
+		if _, starred := a.(*ast.Starred); starred {
+			return math.MaxInt
+		}
+	}
+	return len(site.Args)
+}
+
+// hostFunctionLaunches calls, with guessed arguments (pyeval's RunGuessed), each
+// module-level host function that has a launch site of a kernel nothing launched, and
+// specializes the launches of such kernels it reaches, per kernel. What fails there is
+// no error: the kernel falls back to guess.
+func (in *inferrer) hostFunctionLaunches(sr *pyeval.ScriptResult, kernels []*Kernel) map[*Kernel]*Kernel {
+	probes := map[*Kernel]*Kernel{}
+	var defs []*ast.FunctionDef
+	seen := map[*ast.FunctionDef]bool{}
+	for _, kr := range kernels {
+		if kr.Launched || isHelper(in.f, kr.Kernel) {
+			continue
+		}
+		probes[kr] = &Kernel{Kernel: kr.Kernel}
+		for _, site := range launchSites(in.f, kr.Kernel) {
+			for _, st := range in.f.AST.Body {
+				def, ok := st.(*ast.FunctionDef)
+				if p := st.Position(); ok && !seen[def] && p.Lineno <= site.Lineno && site.Lineno <= p.EndLineno {
+					seen[def] = true
+					defs = append(defs, def)
+				}
+			}
+		}
+	}
+	for _, def := range defs {
+		ls, err := sr.RunGuessed(def, 0)
+		if err != nil {
+			continue
+		}
+		for _, l := range ls {
+			if kr := in.byDef[l.Kernel.Fn.Def]; kr != nil && probes[kr] != nil {
+				in.launch(probes[kr], l)
+			}
+		}
+	}
+	return probes
 }
 
 // staticValue evaluates a launch argument in the module's globals; what needs the

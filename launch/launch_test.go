@@ -83,8 +83,20 @@ func TestLaunches(t *testing.T) {
 		{"no launch", "", "add_kernel: unknown: no launch of 'add_kernel' was reached and its parameters cannot all be guessed: add_kernel() missing required argument: 'BLOCK'\n"},
 		{"unresolved import used by a launch", "from no_such_module import BLOCK_SIZE\nadd_kernel[(1,)](x, y, 10, BLOCK=BLOCK_SIZE)",
 			"add_kernel: error 16:34: argument 'BLOCK' of 'add_kernel' needs an import that cannot be found: from no_such_module import BLOCK_SIZE (line 15) did not resolve: no module named 'no_such_module' (searched .; add its folder with --path or GOTRITON_PATH)\n"},
+		{"launch site not reached, every argument by keyword", "def f(a, b):\n    assert False, 'never called'\n    add_kernel[(1,)](x_ptr=a, y_ptr=b, n=a.numel(), BLOCK=128)\n    add_kernel[(1,)](a, n=a.numel(), y_ptr=b, BLOCK=64)",
+			"add_kernel: *fp32:16, *fp32:16, i32, 128 w=4 s=3\nadd_kernel: *fp32:16, *fp32:16, i32, 64 w=4 s=3\n"},
 		{"launch site not reached", "def f(a, b):\n    add_kernel[(1,)](a, b, a.numel(), BLOCK=128, num_warps=8)\n    add_kernel[(1,)](a, b, a.numel(), BLOCK=b.shape[0])",
-			"add_kernel: *fp32:16, *fp32:16, i32, 128 w=8 s=3\nadd_kernel: unknown: no launch of 'add_kernel' was reached: BLOCK is not known offline: `b.shape[0]` needs host code that running the file did not reach (the argument `b.shape[0]` at k.py:17)\n"},
+			"add_kernel: *fp32:16, *fp32:16, i32:16, 128 w=8 s=3\nadd_kernel: *fp32:16, *fp32:16, i32:16, 64 w=4 s=3\n"},
+		{"host function not reached, tensors guessed from their uses", "def f(q: torch.Tensor, blk: int, scale: float = 2.0):\n    B, T, H = q.shape\n    add_kernel[(1,)](q, torch.empty_like(q), q.stride(0), BLOCK=triton.next_power_of_2(H * blk + 1))",
+			"add_kernel: *fp32:16, *fp32:16, i32:16, 8192 w=4 s=3\n"},
+		{"host function not reached: torch.permute, new_empty, isinstance", "def f(q: torch.Tensor, off: int = 3):\n    B, T = q.shape\n    h = q.new_empty(B, T, dtype=torch.float16)\n    add_kernel[(1,)](torch.permute(q, (1, 0)), h, T, BLOCK=128 if isinstance(q, torch.Tensor) and not isinstance(off, torch.Tensor) else 64)",
+			"add_kernel: *fp32:16, *fp16:16, i32:16, 128 w=4 s=3\n"},
+		{"host function not reached, retried with its optional tensors", "def f(x: torch.Tensor, cu: torch.Tensor = None):\n    assert cu is not None\n    assert cu.shape == x.shape\n    B, T = x.shape\n    add_kernel[(1,)](x, cu, cu.numel(), BLOCK=64)",
+			"add_kernel: *fp32:16, *fp32:16, i32:16, 64 w=4 s=3\n"},
+		{"host function not reached, ranks from size() and shape slices", "def f(x, q):\n    a, b, c = q.size()\n    s0, s1 = x.shape[-2:]\n    add_kernel[(1,)](x, q, s0 * s1 + c + 1, BLOCK=a)",
+			"add_kernel: *fp32:16, *fp32:16, i32, 64 w=4 s=3\n"},
+		{"host function not reached, an argument not guessed", "def f(a, b, blk):\n    add_kernel[(1,)](a, b, a.numel(), BLOCK=blk)",
+			"add_kernel: unknown: no launch of 'add_kernel' was reached: BLOCK is not known offline: `blk` needs host code that running the file did not reach (the argument `blk` at k.py:16)\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

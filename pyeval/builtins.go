@@ -866,6 +866,16 @@ func isInstance(v, class Value) (is, known bool) {
 		if _, isJIT := v.(*JITFunction); isJIT && jitClasses[c.Path] {
 			return true, true
 		}
+		if c.Path == "torch.Tensor" {
+			// An abstract tensor is one; a plain Python value (a number, None, a
+			// string, a container) is not.
+			switch v.(type) {
+			case *Tensor:
+				return true, true
+			case NoneValue, Bool, Int, Float, Str, Tuple, *List, *Dict:
+				return false, true
+			}
+		}
 	}
 	return false, false
 }

@@ -314,6 +314,9 @@ func (ev *evaluator) refAttr(path, name string) (Value, bool) {
 	if alias, ok := torchAliases[path+"."+name]; ok {
 		return Ref{alias}, true
 	}
+	if path == "triton.language.core" && name == "CONSTEXPR_0" {
+		return NewInt(0), true // core.py: CONSTEXPR_0 = constexpr(0), a default of tensor.sort
+	}
 	if path == "torch" {
 		if canon, ok := torchDtypeAliases[name]; ok {
 			return Ref{"torch." + canon}, true

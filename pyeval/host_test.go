@@ -181,7 +181,8 @@ NAME = tl.__name__
 OLD_TMA = "nv_tma_desc_type" in dir(tl)
 NEW_TMA = "make_tensor_descriptor" in dir(tl)
 HAS_FILE = hasattr(tl.math, "__file__")
-`, map[string]string{"OLD_TMA": "False", "NEW_TMA": "True", "NAME": "'triton.language'", "HAS_FILE": "True", "exp": "triton.language.extra.libdevice.tanh", "HAS_GATHER": "True", "HAS_OLD": "False",
+ZERO = tl.core.CONSTEXPR_0
+`, map[string]string{"ZERO": "0", "OLD_TMA": "False", "NEW_TMA": "True", "NAME": "'triton.language'", "HAS_FILE": "True", "exp": "triton.language.extra.libdevice.tanh", "HAS_GATHER": "True", "HAS_OLD": "False",
 		"F16": "triton.language.float16", "DEFAULT": "None"}},
 	{"unhandled import error", `
 from triton.language.libdevice import exp

@@ -112,6 +112,12 @@ func (ev *evaluator) importFrom(st ast.Stmt, mod Value, path, name string) (Valu
 		if err := tritonImportName(m.Path, name); err != nil {
 			return nil, ev.unresolved(st, err)
 		}
+		if ev.mod.importer != nil && !strings.HasPrefix(path, ".") {
+			// A submodule of a modelled package that the importer has a model of.
+			if sub, err := ev.mod.importer(ev.mod.File, path, 0); err == nil && sub != nil {
+				return sub, nil
+			}
+		}
 		if alias, ok := torchAliases[path]; ok {
 			return Ref{alias}, nil
 		}

@@ -3,6 +3,7 @@ package pyeval
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"strings"
 
 	"github.com/gotriton/gotriton/ast"
@@ -840,4 +841,220 @@ func fixture(name string) Value {
 		return Str("cuda")
 	}
 	return unknownf("the pytest fixture %s", name)
+}
+
+// GuessedDim is the size RunGuessed gives every dimension of a guessed tensor argument
+// and the value of a guessed int.
+const GuessedDim = 64
+
+// RunGuessed calls a module-level host function that the script did not reach, with
+// arguments guessed from its signature: a parameter annotated as optional is None, one
+// annotated as a tensor or used as one (`x.shape`, `x.stride(0)`, ...) is a contiguous
+// fp32 tensor whose rank comes from its uses (`B, T, H, K = q.shape`, else 1) and whose
+// every dimension is GuessedDim; one annotated int is GuessedDim, float 1.0, bool False; a
+// parameter with a default keeps it; any other is Unknown. When that call raises before
+// any launch, it is tried once more with the optional tensor parameters (annotated
+// optional, or defaulting to None) as tensors (`assert cu_seqlens is not None`) and the
+// tensors of unknown rank as of the rank of the first that has one (`assert dy.shape ==
+// x.shape`). It returns the launches the call reached, or why it could not be called.
+func (r *ScriptResult) RunGuessed(def *ast.FunctionDef, steps int) ([]*Launch, error) {
+	launches, err := r.runGuessed(def, steps, false)
+	if err != nil {
+		if again, err2 := r.runGuessed(def, steps, true); err2 == nil {
+			return again, nil
+		}
+	}
+	return launches, err
+}
+
+func (r *ScriptResult) runGuessed(def *ast.FunctionDef, steps int, retry bool) ([]*Launch, error) {
+	sm := r.Module
+	// The def itself, not what its decorators made of it (a dispatcher calls it the same).
+	f := &Function{Name: def.Name, Def: def, Module: sm, scope: sm.globals}
+	if steps == 0 {
+		steps = 2_000_000
+	}
+	ev := &evaluator{mod: sm, steps: steps}
+	ranks := tensorRanks(def)
+	kwargs := &Dict{}
+	a := def.Args
+	positional := append(append([]*ast.Arg{}, a.Posonlyargs...), a.Args...)
+	firstDefault := len(positional) - len(a.Defaults)
+	var required []*ast.Arg
+	// optionalTensor: a tensor parameter whose default is None, given a tensor on the
+	// second try.
+	optionalTensor := func(p *ast.Arg, def ast.Expr) bool {
+		c, isConst := def.(*ast.Constant)
+		return retry && isConst && c.Value == nil && p.Annotation != nil && strings.Contains(sm.Text(p.Annotation.Position()), "Tensor")
+	}
+	for i, p := range positional {
+		if i < firstDefault || optionalTensor(p, a.Defaults[i-firstDefault]) {
+			required = append(required, p)
+		}
+	}
+	for i, p := range a.Kwonlyargs {
+		if i >= len(a.KwDefaults) || a.KwDefaults[i] == nil || optionalTensor(p, a.KwDefaults[i]) {
+			required = append(required, p)
+		}
+	}
+	defaultRank := 1
+	for _, p := range required {
+		if rank := ranks[p.Arg]; rank > 0 && retry {
+			defaultRank = rank
+			break
+		}
+	}
+	for _, p := range required {
+		annot := ""
+		if p.Annotation != nil {
+			annot = sm.Text(p.Annotation.Position())
+		}
+		rank, usedAsTensor := ranks[p.Arg]
+		optional := strings.Contains(annot, "None") || strings.HasPrefix(annot, "Optional")
+		switch {
+		case optional && !(retry && strings.Contains(annot, "Tensor")):
+			kwargs.Set(Str(p.Arg), None) // an optional argument: the plain path
+		case strings.Contains(annot, "Tensor") || usedAsTensor:
+			if rank == 0 {
+				rank = defaultRank
+			}
+			shape := make([]Value, rank)
+			for i := range shape {
+				shape[i] = NewInt(GuessedDim)
+			}
+			kwargs.Set(Str(p.Arg), ev.allocate("float32", shape))
+		case annot == "int":
+			kwargs.Set(Str(p.Arg), NewInt(GuessedDim))
+		case annot == "float":
+			kwargs.Set(Str(p.Arg), Float(1))
+		case annot == "bool":
+			kwargs.Set(Str(p.Arg), Bool(false))
+		default:
+			kwargs.Set(Str(p.Arg), unknownf("the argument '%s' of '%s', which is not called by the file", p.Arg, def.Name))
+		}
+	}
+	before := len(sm.script.launches)
+	var err error
+	func() {
+		defer recoverInto(&err)
+		_, err = ev.call(f, nil, kwargs, def.Pos)
+	}()
+	launches := sm.script.launches[before:]
+	sm.script.launches = sm.script.launches[:before]
+	if err != nil && len(launches) == 0 {
+		return nil, err
+	}
+	return launches, nil
+}
+
+// tensorRanks finds the parameters of a host function used as tensors and the least
+// rank each use needs: `a, b = x.shape`, `x.size()`, `x.stride()` or `x.shape[:2]` (2),
+// `*x.shape, n` unpacked into 3 names (2),
+// `x.shape[2]`, `x.size(-3)`, `x.stride(2)` (3), any other `x.shape`, `x.dtype`, ... (0).
+func tensorRanks(def *ast.FunctionDef) map[string]int {
+	params := map[string]bool{}
+	for _, p := range append(append(append([]*ast.Arg{}, def.Args.Posonlyargs...), def.Args.Args...), def.Args.Kwonlyargs...) {
+		params[p.Arg] = true
+	}
+	out := map[string]int{}
+	need := func(name string, rank int) {
+		if params[name] {
+			out[name] = max(out[name], rank)
+		}
+	}
+	shapeOf := func(e ast.Expr) string { // the parameter x of x.shape, or ""
+		if at, ok := e.(*ast.Attribute); ok && at.Attr == "shape" {
+			if n, ok := at.Value.(*ast.Name); ok {
+				return n.ID
+			}
+		}
+		return ""
+	}
+	var index func(e ast.Expr) (int, bool)
+	index = func(e ast.Expr) (int, bool) {
+		switch e := e.(type) {
+		case *ast.Constant:
+			if n, ok := e.Value.(*big.Int); ok && n.IsInt64() {
+				return int(n.Int64()), true
+			}
+			if n, ok := e.Value.(int64); ok {
+				return int(n), true
+			}
+		case *ast.UnaryOp:
+			if i, ok := index(e.Operand); ok && e.Op == ast.USub {
+				return -i, true
+			}
+		}
+		return 0, false
+	}
+	rankFor := func(i int) int {
+		if i < 0 {
+			return -i
+		}
+		return i + 1
+	}
+	ast.Inspect(def, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Assign:
+			t, ok := n.Targets[0].(*ast.Tuple)
+			if !ok {
+				break
+			}
+			if x := shapeOf(n.Value); x != "" {
+				need(x, len(t.Elts))
+			}
+			switch v := n.Value.(type) {
+			case *ast.Call: // a, b, c = x.size() / x.stride()
+				if at, ok := v.Func.(*ast.Attribute); ok && (at.Attr == "size" || at.Attr == "stride") && len(v.Args) == 0 {
+					if x, ok := at.Value.(*ast.Name); ok {
+						need(x.ID, len(t.Elts))
+					}
+				}
+			case *ast.Subscript: // a, b = x.shape[:2] / x.shape[-2:]
+				if sl, ok := v.Slice.(*ast.Slice); ok {
+					if x := shapeOf(v.Value); x != "" {
+						need(x, len(t.Elts))
+						if i, ok := index(sl.Upper); ok && i > 0 {
+							need(x, i)
+						}
+						if i, ok := index(sl.Lower); ok && i < 0 {
+							need(x, -i)
+						}
+					}
+				}
+			}
+			if v, ok := n.Value.(*ast.Tuple); ok {
+				for _, e := range v.Elts {
+					if s, ok := e.(*ast.Starred); ok {
+						if x := shapeOf(s.Value); x != "" {
+							need(x, len(t.Elts)-(len(v.Elts)-1))
+						}
+					}
+				}
+			}
+		case *ast.Subscript:
+			if x := shapeOf(n.Value); x != "" {
+				if i, ok := index(n.Slice); ok {
+					need(x, rankFor(i))
+				}
+			}
+		case *ast.Call:
+			if at, ok := n.Func.(*ast.Attribute); ok && (at.Attr == "size" || at.Attr == "stride") && len(n.Args) == 1 {
+				if x, ok := at.Value.(*ast.Name); ok {
+					if i, ok := index(n.Args[0]); ok {
+						need(x.ID, rankFor(i))
+					}
+				}
+			}
+		case *ast.Attribute:
+			if x, ok := n.Value.(*ast.Name); ok {
+				switch n.Attr {
+				case "shape", "dtype", "stride", "size", "numel", "device", "ndim", "dim", "is_contiguous", "contiguous", "data_ptr":
+					need(x.ID, 0)
+				}
+			}
+		}
+		return true
+	})
+	return out
 }

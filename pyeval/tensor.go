@@ -230,6 +230,13 @@ func (ev *evaluator) tensorAttr(t *Tensor, name string, pos ast.Pos) (Value, err
 			}
 			return t.reshape(name, args, kwargs), nil
 		})
+	case "new_empty", "new_zeros", "new_ones", "new_full":
+		return method(func(args []Value, kwargs *Dict) (Value, error) {
+			if name == "new_full" && len(args) > 1 {
+				args = args[:1]
+			}
+			return ev.allocate(dtypeArg(kwargs, t.DType), shapeArgs(args, kwargs)), nil
+		})
 	case "random": // triton.tools.mxfp.MXFP4Tensor(...).random()
 		return method(func([]Value, *Dict) (Value, error) { return t, nil })
 	case "to_packed_tensor": // two fp4 values per byte along dim
@@ -686,6 +693,17 @@ func init() {
 	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) { return None, nil },
 		"torch.manual_seed", "torch.cuda.synchronize", "torch.cuda.set_device", "triton.set_allocator",
 		"torch.cuda.empty_cache", "torch.set_default_device", "torch.random.manual_seed")
+	for _, op := range []string{"permute", "transpose", "reshape", "flatten", "unsqueeze", "squeeze"} {
+		// torch.OP(x, ...) is x.OP(...).
+		def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
+			if len(args) > 0 {
+				if t, ok := args[0].(*Tensor); ok {
+					return t.reshape(op, args[1:], kwargs), nil
+				}
+			}
+			return unknownf("torch.%s of a value that is not a tensor", op), nil
+		}, "torch."+op)
+	}
 	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) { return newDevice(args), nil }, "torch.device")
 	def(func(ev *evaluator, args []Value, kwargs *Dict) (Value, error) { return cudaDevice, nil },
 		"triton.runtime.driver.active.get_active_torch_device")
