@@ -168,45 +168,33 @@ var dtypePredicates = map[string]func(Type) bool{
 	"is_standard_floating": func(t Type) bool { return dtypeOf(t).IsStandardFloat() },
 }
 
-// tensorIndex is x[...] on a tensor: None inserts a unit dimension, ':' keeps one.
+// tensorIndex is x[...] on a tensor: None inserts a unit dimension at its position in the
+// index (a scalar becomes a block by splat), ':' leaves the tensor as it is. As in Triton 3.6
+// the number of ':' is not checked against the rank.
 func (g *gen) tensorIndex(e *ast.Subscript, x *Tensor, idx Value) Value {
 	items, ok := idx.(Tuple)
 	if !ok {
 		items = Tuple{idx}
 	}
-	shape := shapeOf(x.T)
-	dim := 0
-	for _, it := range items {
+	for dim, it := range items {
 		switch it := it.(type) {
 		case Slice:
 			if !isNone(it.Lo) || !isNone(it.Hi) || !isNone(it.Step) {
 				g.fail(e.Slice, "unsupported tensor index: only None and ':' are supported")
 			}
-			dim++
 		case Const:
 			if it.V != pyeval.None {
 				g.fail(e.Slice, "unsupported tensor index: %s", describe(it))
 			}
+			if rank := len(shapeOf(x.T)); dim > rank {
+				g.fail(e.Slice, "None at index position %d needs a tensor of rank %d or more, got rank %d", dim, dim, rank)
+			}
 			x = g.expandDims(x, dim)
-			dim++
 		default:
 			g.fail(e.Slice, "unsupported tensor index: %s", describe(it))
 		}
 	}
-	if dim-countNone(items) > len(shape) {
-		g.fail(e.Slice, "too many indices for a tensor of rank %d", len(shape))
-	}
 	return x
-}
-
-func countNone(items Tuple) int {
-	n := 0
-	for _, it := range items {
-		if isNone(it) {
-			n++
-		}
-	}
-	return n
 }
 
 //go:embed prelude.py

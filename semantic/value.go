@@ -227,6 +227,9 @@ func resolveRef(path string) Value {
 	if d, ok := dtypeByName[strings.TrimPrefix(key, "tl.")]; ok && strings.HasPrefix(key, "tl.") {
 		return DTypeVal{d}
 	}
+	if key == "tl.pi32_t" { // triton.language defines pi32_t = pointer_type(int32)
+		return DTypeVal{&PtrType{Elem: Int32, AddrSpace: 1}}
+	}
 	if b := lookupBuiltin(key); b != nil {
 		return BuiltinRef{B: b}
 	}
