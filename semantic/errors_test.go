@@ -21,6 +21,7 @@ var badKernels = []struct {
 }{
 	{"    a = tl.arange(0, 128)\n    b = tl.arange(0, 64)\n    c = a + b\n", "", 9, 9, "incompatible shapes [128] and [64]"},
 	{"    x = tl.arange(0, 100)\n", "", 7, 9, "arange's range must be a power of 2, got 100"},
+	{"    y = tl.store(X, 1.0) if N > 0 else 2.0\n", "", 7, 9, "Ternary expression with dynamic condition has inconsistent types void and fp32"},
 	{"    x = tl.arange(0, B)\n    y = x[:, :, None]\n", "", 8, 11, "None at index position 2 needs a tensor of rank 2 or more, got rank 1"},
 	{"    x = tl.arange(0, N)\n", "", 7, 22, "'end' must be a constexpr int, got int32"},
 	{"    x = tl.arange(8, 0)\n", "", 7, 9, "arange's end argument must be greater than the start argument"},

@@ -330,14 +330,38 @@ func (g *gen) ifExp(e *ast.IfExp) Value {
 	}
 	thenBlk, elseBlk := scratchBlock(), scratchBlock()
 	var tv, ev *Tensor
-	g.withScope(g.scope, thenBlk, func() { tv = g.toTensor(e.Body, g.expr(e.Body)) })
-	g.withScope(g.scope, elseBlk, func() { ev = g.toTensor(e.Orelse, g.expr(e.Orelse)) })
-	if !sameType(tv.T, ev.T) {
-		g.fail(e, "Ternary expression with dynamic condition has inconsistent types %s and %s", tv.T, ev.T)
-	}
+	g.withScope(g.scope, thenBlk, func() { tv = g.branchValue(e.Body) })
+	g.withScope(g.scope, elseBlk, func() { ev = g.branchValue(e.Orelse) })
 	g.b.Loc = g.loc(e)
+	switch {
+	case tv == nil && ev == nil: // both sides are void builtins (tl.store ...): an scf.if without results
+		g.ifOp(cond.V, thenBlk, elseBlk, nil, nil, true)
+		return constNone
+	case tv == nil || ev == nil || !sameType(tv.T, ev.T):
+		g.fail(e, "Ternary expression with dynamic condition has inconsistent types %s and %s", voidOr(tv), voidOr(ev))
+	}
 	res := g.ifOp(cond.V, thenBlk, elseBlk, flatten(tv), flatten(ev), true)
 	return &Tensor{V: res[0], T: tv.T}
+}
+
+// branchValue evaluates one side of a dynamic ternary as a tensor, or nil where it is a
+// call of a builtin that returns nothing (Triton's void tensor, as tl.store returns).
+func (g *gen) branchValue(e ast.Expr) *Tensor {
+	v := g.expr(e)
+	if call, ok := e.(*ast.Call); ok && isNone(v) {
+		if _, builtin := g.expr(call.Func).(BuiltinRef); builtin {
+			return nil
+		}
+	}
+	return g.toTensor(e, v)
+}
+
+// voidOr names a ternary side's type, "void" for nil.
+func voidOr(t *Tensor) string {
+	if t == nil {
+		return "void"
+	}
+	return t.T.String()
 }
 
 // boolOp evaluates `and`/`or`: constexprs short-circuit, runtime values combine with
