@@ -21,6 +21,9 @@ var badKernels = []struct {
 }{
 	{"    a = tl.arange(0, 128)\n    b = tl.arange(0, 64)\n    c = a + b\n", "", 9, 9, "incompatible shapes [128] and [64]"},
 	{"    x = tl.arange(0, 100)\n", "", 7, 9, "arange's range must be a power of 2, got 100"},
+	// test_const: a tl.const parameter (*kfp32) is a const_pointer, another type than pointer.
+	{"    tl.store(X + tl.arange(0, B), 1.0)\n", "*kfp32:16, i32, 128", 7, 14, "Cannot store to a constant pointer"},
+	{"    p = X if N > 0 else X.to(tl.pointer_type(tl.float32))\n", "*kfp32:16, i32, 128", 7, 9, "Ternary expression with dynamic condition has inconsistent types const_pointer<fp32> and pointer<fp32>"},
 	{"    y = tl.store(X, 1.0) if N > 0 else 2.0\n", "", 7, 9, "Ternary expression with dynamic condition has inconsistent types void and fp32"},
 	{"    x = tl.arange(0, B)\n    y = x[:, :, None]\n", "", 8, 11, "None at index position 2 needs a tensor of rank 2 or more, got rank 1"},
 	{"    x = tl.arange(0, N)\n", "", 7, 22, "'end' must be a constexpr int, got int32"},

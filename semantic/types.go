@@ -202,7 +202,14 @@ type PtrType struct {
 	Const     bool
 }
 
-func (p *PtrType) String() string { return "pointer<" + p.Elem.String() + ">" }
+// String is Triton's name for the type: a pointer to a constant is const_pointer<...>, and
+// types compare by it (sameType), so a const and a plain pointer differ as in Triton 3.6.
+func (p *PtrType) String() string {
+	if p.Const {
+		return "const_pointer<" + p.Elem.String() + ">"
+	}
+	return "pointer<" + p.Elem.String() + ">"
+}
 
 // IR returns !tt.ptr<elem>.
 func (p *PtrType) IR() tileir.Type { return tileir.PtrIn(p.Elem.IR(), p.AddrSpace) }
