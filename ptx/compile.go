@@ -39,9 +39,10 @@ var minPTX = map[string]int{
 // described in the package documentation; anything else is an error that
 // names the function and the instruction.
 func Compile(m *ir.Module, opts Options) (out string, err error) {
+	c := &compiler{}
 	defer func() { // an emitter bug must not take the caller down
 		if r := recover(); r != nil {
-			out, err = "", fmt.Errorf("ptx: internal error: %v%s", r, panicSite())
+			out, err = "", fmt.Errorf("ptx: %s: the PTX emitter failed (a gotriton bug, please report it): %v%s", c.failedConstruct(), r, panicSite())
 		}
 	}()
 	if opts.Arch == "" {
@@ -57,7 +58,7 @@ func Compile(m *ir.Module, opts Options) (out string, err error) {
 	if opts.PTXVersion < low {
 		return "", fmt.Errorf("ptx: %s needs PTX ISA %d.%d or later, not %d.%d", opts.Arch, low/10, low%10, opts.PTXVersion/10, opts.PTXVersion%10)
 	}
-	c := &compiler{opts: opts, lay: parseLayout(m.DataLayout), files: map[string]int{}, fileNums: map[*metadata.DIFile]int{},
+	*c = compiler{opts: opts, lay: parseLayout(m.DataLayout), files: map[string]int{}, fileNums: map[*metadata.DIFile]int{},
 		asmConstraints: map[string][]asmConstraint{}, asmTemplates: map[string]*asmTemplate{}}
 	return c.module(m)
 }
@@ -93,6 +94,41 @@ type compiler struct {
 	asmConstraints map[string][]asmConstraint // parsed inline asm constraint strings
 	asmTemplates   map[string]*asmTemplate    // parsed inline asm templates
 	funcNames      map[*ir.Func]string        // see funcName
+
+	// What is being emitted, for the message of a recovered panic: the kernel, the
+	// instruction (nil between instructions) and its debug location.
+	curFunc *ir.Func
+	curInst interface{ LLString() string }
+	curLoc  *metadata.DILocation
+}
+
+// llText prints an instruction, "?" where a malformed one cannot be printed.
+func llText(inst interface{ LLString() string }) (text string) {
+	defer func() {
+		if recover() != nil {
+			text = "?"
+		}
+	}()
+	return strings.TrimSpace(inst.LLString())
+}
+
+// failedConstruct names what was being emitted: the function, the instruction and its
+// source position where known.
+func (c *compiler) failedConstruct() string {
+	if c.curFunc == nil {
+		return "module"
+	}
+	s := "function @" + c.curFunc.Name()
+	if c.curInst == nil {
+		return s
+	}
+	s += ": instruction `" + llText(c.curInst) + "`"
+	if di := c.curLoc; di != nil {
+		if f := scopeFile(di.Scope); f != nil {
+			s += fmt.Sprintf(" (from %s:%d:%d)", path.Join(f.Directory, f.Filename), di.Line, di.Column)
+		}
+	}
+	return s
 }
 
 // parseLayout reads the pointer widths ("pN:size:...") of a data layout.
@@ -186,6 +222,7 @@ func (c *compiler) module(m *ir.Module) (string, error) {
 		}
 	}
 	for i, f := range kernels {
+		c.curFunc, c.curInst, c.curLoc = f, nil, nil
 		o.WriteString("\n")
 		if err := c.kernel(f, i, infos[f]); err != nil {
 			return "", fmt.Errorf("ptx: function @%s: %v", f.Name(), err)

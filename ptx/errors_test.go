@@ -166,3 +166,31 @@ func TestPanicSite(t *testing.T) {
 		t.Errorf("panicSite() = %q, want the test function and its line", site)
 	}
 }
+
+// TestRecoveredPanicNamesConstruct checks that an emitter panic (here on an extractelement
+// whose constant index is past the vector) comes back as an error naming the kernel, the
+// instruction and its source position, before the emitter's own site.
+func TestRecoveredPanicNamesConstruct(t *testing.T) {
+	src := `target datalayout = "e-p3:32:32-i64:64"
+define ptx_kernel void @k() {
+  %x = extractelement <4 x float> undef, i32 9, !dbg !4
+  ret void
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!5}
+!0 = distinct !DICompileUnit(language: DW_LANG_C, file: !1, emissionKind: LineTablesOnly)
+!1 = !DIFile(filename: "k.py", directory: "/src")
+!2 = distinct !DISubprogram(name: "k", scope: !1, file: !1, line: 1, unit: !0)
+!4 = !DILocation(line: 7, column: 9, scope: !2)
+!5 = !{i32 2, !"Debug Info Version", i32 3}
+`
+	m, err := asm.ParseString("k.ll", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Compile(m, Options{Arch: "sm_90"})
+	want := "ptx: function @k: instruction `%x = extractelement <4 x float> undef, i32 9, !dbg !4` (from /src/k.py:7:9): the PTX emitter failed (a gotriton bug, please report it): runtime error: "
+	if err == nil || !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "internal error") {
+		t.Errorf("got %v\nwant the prefix %s", err, want)
+	}
+}

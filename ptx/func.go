@@ -754,15 +754,18 @@ func (e *fnEmitter) blocks() error {
 				continue
 			}
 			e.setLoc(locs[j])
+			e.c.curInst, e.c.curLoc = inst, locs[j]
 			if err := e.inst(inst); err != nil {
 				return fmt.Errorf("%s: %v", strings.TrimSpace(inst.LLString()), err)
 			}
 		}
 		e.setLoc(locs[len(b.Insts)])
+		e.c.curInst, e.c.curLoc = b.Term, locs[len(b.Insts)]
 		if err := e.term(b); err != nil {
 			return fmt.Errorf("%s: %v", strings.TrimSpace(b.Term.LLString()), err)
 		}
 	}
+	e.c.curInst, e.c.curLoc = nil, nil
 	return nil
 }
 
