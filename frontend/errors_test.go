@@ -125,3 +125,27 @@ func TestErrorsCPython(t *testing.T) {
 		}
 	}
 }
+
+// TestParserFailure checks the error a panic of the parser becomes (ParseFile's last-resort
+// recover): positioned at the token being parsed, naming it, and without "internal error".
+func TestParserFailure(t *testing.T) {
+	src := []byte("x = (1 +\n    foo)\n")
+	toks, _ := tokenize("bug.py", src)
+	p := &parser{file: "bug.py", src: src, srcStr: string(src), toks: toks}
+	for _, c := range []struct {
+		pos  int
+		want string
+	}{
+		{4, "bug.py:1:8: error: the parser failed on `+` (a gotriton bug, please report it): boom"},
+		{8, "bug.py:2:9: error: the parser failed here (a gotriton bug, please report it): boom"},
+	} {
+		p.pos = c.pos
+		if got := p.failure("boom").Error(); !strings.HasPrefix(got, c.want) {
+			t.Errorf("token %d: got %q, want the prefix %q", c.pos, got, c.want)
+		}
+	}
+	p.toks = nil
+	if got := p.failure("boom").Error(); !strings.HasPrefix(got, "bug.py:1:") || !strings.Contains(got, "the parser failed before the first token") {
+		t.Errorf("no tokens: got %q", got)
+	}
+}

@@ -34,7 +34,7 @@ func FuzzParse(f *testing.F) {
 			checkDiscovery(t, src)
 			return
 		}
-		if msg := err.Error(); strings.Contains(msg, "internal error") {
+		if msg := err.Error(); strings.Contains(msg, "a gotriton bug") {
 			t.Fatal(msg) // a panic caught by ParseFile's last-resort recover
 		}
 	})

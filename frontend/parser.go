@@ -6,6 +6,7 @@ package frontend
 
 import (
 	"bytes"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/gotriton/gotriton/ast"
@@ -98,11 +99,24 @@ func ParseFile(filename string, src []byte) (mod *ast.Module, err error) {
 				mod, err = nil, b.err
 				return
 			}
-			t := &p.toks[min(p.pos, len(p.toks)-1)]
-			mod, err = nil, diag.New(filename, src, diag.Span{Line: int(t.line), Col: int(t.col)}, "internal error: parser: %v", r)
+			mod, err = nil, p.failure(r)
 		}
 	}()
 	return p.module(), nil
+}
+
+// failure turns a panic of the parser (a gotriton bug, not a syntax error) into an error
+// positioned at the token being parsed, naming it.
+func (p *parser) failure(r any) *diag.Error {
+	if len(p.toks) == 0 {
+		return diag.New(p.file, p.src, diag.Span{Line: 1}, "the parser failed before the first token (a gotriton bug, please report it): %v", r)
+	}
+	t := &p.toks[min(p.pos, len(p.toks)-1)]
+	what := "here"
+	if text := strings.TrimSpace(p.srcStr[t.start:t.end]); text != "" {
+		what = "on `" + text + "`"
+	}
+	return diag.New(p.file, p.src, diag.Span{Line: int(t.line), Col: int(t.col)}, "the parser failed %s (a gotriton bug, please report it): %v", what, r)
 }
 
 // prepare strips a UTF-8 BOM, rejects null bytes and invalid UTF-8, and turns CRLF and CR
