@@ -358,6 +358,9 @@ func (c *callCtx) dtype(name string) Type {
 // used in annotations and isinstance, a jit function of gotriton's prelude, a constant or a
 // namespace; or, where kernels cannot use it, the error they get (what is then "").
 func LanguageName(module, name string) (what, errMsg string) {
+	if module == "triton.language" && name == "const" {
+		return "parameter annotation only (`p: tl.const` gives Triton's `*k` signature entry: a const_pointer, stores to it refused)", ""
+	}
 	switch v := resolveRef(module + "." + name).(type) {
 	case DTypeVal:
 		return "dtype", ""
