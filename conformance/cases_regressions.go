@@ -31,6 +31,7 @@ func regressionCases() []Case {
 		c.NoCPU = "the CPU interpreter does not execute inline PTX"
 		cs = append(cs, c)
 	}
+	cs = append(cs, keepDimsSumCase(k), voidTernaryCase(k))
 	return cs
 }
 
@@ -191,6 +192,48 @@ func shiftRightCase(k kernelRef) Case {
 			Steps: []Step{{Kernel: "shift_right_kernel", Args: []Arg{Ptr("z"), Ptr("x"), Ptr("y"), Const(size)},
 				Grid: [3]int{1, 1, 1}, NumWarps: 4, NumStages: 3}},
 			Checks: []Check{{Tensor: "z", Want: z}},
+		}
+	})
+}
+
+// keepDimsSumCase: keep_dims_sum_kernel(x, z, 32, 16) stores the sum of a 32 x 16 block of
+// small integers (exact in fp32) through z[None, None, :], a [1, 1] block of pointers.
+func keepDimsSumCase(k kernelRef) Case {
+	const M, N = 32, 16
+	return k.cas("keep_dims_sum_kernel/32x16", func(rng *rand.Rand) *Problem {
+		x := zeros(FP32, M, N)
+		sum := 0.0
+		for i := range x.Data {
+			x.Data[i] = float64(rng.IntN(9) - 4)
+			sum += x.Data[i]
+		}
+		return &Problem{
+			Tensors: map[string]*Tensor{"x": x, "z": output(FP32, 1, 1)},
+			Steps: []Step{{Kernel: "keep_dims_sum_kernel", Args: []Arg{Ptr("x"), Ptr("z"), Const(M), Const(N)},
+				Grid: [3]int{1, 1, 1}, NumWarps: 4, NumStages: 3}},
+			Checks: []Check{{Tensor: "z", Want: []float64{sum}}},
+		}
+	})
+}
+
+// voidTernaryCase: void_ternary_kernel(x, y, out) over 8 programs; program p stores x[p]
+// when p is even, else y[p].
+func voidTernaryCase(k kernelRef) Case {
+	const programs = 8
+	return k.cas("void_ternary_kernel/8", func(rng *rand.Rand) *Problem {
+		x, y := randn(rng, FP32, 1, programs), randn(rng, FP32, 1, programs)
+		want := make([]float64, programs)
+		for p := range programs {
+			want[p] = y.Data[p]
+			if p%2 == 0 {
+				want[p] = x.Data[p]
+			}
+		}
+		return &Problem{
+			Tensors: map[string]*Tensor{"x": x, "y": y, "out": output(FP32, programs)},
+			Steps: []Step{{Kernel: "void_ternary_kernel", Args: []Arg{Ptr("x"), Ptr("y"), Ptr("out")},
+				Grid: [3]int{programs, 1, 1}, NumWarps: 1, NumStages: 3}},
+			Checks: []Check{{Tensor: "out", Want: want}},
 		}
 	})
 }

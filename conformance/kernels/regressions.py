@@ -115,3 +115,19 @@ def inline_asm_pointers_kernel(x_ptr, y_ptr, BLOCK: tl.constexpr):
     tl.inline_asm_elementwise("ld.global.b8 $0, [$1]; shl.b32 $0, $0, 3; st.global.b8 [$2], $0;", "=r,l,l",
                               [x_ptr + tl.arange(0, BLOCK), y_ptr + tl.arange(0, BLOCK)], dtype=tl.int8,
                               is_pure=False, pack=1)
+
+
+@triton.jit
+def keep_dims_sum_kernel(x_ptr, z_ptr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    # test_reduce[keep_dims, axis=None]: the scalar output pointer indexed with None and ':'
+    # becomes a [1, 1] block (None splats a scalar, ':' is not checked against the rank).
+    x = tl.load(x_ptr + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :])
+    z = tl.sum(x, axis=None, keep_dims=True)
+    tl.store(z_ptr[None, None, :], z)
+
+
+@triton.jit
+def void_ternary_kernel(x_ptr, y_ptr, out_ptr):
+    # test_if[if_exp_dynamic_void]: a ternary on a runtime condition whose sides are tl.store calls.
+    pid = tl.program_id(0)
+    tl.store(out_ptr + pid, tl.load(x_ptr + pid)) if pid % 2 == 0 else tl.store(out_ptr + pid, tl.load(y_ptr + pid))
