@@ -24,6 +24,9 @@ var badKernels = []struct {
 	// test_const: a tl.const parameter (*kfp32) is a const_pointer, another type than pointer.
 	{"    tl.store(X + tl.arange(0, B), 1.0)\n", "*kfp32:16, i32, 128", 7, 14, "Cannot store to a constant pointer"},
 	{"    p = X if N > 0 else X.to(tl.pointer_type(tl.float32))\n", "*kfp32:16, i32, 128", 7, 9, "Ternary expression with dynamic condition has inconsistent types const_pointer<fp32> and pointer<fp32>"},
+	// test_dtype under an int32 argument: Python's AttributeError on Triton's dtype object.
+	{"    d: tl.constexpr = N.dtype.element_ty\n", "", 7, 23, "'dtype' object has no attribute 'element_ty'"},
+	{"    d: tl.constexpr = X.dtype.foo\n", "", 7, 23, "'pointer_type' object has no attribute 'foo'"},
 	{"    y = tl.store(X, 1.0) if N > 0 else 2.0\n", "", 7, 9, "Ternary expression with dynamic condition has inconsistent types void and fp32"},
 	{"    x = tl.arange(0, B)\n    y = x[:, :, None]\n", "", 8, 11, "None at index position 2 needs a tensor of rank 2 or more, got rank 1"},
 	{"    x = tl.arange(0, N)\n", "", 7, 22, "'end' must be a constexpr int, got int32"},

@@ -107,6 +107,19 @@ func (g *gen) descAttr(e *ast.Attribute, d *Desc) Value {
 	return nil
 }
 
+// typeClassName is the Python class of Triton's object for t, as an AttributeError names it.
+func typeClassName(t Type) string {
+	switch t.(type) {
+	case *PtrType:
+		return "pointer_type"
+	case *BlockType:
+		return "block_type"
+	case *DescType:
+		return "tensor_descriptor_type"
+	}
+	return "dtype"
+}
+
 // dtypeAttr evaluates t.attr for a type: element_ty, primitive_bitwidth, and the is_*
 // predicates (as zero-argument methods).
 func (g *gen) dtypeAttr(e *ast.Attribute, v DTypeVal) Value {
@@ -119,7 +132,7 @@ func (g *gen) dtypeAttr(e *ast.Attribute, v DTypeVal) Value {
 		case *BlockType:
 			return DTypeVal{t.Elem}
 		}
-		g.fail(e, "'%s' has no attribute 'element_ty'", t)
+		g.fail(e, "'%s' object has no attribute 'element_ty'", typeClassName(t))
 	case "scalar":
 		return DTypeVal{scalarOf(t)}
 	case "primitive_bitwidth":
@@ -146,7 +159,7 @@ func (g *gen) dtypeAttr(e *ast.Attribute, v DTypeVal) Value {
 			return Const{pyeval.Bool(pred(t))}
 		}}}
 	}
-	g.fail(e, "'%s' object has no attribute '%s'", t, e.Attr)
+	g.fail(e, "'%s' object has no attribute '%s'", typeClassName(t), e.Attr)
 	return nil
 }
 
