@@ -705,7 +705,7 @@ func loadImpl(c *callCtx) Value {
 		}
 	}
 	if !isPtr(p.T) {
-		c.fail("pointer", "Unsupported ptr type %s in `tl.load`", p.T)
+		c.fail("pointer", "Unsupported ptr type %s in `tl.load`", typeRepr(p.T))
 	}
 	mask, other := c.optTensor("mask"), c.optTensor("other")
 	if mask == nil && other != nil {
@@ -775,7 +775,7 @@ func storeImpl(c *callCtx) Value {
 		}
 	}
 	if !isPtr(p.T) {
-		c.fail("pointer", "Unsupported ptr type %s in `tl.store`", p.T)
+		c.fail("pointer", "Unsupported ptr type %s in `tl.store`", typeRepr(p.T))
 	}
 	if len(c.intListOr("boundary_check")) > 0 {
 		c.fail("boundary_check", "`boundary_check` argument is not supported for storing a tensor of pointers or storing a scalar. Because the compiler does not know the boundary; please use block pointers (defined by `make_block_ptr`) instead")
@@ -1053,7 +1053,7 @@ func atomicRMW(c *callCtx, kind string) Value {
 	g := c.g
 	p := c.tensor("pointer")
 	if !isPtr(p.T) {
-		c.fail("pointer", "Pointer argument of store instruction is %s", p.T)
+		c.fail("pointer", "Pointer argument of store instruction is %s", typeRepr(p.T))
 	}
 	if scalarOf(p.T).(*PtrType).Const {
 		c.fail("pointer", "Cannot store to a constant pointer")

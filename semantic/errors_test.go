@@ -27,6 +27,9 @@ var badKernels = []struct {
 	// test_dtype under an int32 argument: Python's AttributeError on Triton's dtype object.
 	{"    d: tl.constexpr = N.dtype.element_ty\n", "", 7, 23, "'dtype' object has no attribute 'element_ty'"},
 	{"    d: tl.constexpr = X.dtype.foo\n", "", 7, 23, "'pointer_type' object has no attribute 'foo'"},
+	{"    tl.store(N, 1)\n", "", 7, 14, "Unsupported ptr type triton.language.int32 in `tl.store`"},
+	{"    tl.atomic_add(N, 1)\n", "", 7, 19, "Pointer argument of store instruction is triton.language.int32"},
+	{"    tl.load(tl.arange(0, B))\n", "", 7, 13, "Unsupported ptr type <[128], int32> in `tl.load`"},
 	{"    y = tl.store(X, 1.0) if N > 0 else 2.0\n", "", 7, 9, "Ternary expression with dynamic condition has inconsistent types void and fp32"},
 	{"    x = tl.arange(0, B)\n    y = x[:, :, None]\n", "", 8, 11, "None at index position 2 needs a tensor of rank 2 or more, got rank 1"},
 	{"    x = tl.arange(0, N)\n", "", 7, 22, "'end' must be a constexpr int, got int32"},
@@ -57,7 +60,7 @@ var badKernels = []struct {
 	{"    x = X * 2\n", "", 7, 9, "invalid operands of type pointer<fp32>"},
 	{"    x = tl.load(X + tl.arange(0, B), other=0.0)\n", "", 7, 44, "`other` cannot be provided without `mask`"},
 	{"    tl.store(X, tl.zeros([B], tl.float32))\n", "", 7, 17, "Value argument cannot be block type if pointer argument is not a block"},
-	{"    x = tl.load(N)\n", "", 7, 17, "Unsupported ptr type int32 in `tl.load`"},
+	{"    x = tl.load(N)\n", "", 7, 17, "Unsupported ptr type triton.language.int32 in `tl.load`"},
 	{"    a = tl.zeros([16, 32], tl.float16)\n    b = tl.zeros([16, 32], tl.float16)\n    c = tl.dot(a, b)\n", "", 9, 9, "are not compatible for matmul"},
 	{"    a = tl.zeros([16, 16], tl.float16)\n    b = tl.zeros([16, 16], tl.float32)\n    c = tl.dot(a, b)\n", "", 9, 9, "Both operands must be same dtype. Got fp16 and fp32"},
 	{"    a = tl.zeros([16, 16], tl.float16)\n    acc = tl.zeros([16, 16], tl.int32)\n    c = tl.dot(a, a, acc)\n", "", 9, 22, "does not match the dot result"},
