@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gotriton/gotriton/driver"
 	"github.com/gotriton/gotriton/tileir"
 )
 
@@ -87,27 +88,11 @@ func printFormat(t tileir.Type, hex, signed bool) func(t *tile, k int) string {
 	case hex:
 		return func(t *tile, k int) string { return fmt.Sprintf("0x%0*x", s.Bits()/4, zext(t.i[k], max(s.Bits(), 1))) }
 	case s.IsFloat():
-		return func(t *tile, k int) string { return printfF(t.f[k]) }
+		return func(t *tile, k int) string { return driver.CFloat(t.f[k], "", 'f') }
 	case signed:
 		return func(t *tile, k int) string { return strconv.FormatInt(t.i[k], 10) }
 	}
 	return func(t *tile, k int) string { return strconv.FormatUint(zext(t.i[k], s.Bits()), 10) }
-}
-
-// printfF formats x as C's printf("%f", x) does.
-func printfF(x float64) string {
-	switch {
-	case math.IsNaN(x):
-		if math.Signbit(x) {
-			return "-nan"
-		}
-		return "nan"
-	case math.IsInf(x, 1):
-		return "inf"
-	case math.IsInf(x, -1):
-		return "-inf"
-	}
-	return strconv.FormatFloat(x, 'f', 6, 64)
 }
 
 func compileAssert(fc *fnc, op *tileir.Op) (step, error) {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/gotriton/gotriton/driver"
 )
 
 // vprintf(format, args) prints as CUDA's device printf: format is a NUL-terminated C
@@ -118,7 +120,7 @@ func (d *Device) formatC(format string, addr uint64) (string, int, error) {
 			if err != nil {
 				return "", n, err
 			}
-			out.WriteString(cFloat(math.Float64frombits(v), spec, conv))
+			out.WriteString(driver.CFloat(math.Float64frombits(v), spec, conv))
 		case 'p':
 			v, err := arg(8)
 			if err != nil {
@@ -140,27 +142,4 @@ func (d *Device) formatC(format string, addr uint64) (string, int, error) {
 		}
 	}
 	return out.String(), n, nil
-}
-
-// cFloat formats x as C's printf does for a float conversion (NaN and infinities as nan
-// and inf; precision 6 unless given).
-func cFloat(x float64, spec string, conv byte) string {
-	switch {
-	case math.IsNaN(x):
-		if math.Signbit(x) {
-			return "-nan"
-		}
-		return "nan"
-	case math.IsInf(x, 1):
-		return "inf"
-	case math.IsInf(x, -1):
-		return "-inf"
-	}
-	if !strings.Contains(spec, ".") {
-		spec += ".6"
-	}
-	if conv == 'F' {
-		conv = 'f'
-	}
-	return fmt.Sprintf("%"+spec+string(conv), x)
 }
