@@ -147,19 +147,24 @@ func cudaDevice(load func(d *cuda.Device) loadFunc) (*Device, error) {
 }
 
 // SimDevice returns the SIMT interpreter (driver/simt) as a Device: kernels are lowered
-// to LLVM IR for tgt (an NVIDIA target such as "cuda:90:32") and that IR runs without a
-// GPU. workers is the number of programs run at once (0: all cores).
+// to LLVM IR for tgt (an NVIDIA target such as "cuda:90:32", "nv-sim", or an AMD one
+// such as "hip:gfx942:64", "amd-sim") and that IR runs without a GPU. workers is the
+// number of programs run at once (0: all cores).
 func SimDevice(tgt string, workers int) (*Device, error) {
 	t, err := target.Parse(tgt)
 	if err != nil {
 		return nil, err
 	}
-	if !t.IsNVIDIA() {
-		return nil, fmt.Errorf("simulated device: target %s: only NVIDIA LLVM IR runs in the simulator so far", tgt)
+	name, table := "nv-sim", simt.NVIDIA
+	switch {
+	case t.Backend == target.HIP:
+		name, table = "amd-sim", simt.AMD
+	case !t.IsNVIDIA():
+		return nil, fmt.Errorf("simulated device: target %s: only NVIDIA and AMD LLVM IR run in the simulator", tgt)
 	}
-	d := simt.New(simt.NVIDIA, simt.Options{Workers: workers})
+	d := simt.New(table, simt.Options{Workers: workers})
 	return &Device{
-		Name:   "nv-sim",
+		Name:   name,
 		Driver: d,
 		Load: func(m *tileir.Module, kernel string, numWarps, numStages int) (driver.Kernel, error) {
 			r := &compiler.Result{Kernel: kernel, Target: t, NumWarps: numWarps, NumStages: numStages, TileIR: m}
@@ -178,7 +183,7 @@ func SimDevice(tgt string, workers int) (*Device, error) {
 		HostDesc: func(hd HostDescriptor) (any, error) {
 			b, ok := hd.Buffer.(*simt.Buffer)
 			if !ok {
-				return nil, fmt.Errorf("nv-sim: not a simt buffer: %T", hd.Buffer)
+				return nil, fmt.Errorf("%s: not a simt buffer: %T", name, hd.Buffer)
 			}
 			if t.HasTMA() {
 				return simt.NewTensorMap(b, hd.DType.Size(), hd.Shape, hd.Strides, hd.Block)
@@ -188,15 +193,16 @@ func SimDevice(tgt string, workers int) (*Device, error) {
 		Addr: func(b driver.Buffer) (int64, error) {
 			sb, ok := b.(*simt.Buffer)
 			if !ok {
-				return 0, fmt.Errorf("nv-sim: not a simt buffer: %T", b)
+				return 0, fmt.Errorf("%s: not a simt buffer: %T", name, b)
 			}
 			return int64(sb.Addr()), nil
 		},
 	}, nil
 }
 
-// OpenDevice opens a device by name: "cpu", "cuda", or "nv-sim" (the SIMT interpreter of
-// the sm_90 LLVM IR; "nv-sim:80" for sm_80's). viaLLC applies to cuda.
+// OpenDevice opens a device by name: "cpu", "cuda", "nv-sim" (the SIMT interpreter of
+// the sm_90 LLVM IR; "nv-sim:80" for sm_80's) or "amd-sim" (of the gfx942 LLVM IR;
+// "amd-sim:gfx90a" for gfx90a's). viaLLC applies to cuda.
 func OpenDevice(name string, viaLLC bool) (*Device, error) {
 	switch name {
 	case "", "cpu":
@@ -205,9 +211,14 @@ func OpenDevice(name string, viaLLC bool) (*Device, error) {
 		return CUDADevice(viaLLC)
 	case "nv-sim":
 		return SimDevice("cuda:90:32", 0)
+	case "amd-sim":
+		return SimDevice("hip:gfx942:64", 0)
 	}
 	if arch, ok := strings.CutPrefix(name, "nv-sim:"); ok {
 		return SimDevice("cuda:"+arch+":32", 0)
 	}
-	return nil, fmt.Errorf("unknown device %q (want cpu, cuda, nv-sim or nv-sim:ARCH)", name)
+	if arch, ok := strings.CutPrefix(name, "amd-sim:"); ok {
+		return SimDevice("hip:"+arch+":64", 0)
+	}
+	return nil, fmt.Errorf("unknown device %q (want cpu, cuda, nv-sim, nv-sim:ARCH, amd-sim or amd-sim:ARCH)", name)
 }

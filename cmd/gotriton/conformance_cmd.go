@@ -29,10 +29,10 @@ func conformanceCommand() *cli.Command {
 			"--real-sizes adds the official tutorials at the sizes their host code validates (512x512x512\n" +
 			"matmul, 1151x8192 layer norm, N_CTX=1024 attention, 1024..128 grouped GEMM, 8192x8192x512\n" +
 			"persistent matmul, ...); they are left out by default so that the CPU suite stays fast.\n" +
-			"--compare-cpu (cuda, nv-sim) runs each case that passes on the device again on the CPU interpreter with\n" +
+			"--compare-cpu (cuda, nv-sim, amd-sim) runs each case that passes on the device again on the CPU interpreter with\n" +
 			"the same inputs, and fails it unless every output agrees within the same tolerances.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "device", Value: "cpu", Usage: "cpu, cuda, nv-sim (the SIMT interpreter of the sm_90 LLVM IR, no GPU) or nv-sim:80"},
+			&cli.StringFlag{Name: "device", Value: "cpu", Usage: "cpu, cuda, nv-sim (the SIMT interpreter of the sm_90 LLVM IR, no GPU), nv-sim:80, amd-sim (of the gfx942 LLVM IR) or amd-sim:gfx90a"},
 			&cli.BoolFlag{Name: "via-llc", Usage: "on cuda, make PTX with llc-22 instead of gotriton's emitter"},
 			&cli.StringFlag{Name: "run", Usage: "run only the cases whose name matches `REGEX`"},
 			&cli.StringFlag{Name: "tutorials", Usage: "the official tutorials folder `DIR` (else $GOTRITON_TUTORIALS)"},
@@ -44,7 +44,7 @@ func conformanceCommand() *cli.Command {
 			&cli.StringFlag{Name: "dump-ptx", Usage: "compile every distinct launch to PTX into `DIR` (one file each, plus index.tsv), and run nothing"},
 			&cli.StringFlag{Name: "ptx-target", Value: "cuda:90:32", Usage: "the target of --dump-ptx"},
 			&cli.BoolFlag{Name: "real-sizes", Usage: "also run the official tutorials at their real sizes (Large cases; slow on the CPU)"},
-			&cli.BoolFlag{Name: "compare-cpu", Usage: "on cuda or nv-sim, also run each passing case on the CPU interpreter with the same inputs and require every output to agree within the tolerances"},
+			&cli.BoolFlag{Name: "compare-cpu", Usage: "on cuda, nv-sim or amd-sim, also run each passing case on the CPU interpreter with the same inputs and require every output to agree within the tolerances"},
 			&cli.StringFlag{Name: "ptx-dir", Usage: "on cuda, load the PTX that --dump-ptx wrote into `DIR` (e.g. with --via-llc on a machine with llc-22) instead of compiling PTX"},
 		},
 		Action: func(ctx context.Context, c *cli.Command) error {
@@ -77,8 +77,8 @@ func conformanceCommand() *cli.Command {
 			if c.String("export-launches") != "" || c.String("dump-ptx") != "" {
 				return offlineConformance(c, cases, filter, kernels, tut)
 			}
-			if dev := c.String("device"); c.Bool("compare-cpu") && dev != "cuda" && !strings.HasPrefix(dev, "nv-sim") {
-				return fmt.Errorf("gotriton conformance: --compare-cpu compares a cuda run (or an nv-sim one) with the CPU interpreter: it needs --device cuda or nv-sim")
+			if dev := c.String("device"); c.Bool("compare-cpu") && dev != "cuda" && !strings.HasPrefix(dev, "nv-sim") && !strings.HasPrefix(dev, "amd-sim") {
+				return fmt.Errorf("gotriton conformance: --compare-cpu compares a cuda run (or an nv-sim or amd-sim one) with the CPU interpreter: it needs --device cuda, nv-sim or amd-sim")
 			}
 			var (
 				dev    *conformance.Device

@@ -38,7 +38,7 @@ func runCommand() *cli.Command {
 			&cli.StringFlag{Name: "grid", Aliases: []string{"g"}, Required: true, Usage: "the launch grid `X,Y,Z`"},
 			&cli.IntFlag{Name: "num-warps", Aliases: []string{"w"}, Value: 4, Usage: "num_warps"},
 			&cli.IntFlag{Name: "num-stages", Aliases: []string{"ns"}, Value: 3, Usage: "num_stages"},
-			&cli.StringFlag{Name: "device", Value: "cpu", Usage: "cpu, cuda or nv-sim (the SIMT interpreter of the sm_90 LLVM IR)"},
+			&cli.StringFlag{Name: "device", Value: "cpu", Usage: "cpu, cuda, nv-sim (the SIMT interpreter of the sm_90 LLVM IR) or amd-sim (of the gfx942 LLVM IR)"},
 			&cli.BoolFlag{Name: "via-llc", Usage: "on cuda, make PTX with llc-22 instead of gotriton's emitter"},
 			&cli.StringFlag{Name: "args", Usage: "comma-separated .npy files and numbers"},
 		},

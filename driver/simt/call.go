@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/llir/llvm/ir"
+
+	"github.com/gotriton/gotriton/driver"
 )
 
 // ISA is what the interpreter needs to know of one instruction set: everything else (the
@@ -24,6 +26,13 @@ type ISA struct {
 	Global map[int]bool
 	// Narrow lists the address spaces with 32-bit pointers.
 	Narrow map[int]bool
+	// Private is the address space of each thread's own memory (AMD's scratch), whose
+	// pointers are offsets into it; 0 when allocas live in the global address space.
+	Private int
+	// ImplicitArgs, when set, gives the bytes of a launch's implicit kernel arguments
+	// (AMD's hidden arguments) from its grid and block size; frame.implicitArgs is their
+	// device address.
+	ImplicitArgs func(grid driver.Grid, blockSize int) []byte
 	// Intrinsics are the ISA's own intrinsics by full name (llvm.nvvm.*, llvm.amdgcn.*).
 	Intrinsics map[string]intrinsic
 	// Asm compiles an inline assembly call; nil when the ISA's code has none.

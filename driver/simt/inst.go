@@ -124,8 +124,12 @@ func (b *builder) inst(inst ir.Instruction) (op, error) {
 		return b.call(in)
 	case *ir.InstAlloca:
 		return b.alloca(in)
+	case *ir.InstFence:
+		return b.fence(in)
 	case *ir.InstAtomicRMW:
 		return b.atomicRMW(in)
+	case *ir.InstCmpXchg:
+		return b.cmpXchg(in)
 	}
 	return nil, fmt.Errorf("instruction %T is not supported", inst)
 }
@@ -731,71 +735,6 @@ func (b *builder) store(in *ir.InstStore) (op, error) {
 	}, nil
 }
 
-// intAtomics are the integer atomicrmw operations: the new memory word from the old one
-// and the operand (both zero-extended from w bits).
-var intAtomics = map[enum.AtomicOp]func(old, x uint64, w int) uint64{
-	enum.AtomicOpXChg: func(_, x uint64, _ int) uint64 { return x },
-	enum.AtomicOpAdd:  func(old, x uint64, _ int) uint64 { return old + x },
-	enum.AtomicOpSub:  func(old, x uint64, _ int) uint64 { return old - x },
-	enum.AtomicOpAnd:  func(old, x uint64, _ int) uint64 { return old & x },
-	enum.AtomicOpOr:   func(old, x uint64, _ int) uint64 { return old | x },
-	enum.AtomicOpXor:  func(old, x uint64, _ int) uint64 { return old ^ x },
-	enum.AtomicOpMax: func(old, x uint64, w int) uint64 {
-		if sext(x, w) > sext(old, w) {
-			return x
-		}
-		return old
-	},
-	enum.AtomicOpMin: func(old, x uint64, w int) uint64 {
-		if sext(x, w) < sext(old, w) {
-			return x
-		}
-		return old
-	},
-	enum.AtomicOpUMax: func(old, x uint64, _ int) uint64 { return max(old, x) },
-	enum.AtomicOpUMin: func(old, x uint64, _ int) uint64 { return min(old, x) },
-}
-
-// atomicRMW runs an integer atomicrmw one lane at a time under the device's atomic lock,
-// as atom does; the result is the old word.
-func (b *builder) atomicRMW(in *ir.InstAtomicRMW) (op, error) {
-	fn, ok := intAtomics[in.Op]
-	it, isInt := in.X.Type().(*types.IntType)
-	pt, isPtr := in.Dst.Type().(*types.PointerType)
-	if !ok || !isInt || !isPtr || it.BitSize < 8 || it.BitSize%8 != 0 {
-		return nil, fmt.Errorf("atomicrmw %s on %s is not supported", in.Op, in.X.Type())
-	}
-	ops, err := b.operands(in.Dst, in.X)
-	if err != nil {
-		return nil, err
-	}
-	w := int(it.BitSize)
-	m, size, space := mask(w), w/8, int(pt.AddrSpace)
-	dst, lanes := b.slots[in], b.k.lanes
-	return func(f *frame) error {
-		for l := range lanes {
-			if !f.on(l) {
-				continue
-			}
-			if err := func() error {
-				f.k.d.atomic.Lock()
-				defer f.k.d.atomic.Unlock()
-				mem, err := f.mem(space, f.regs[ops[0].off+l], size, size, l, untracked)
-				if err != nil {
-					return err
-				}
-				old := readLE(mem)
-				writeLE(mem, fn(old, f.regs[ops[1].off+l]&m, w)&m)
-				f.regs[dst.off+l] = old
-				return nil
-			}(); err != nil {
-				return laneErr(f, l, fmt.Errorf("atomicrmw: %v", err))
-			}
-		}
-		return nil
-	}, nil
-}
-
 func readLE(b []byte) uint64 {
 	var v uint64
 	for i := len(b) - 1; i >= 0; i-- {
@@ -811,14 +750,17 @@ func writeLE(b []byte, v uint64) {
 }
 
 // alloca gives each thread its own bytes of the frame's private memory, in a buffer of
-// the device's global address space (so that generic pointers reach it).
+// the device's global address space (so that generic pointers reach it), or, in the
+// ISA's private address space, at an offset into the thread's own part of that buffer.
 func (b *builder) alloca(in *ir.InstAlloca) (op, error) {
 	if in.NElems != nil {
 		if n, ok := constIndex(in.NElems); !ok || n != 1 {
 			return nil, fmt.Errorf("alloca of a variable number of elements")
 		}
 	}
-	if !b.k.isa.Global[int(in.Typ.AddrSpace)] {
+	as := int(in.Typ.AddrSpace)
+	private := as == b.k.isa.Private && as != 0
+	if !private && !b.k.isa.Global[as] {
 		return nil, fmt.Errorf("alloca in address space %d is not supported", in.Typ.AddrSpace)
 	}
 	size, err := b.k.isa.sizeOf(in.ElemType)
@@ -832,7 +774,11 @@ func (b *builder) alloca(in *ir.InstAlloca) (op, error) {
 		stride := uint64(f.k.localBytes+15) &^ 15
 		d := f.regs[dst.off : dst.off+f.lanes]
 		for l := range d {
-			d[l] = f.local.Addr() + uint64(l)*stride + uint64(off)
+			if private { // an offset into the thread's own memory
+				d[l] = uint64(off)
+			} else {
+				d[l] = f.local.Addr() + uint64(l)*stride + uint64(off)
+			}
 		}
 		return nil
 	}, nil

@@ -24,21 +24,6 @@ var wave64 = &ISA{
 	},
 }
 
-// bpermute is ds_bpermute(byte index, value): each lane reads the value of lane index/4
-// of its wavefront.
-func bpermute(s *site) (op, error) {
-	idx, val, dst := s.args[0], s.args[1], s.dst
-	return func(f *frame) error {
-		for l := range f.lanes {
-			if f.on(l) {
-				base := l - l%64
-				f.regs[dst.off+l] = f.regs[val.off+base+int(f.regs[idx.off+l]/4%64)]
-			}
-		}
-		return nil
-	}, nil
-}
-
 // A wavefront sum by butterfly ds_bpermute, then wave 1 adds wave 0's sum through LDS.
 const wave64Kernel = `
 declare i32 @llvm.amdgcn.workitem.id.x()

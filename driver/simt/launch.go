@@ -72,7 +72,9 @@ type frame struct {
 	target  []int // each lane's successor at a branch
 	race    raceState
 	local   *Buffer // the threads' private memory (allocas), nil when there is none
-	blk     *block  // the block running, for internal errors
+	// implicitArgs is the device address of the launch's implicit arguments (ISA.ImplicitArgs).
+	implicitArgs uint64
+	blk          *block // the block running, for internal errors
 }
 
 // maxBlocks bounds the blocks one program may run: a spin lock that is never released
@@ -184,7 +186,18 @@ func (k *Kernel) Launch(grid driver.Grid, args ...any) error {
 		temps = append(temps, b)
 		params[len(args)+j] = b.Addr()
 	}
-	return k.run(grid, programs, params)
+	var implicit uint64
+	if k.isa.ImplicitArgs != nil {
+		data := k.isa.ImplicitArgs(grid, k.lanes)
+		b, err := k.d.alloc(len(data))
+		if err != nil {
+			return err
+		}
+		temps = append(temps, b)
+		copy(b.data, data)
+		implicit = b.Addr()
+	}
+	return k.run(grid, programs, params, implicit)
 }
 
 // encodeArg turns a launch argument into the bits of parameter p; descriptors passed by
@@ -259,7 +272,9 @@ func (k *Kernel) encodeArg(p operand, a any) (uint64, *Buffer, error) {
 
 // run executes every program, on the device's workers; the fault of the lowest program
 // wins, so that errors do not depend on scheduling.
-func (k *Kernel) run(grid driver.Grid, programs int, params []uint64) error {
+// run runs the programs of grid on the device's workers; implicit is the address of the
+// implicit arguments (0: none).
+func (k *Kernel) run(grid driver.Grid, programs int, params []uint64, implicit uint64) error {
 	workers := min(k.d.workers, programs)
 	var next atomic.Int64
 	var mu sync.Mutex
@@ -270,6 +285,9 @@ func (k *Kernel) run(grid driver.Grid, programs int, params []uint64) error {
 		go func() {
 			defer wg.Done()
 			f, err := k.newFrame(params)
+			if f != nil {
+				f.implicitArgs = implicit
+			}
 			if err != nil {
 				mu.Lock()
 				firstBad, firstErr = 0, err
@@ -522,6 +540,13 @@ func (f *frame) mem(as int, addr uint64, size, align, l int, acc access) ([]byte
 			}
 		}
 		return f.shared[addr : addr+uint64(size)], nil
+	case as == isa.Private && as != 0:
+		stride := uint64(f.k.localBytes+15) &^ 15
+		if f.local == nil || addr+uint64(size) > stride {
+			return nil, fmt.Errorf("private address %#x (%d bytes) is outside the thread's %d bytes of private memory", addr, size, f.k.localBytes)
+		}
+		base := uint64(l)*stride + addr
+		return f.local.data[base : base+uint64(size)], nil
 	case isa.Global[as]:
 		return f.k.d.resolve(addr, size)
 	}
