@@ -57,6 +57,9 @@ func Key(k *pyeval.JITFunction, spec *semantic.Spec, opts compiler.Options, extr
 	fmt.Fprintf(h, "gotriton %s\x00triton %s\x00", Version(), TritonVersion)
 	fmt.Fprintf(h, "target %s\x00warps %d\x00stages %d\x00debug %t\x00via-llc %t %s\x00",
 		spec.Target, spec.NumWarps, spec.NumStages, opts.Debug, opts.ViaLLC, opts.LLC)
+	if !spec.Target.IsNVIDIA() { // the AMD code object is linked by ld.lld
+		fmt.Fprintf(h, "lld %s\x00", opts.LLD)
+	}
 	for _, p := range spec.Params {
 		e := p.Entry
 		fmt.Fprintf(h, "param %s %q %v %d %s\x00", p.Name, e.Text, e.Type, e.Divisibility, valueKey(e.Value))

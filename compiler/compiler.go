@@ -1,6 +1,7 @@
 // Package compiler runs gotriton's pipeline for one kernel and one specialization:
 //
 //	kernel.py --frontend--> --semantic--> tile IR --lower--> LLVM IR --ptx--> PTX
+//	                                                                 --amdgcn-> AMDGCN, HSACO
 //
 // Each stage lives in its own package; this package only chains them, so that the CLI, the
 // conformance runner and `gotriton run` compile kernels the same way.
@@ -14,6 +15,7 @@ import (
 
 	"github.com/llir/llvm/ir"
 
+	"github.com/gotriton/gotriton/amdgcn"
 	"github.com/gotriton/gotriton/frontend"
 	"github.com/gotriton/gotriton/lower"
 	"github.com/gotriton/gotriton/ptx"
@@ -31,7 +33,19 @@ const (
 	TileIR Stage = iota
 	LLVM
 	PTX
+	// AMDGCN and HSACO are the AMD stages: both come from one amdgcn.Compile (llc-22 and
+	// ld.lld-22), so either gives the assembly, the code object and its metadata.
+	AMDGCN
+	HSACO
 )
+
+// Final is the last stage for t: HSACO on AMD targets, PTX on NVIDIA ones.
+func Final(t target.Target) Stage {
+	if t.Backend == target.HIP {
+		return HSACO
+	}
+	return PTX
+}
 
 // Options is one specialization plus backend choices.
 type Options struct {
@@ -39,8 +53,12 @@ type Options struct {
 	// ViaLLC makes PTX with LLVM's NVPTX backend (llc) instead of gotriton's own emitter:
 	// a cross-check of the emitter.
 	ViaLLC bool
-	// LLC is the llc binary for ViaLLC; empty means llc-22, then llc, on PATH.
+	// LLC is the llc binary for ViaLLC and for AMD targets; empty means llc-22, then llc,
+	// on PATH.
 	LLC string
+	// LLD is the ld.lld binary that links AMD code objects; empty means ld.lld-22, then
+	// ld.lld, on PATH.
+	LLD string
 }
 
 // Result holds every stage's output that was produced.
@@ -58,6 +76,11 @@ type Result struct {
 	LLVM   *ir.Module
 	Meta   lower.Metadata
 	PTX    string
+	// AMDGCN is the assembly and HSACO the linked code object of an AMD target, and
+	// AMDKernel the kernel's metadata read from it (registers, LDS, scratch, kernargs).
+	AMDGCN    string
+	HSACO     []byte
+	AMDKernel *amdgcn.Kernel
 }
 
 // Compile runs the pipeline for kernel in f up to stage until.
@@ -70,7 +93,7 @@ func Compile(f *frontend.File, kernel string, opts Options, until Stage) (*Resul
 	if until == TileIR {
 		return r, nil
 	}
-	if err := r.Backend(until, opts.ViaLLC, opts.LLC); err != nil {
+	if err := r.backend(until, opts); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -81,6 +104,11 @@ func Compile(f *frontend.File, kernel string, opts Options, until Stage) (*Resul
 // place (tileir.DecomposeDotScaled), as Triton 3.6 does on targets without microscaling
 // MMA: gotriton lowers none (no tcgen05 on sm_100, no scaled MFMA on gfx950).
 func (r *Result) Backend(until Stage, viaLLC bool, llc string) error {
+	return r.backend(until, Options{ViaLLC: viaLLC, LLC: llc})
+}
+
+// backend is Backend with the tools of opts.
+func (r *Result) backend(until Stage, opts Options) error {
 	err := tileir.DecomposeDotScaled(r.TileIR)
 	if err != nil {
 		return err
@@ -92,15 +120,31 @@ func (r *Result) Backend(until Stage, viaLLC bool, llc string) error {
 	if until == LLVM {
 		return nil
 	}
-	if !r.Target.IsNVIDIA() {
-		return fmt.Errorf("target %s: PTX is for NVIDIA targets", r.Target)
+	if until == AMDGCN || until == HSACO {
+		return r.compileAMD(opts)
 	}
-	if viaLLC {
-		r.PTX, err = viaLLCCompile(r.LLVM, r.Target.Arch, llc)
+	if !r.Target.IsNVIDIA() {
+		return fmt.Errorf("target %s: PTX is for NVIDIA targets (AMD targets emit amdgcn or hsaco)", r.Target)
+	}
+	if opts.ViaLLC {
+		r.PTX, err = viaLLCCompile(r.LLVM, r.Target.Arch, opts.LLC)
 	} else {
 		r.PTX, err = ptx.Compile(r.LLVM, ptx.Options{Arch: r.Target.Arch})
 	}
 	return err
+}
+
+// compileAMD makes the assembly and code object of an AMD target's LLVM IR.
+func (r *Result) compileAMD(opts Options) error {
+	if r.Target.Backend != target.HIP {
+		return fmt.Errorf("target %s: AMDGCN and HSACO are for AMD targets (NVIDIA targets emit ptx)", r.Target)
+	}
+	res, err := amdgcn.CompileModule(r.LLVM, r.Target, amdgcn.Options{LLC: opts.LLC, LLD: opts.LLD, Name: r.Kernel + ".ll"})
+	if err != nil {
+		return err
+	}
+	r.AMDGCN, r.HSACO, r.AMDKernel = res.Assembly, res.HSACO, res.Kernel
+	return nil
 }
 
 // viaLLCCompile compiles LLVM IR to PTX with llc's NVPTX backend.

@@ -11,14 +11,13 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gotriton/gotriton/aot"
-	"github.com/gotriton/gotriton/compiler"
 	"github.com/gotriton/gotriton/frontend"
 	"github.com/gotriton/gotriton/launch"
 	"github.com/gotriton/gotriton/pyeval"
 )
 
 // emitExtensions name the files of the stages --emit adds next to the PTX.
-var emitExtensions = map[string]string{"tileir": ".ttir", "llvm": ".ll", "json": ".json"}
+var emitExtensions = map[string]string{"tileir": ".ttir", "llvm": ".ll", "amdgcn": ".amdgcn", "json": ".json"}
 
 // indexEntry is one line of DIR/index.jsonl: one compiled specialization.
 type indexEntry struct {
@@ -112,9 +111,9 @@ func (b *batch) kernel(f *frontend.File, kr *launch.Kernel, tgt string) (string,
 	}
 	compiled, skipped, failed := 0, 0, len(kr.Errors)
 	for _, s := range kr.Specs {
-		opts := compiler.Options{Options: s.Options(tgt), ViaLLC: b.c.Bool("via-llc"), LLC: b.c.String("llc")}
+		opts := compilerOptions(b.c, s.Options(tgt))
 		opts.Debug = b.c.Bool("debug")
-		r, err := aot.Compile(f, f.Selector(kr.Kernel), opts, compiler.PTX, b.cache)
+		r, err := aot.Compile(f, f.Selector(kr.Kernel), opts, emitter{final: true}.stage(tgt), b.cache)
 		if err != nil {
 			if s.SkippedByAutotuner(err) {
 				skipped++
@@ -155,6 +154,9 @@ func writeSpec(dir string, f *frontend.File, kr *launch.Kernel, s launch.Spec, k
 	r := k.Result
 	base := kr.Kernel.Name + "." + k.Key
 	outputs := map[string]string{".ptx": r.PTX}
+	if !r.Target.IsNVIDIA() {
+		outputs = map[string]string{".hsaco": string(r.HSACO)}
+	}
 	if ext, ok := emitExtensions[emit]; ok {
 		outputs[ext] = emitters[emit].text(k)
 	}

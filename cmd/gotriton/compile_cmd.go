@@ -14,6 +14,7 @@ import (
 	"github.com/gotriton/gotriton/compiler"
 	"github.com/gotriton/gotriton/frontend"
 	"github.com/gotriton/gotriton/semantic"
+	"github.com/gotriton/gotriton/target"
 )
 
 // specFlags are the specialization flags compile and check share, named as
@@ -45,18 +46,33 @@ func specOptions(c *cli.Command) semantic.Options {
 	return opts
 }
 
-// emitter is a stage `compile --emit` can write: how far to run the pipeline, and what to
-// print from the result.
+// emitter is a stage `compile --emit` can write: how far to run the pipeline (final: the
+// target's last stage), and what to write from the result (the HSACO's bytes as they are).
 type emitter struct {
 	until compiler.Stage
+	final bool
 	text  func(c *aot.Compiled) string
 }
 
 var emitters = map[string]emitter{
-	"tileir": {compiler.TileIR, func(c *aot.Compiled) string { return c.Result.TileIR.String() }},
-	"llvm":   {compiler.LLVM, func(c *aot.Compiled) string { return c.Result.LLVM.String() }},
-	"ptx":    {compiler.PTX, func(c *aot.Compiled) string { return c.Result.PTX }},
-	"json":   {compiler.PTX, func(c *aot.Compiled) string { return c.Metadata().JSON() }}, // PTX: a cached compile has both
+	"tileir": {until: compiler.TileIR, text: func(c *aot.Compiled) string { return c.Result.TileIR.String() }},
+	"llvm":   {until: compiler.LLVM, text: func(c *aot.Compiled) string { return c.Result.LLVM.String() }},
+	"ptx":    {until: compiler.PTX, text: func(c *aot.Compiled) string { return c.Result.PTX }},
+	"amdgcn": {until: compiler.AMDGCN, text: func(c *aot.Compiled) string { return c.Result.AMDGCN }},
+	"hsaco":  {until: compiler.HSACO, text: func(c *aot.Compiled) string { return string(c.Result.HSACO) }},
+	"json":   {final: true, text: func(c *aot.Compiled) string { return c.MetadataJSON() }}, // a cached compile has the PTX and the metadata
+}
+
+// stage is how far e runs the pipeline for the target tgt names.
+func (e emitter) stage(tgt string) compiler.Stage {
+	if !e.final {
+		return e.until
+	}
+	t, err := target.Parse(tgt)
+	if err != nil {
+		return compiler.PTX // the compile reports the bad target
+	}
+	return compiler.Final(t)
 }
 
 func compileCommand() *cli.Command {
@@ -66,7 +82,8 @@ func compileCommand() *cli.Command {
 		&cli.StringFlag{Name: "out-name", Aliases: []string{"on"}, Usage: "name of the compiled kernel (default: the kernel name)"},
 		&cli.StringFlag{Name: "emit", Value: "tileir", Usage: "stage to write without -g: " + emitNames()},
 		&cli.BoolFlag{Name: "via-llc", Usage: "make PTX with LLVM's NVPTX backend (llc-22) instead of gotriton's emitter"},
-		&cli.StringFlag{Name: "llc", Usage: "the llc binary for --via-llc (default: llc-22, then llc, on PATH)"},
+		&cli.StringFlag{Name: "llc", Usage: "the llc binary for --via-llc and AMD targets (default: llc-22, then llc, on PATH)"},
+		&cli.StringFlag{Name: "lld", Usage: "the ld.lld binary that links AMD code objects (default: ld.lld-22, then ld.lld, on PATH)"},
 		&cli.StringFlag{Name: "lang", Value: "c", Usage: "with -g, the launcher's language: c (a .c file and a .h header, as triton.tools.compile) or go (a .go file over gotriton's driver/cuda)"},
 		&cli.StringFlag{Name: "go-package", Value: "kernels", Usage: "the package of a --lang go launcher"},
 		&cli.BoolFlag{Name: "all-configs", Usage: "with -g, write one launcher per @triton.autotune config (the constexprs the signature leaves out, num_warps and num_stages from each), ready for gotriton link"},
@@ -93,7 +110,7 @@ func compileCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			opts := compiler.Options{Options: specOptions(c), ViaLLC: c.Bool("via-llc"), LLC: c.String("llc")}
+			opts := compilerOptions(c, specOptions(c))
 			if !c.IsSet("num-warps") {
 				opts.NumWarps = compiler.DefaultNumWarps(f, name, opts.Config)
 			}
@@ -105,6 +122,11 @@ func compileCommand() *cli.Command {
 	}
 }
 
+// compilerOptions adds the backend flags to a specialization.
+func compilerOptions(c *cli.Command, spec semantic.Options) compiler.Options {
+	return compiler.Options{Options: spec, ViaLLC: c.Bool("via-llc"), LLC: c.String("llc"), LLD: c.String("lld")}
+}
+
 // writeStage writes the stage --emit names.
 func writeStage(c *cli.Command, f *frontend.File, name string, opts compiler.Options) error {
 	emit, ok := emitters[c.String("emit")]
@@ -112,7 +134,7 @@ func writeStage(c *cli.Command, f *frontend.File, name string, opts compiler.Opt
 		return fmt.Errorf("gotriton compile: unknown --emit %q (want %s)", c.String("emit"), emitNames())
 	}
 	cache := openCache(c)
-	k, err := aot.Compile(f, name, opts, emit.until, cache)
+	k, err := aot.Compile(f, name, opts, emit.stage(opts.Target), cache)
 	if err != nil {
 		return err
 	}
@@ -131,6 +153,9 @@ func writeStage(c *cli.Command, f *frontend.File, name string, opts compiler.Opt
 func writeLauncher(c *cli.Command, f *frontend.File, name string, opts compiler.Options) error {
 	if c.IsSet("emit") {
 		return fmt.Errorf("gotriton compile: -g writes the C launcher, header and metadata; leave out --emit")
+	}
+	if t, err := target.Parse(opts.Target); err == nil && !t.IsNVIDIA() {
+		return fmt.Errorf("gotriton compile: -g writes launchers for NVIDIA targets only (target %s: use --emit hsaco and --emit json)", t)
 	}
 	if l := c.String("lang"); l != "c" && l != "go" {
 		return fmt.Errorf("gotriton compile: unknown --lang %q (want c or go)", l)
