@@ -34,15 +34,17 @@ const Triple = "amdgcn-amd-amdhsa"
 
 // Options chooses the tools.
 type Options struct {
-	// LLC and LLD are the llc and ld.lld binaries (a path or a name on PATH). Empty means
-	// llc-22, then llc, and ld.lld-22, then ld.lld, on PATH.
-	LLC, LLD string
+	// OPT, LLC and LLD are the opt, llc and ld.lld binaries (a path or a name on PATH).
+	// Empty means opt-22, then opt, and so on, on PATH.
+	OPT, LLC, LLD string
 	// Name is what error messages call the LLVM IR, e.g. "add_kernel.ll"; default "kernel.ll".
 	Name string
 }
 
 // Result is a compiled kernel.
 type Result struct {
+	// LLVM is the IR after opt -O3, what llc compiled (Triton's "llir" stage).
+	LLVM string
 	// Assembly is the AMDGCN assembly llc wrote (what Triton keeps as the "amdgcn" stage).
 	Assembly string
 	// Object is the relocatable ELF object llc wrote from the same IR.
@@ -60,6 +62,7 @@ type tool struct {
 }
 
 var (
+	optTool = tool{"opt", "llvm-22", "--opt"}
 	llcTool = tool{"llc", "llvm-22", "--llc"}
 	lldTool = tool{"ld.lld", "lld-22", "--lld"}
 )
@@ -134,6 +137,9 @@ func Assembly(llvmIR string, t target.Target, opts Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if llvmIR, err = optimize(llvmIR, t.Arch, opts.OPT, name); err != nil {
+		return "", err
+	}
 	out, err := runLLC(llc, llvmIR, t.Arch, "asm", name)
 	return string(out), err
 }
@@ -166,8 +172,11 @@ func Compile(llvmIR string, t target.Target, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if llvmIR, err = optimize(llvmIR, t.Arch, opts.OPT, name); err != nil {
+		return nil, err
+	}
 	// The assembly and the object come from two llc runs over the same IR, side by side.
-	r := &Result{}
+	r := &Result{LLVM: llvmIR}
 	var asm []byte
 	var asmErr, objErr error
 	var wg sync.WaitGroup
@@ -204,6 +213,39 @@ func Compile(llvmIR string, t target.Target, opts Options) (*Result, error) {
 // CompileModule is Compile of an llir/llvm module, as package lower produces them.
 func CompileModule(m *ir.Module, t target.Target, opts Options) (*Result, error) {
 	return Compile(m.String(), t, opts)
+}
+
+// workgroupIDAttrs are the attributes optimize drops on processors with architected SGPRs.
+var workgroupIDAttrs = regexp.MustCompile(` "amdgpu-no-workgroup-id-[xyz]"`)
+
+// optimize runs opt -O3 for arch over llvmIR, as Triton 3.6's make_llir runs
+// optimize_module before llc. Besides optimizing, the pipeline's AMDGPU attributor marks
+// what the kernel does not use ("amdgpu-no-implicitarg-ptr", ...), so llc lays out only
+// the hidden kernel arguments the kernel reads, as in Triton's code objects. On gfx942
+// (architected SGPRs) it then drops "amdgpu-no-workgroup-id-x/y/z", as Triton does: the
+// launch may use a dimension the kernel never asks for, and without them the Y id is not
+// masked correctly.
+func optimize(llvmIR, arch, given, name string) (string, error) {
+	opt, err := optTool.find(given)
+	if err != nil {
+		return "", err
+	}
+	cmd := exec.Command(opt, "-mtriple="+Triple, "-mcpu="+arch, "-O3", "-S", "-o", "-")
+	cmd.Stdin = strings.NewReader(llvmIR)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		msg := toolMessage(stderr.String(), opt, name)
+		if msg == "" {
+			msg = err.Error()
+		}
+		return "", fmt.Errorf("amdgcn: %s failed: %s", filepath.Base(opt), msg)
+	}
+	out := stdout.String()
+	if arch == "gfx942" {
+		out = workgroupIDAttrs.ReplaceAllString(out, "")
+	}
+	return out, nil
 }
 
 // runLLC runs llc on llvmIR and returns its output file (assembly text or an object).

@@ -42,25 +42,27 @@ func TestMissingTool(t *testing.T) {
 	wantError(t, err, "amdgcn: neither ld.lld-22 nor ld.lld is on PATH; install Debian's lld-22 (apt-get install lld-22) or pass --lld")
 }
 
-// TestMissingLinker has llc on PATH but no ld.lld.
+// TestMissingLinker has opt and llc on PATH but no ld.lld.
 func TestMissingLinker(t *testing.T) {
 	needTools(t)
 	dir := t.TempDir()
 	link(t, toolPath(t, "llc-22"), filepath.Join(dir, "llc-22"))
+	link(t, toolPath(t, "opt-22"), filepath.Join(dir, "opt-22"))
 	t.Setenv("PATH", dir)
 	src := readKernel(t, "vector_add.ll")
 	if _, err := Assembly(src, hip(t, "gfx942"), Options{}); err != nil {
-		t.Fatalf("Assembly needs only llc: %v", err)
+		t.Fatalf("Assembly needs only opt and llc: %v", err)
 	}
 	_, err := Compile(src, hip(t, "gfx942"), Options{})
 	wantError(t, err, "amdgcn: neither ld.lld-22 nor ld.lld is on PATH; install Debian's lld-22 (apt-get install lld-22) or pass --lld")
 }
 
-// TestUnversionedTools finds llc and ld.lld under their plain names when no -22 is on PATH.
+// TestUnversionedTools finds opt, llc and ld.lld under their plain names when no -22 is on PATH.
 func TestUnversionedTools(t *testing.T) {
 	needTools(t)
 	dir := t.TempDir()
 	link(t, toolPath(t, "llc-22"), filepath.Join(dir, "llc"))
+	link(t, toolPath(t, "opt-22"), filepath.Join(dir, "opt"))
 	link(t, toolPath(t, "ld.lld-22"), filepath.Join(dir, "ld.lld"))
 	t.Setenv("PATH", dir)
 	r, err := Compile(readKernel(t, "vector_add.ll"), hip(t, "gfx942"), Options{})
@@ -78,18 +80,21 @@ func TestGivenTools(t *testing.T) {
 	dir := t.TempDir()
 	// ld.lld picks its flavour from its name, so the linker keeps its name in another folder.
 	link(t, toolPath(t, "llc-22"), filepath.Join(dir, "my-llc"))
+	link(t, toolPath(t, "opt-22"), filepath.Join(dir, "my-opt"))
 	if err := os.Mkdir(filepath.Join(dir, "lld"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	link(t, toolPath(t, "ld.lld-22"), filepath.Join(dir, "lld", "ld.lld"))
 	t.Setenv("PATH", t.TempDir())
 	src := readKernel(t, "vector_add.ll")
-	if _, err := Compile(src, hip(t, "gfx90a"), Options{LLC: filepath.Join(dir, "my-llc"), LLD: filepath.Join(dir, "lld", "ld.lld")}); err != nil {
+	if _, err := Compile(src, hip(t, "gfx90a"), Options{OPT: filepath.Join(dir, "my-opt"), LLC: filepath.Join(dir, "my-llc"), LLD: filepath.Join(dir, "lld", "ld.lld")}); err != nil {
 		t.Fatal(err)
 	}
 	missing := filepath.Join(dir, "nope")
 	_, err := Compile(src, hip(t, "gfx90a"), Options{LLC: missing})
 	wantError(t, err, "amdgcn: --llc "+missing+": exec: \""+missing+"\": stat "+missing+": no such file or directory")
+	_, err = Compile(src, hip(t, "gfx90a"), Options{OPT: missing, LLC: filepath.Join(dir, "my-llc"), LLD: filepath.Join(dir, "lld", "ld.lld")})
+	wantError(t, err, "amdgcn: --opt "+missing+": exec: \""+missing+"\": stat "+missing+": no such file or directory")
 }
 
 func link(t *testing.T, from, to string) {
@@ -99,11 +104,11 @@ func link(t *testing.T, from, to string) {
 	}
 }
 
-// TestInvalidIR surfaces llc's positioned diagnostic, naming the IR as the options say.
+// TestInvalidIR surfaces opt's positioned diagnostic (opt reads the IR first), naming the IR as the options say.
 func TestInvalidIR(t *testing.T) {
 	needTools(t)
 	src := strings.Replace(readKernel(t, "vector_add.ll"), "fadd <4 x float> %a, %b", "fadd <4 x float> %a, %c", 1)
-	want := "amdgcn: llc-22 failed: vector_add.ll:27:31: error: use of undefined value '%c'\n" +
+	want := "amdgcn: opt-22 failed: vector_add.ll:27:31: error: use of undefined value '%c'\n" +
 		"  %sum = fadd <4 x float> %a, %c\n" +
 		"                              ^"
 	_, err := Compile(src, hip(t, "gfx942"), Options{Name: "vector_add.ll"})

@@ -57,8 +57,8 @@ func Key(k *pyeval.JITFunction, spec *semantic.Spec, opts compiler.Options, extr
 	fmt.Fprintf(h, "gotriton %s\x00triton %s\x00", Version(), TritonVersion)
 	fmt.Fprintf(h, "target %s\x00warps %d\x00stages %d\x00debug %t\x00via-llc %t %s\x00",
 		spec.Target, spec.NumWarps, spec.NumStages, opts.Debug, opts.ViaLLC, opts.LLC)
-	if !spec.Target.IsNVIDIA() { // the AMD code object is linked by ld.lld
-		fmt.Fprintf(h, "lld %s\x00", opts.LLD)
+	if !spec.Target.IsNVIDIA() { // the AMD code object is made by opt, llc and ld.lld
+		fmt.Fprintf(h, "opt %s\x00lld %s\x00", opts.OPT, opts.LLD)
 	}
 	for _, p := range spec.Params {
 		e := p.Entry

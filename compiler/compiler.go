@@ -56,6 +56,9 @@ type Options struct {
 	// LLC is the llc binary for ViaLLC and for AMD targets; empty means llc-22, then llc,
 	// on PATH.
 	LLC string
+	// OPT is the opt binary that optimizes AMD LLVM IR before llc, as Triton does; empty
+	// means opt-22, then opt, on PATH.
+	OPT string
 	// LLD is the ld.lld binary that links AMD code objects; empty means ld.lld-22, then
 	// ld.lld, on PATH.
 	LLD string
@@ -139,7 +142,7 @@ func (r *Result) compileAMD(opts Options) error {
 	if r.Target.Backend != target.HIP {
 		return fmt.Errorf("target %s: AMDGCN and HSACO are for AMD targets (NVIDIA targets emit ptx)", r.Target)
 	}
-	res, err := amdgcn.CompileModule(r.LLVM, r.Target, amdgcn.Options{LLC: opts.LLC, LLD: opts.LLD, Name: r.Kernel + ".ll"})
+	res, err := amdgcn.CompileModule(r.LLVM, r.Target, amdgcn.Options{OPT: opts.OPT, LLC: opts.LLC, LLD: opts.LLD, Name: r.Kernel + ".ll"})
 	if err != nil {
 		return err
 	}

@@ -83,6 +83,7 @@ func compileCommand() *cli.Command {
 		&cli.StringFlag{Name: "emit", Value: "tileir", Usage: "stage to write without -g: " + emitNames()},
 		&cli.BoolFlag{Name: "via-llc", Usage: "make PTX with LLVM's NVPTX backend (llc-22) instead of gotriton's emitter"},
 		&cli.StringFlag{Name: "llc", Usage: "the llc binary for --via-llc and AMD targets (default: llc-22, then llc, on PATH)"},
+		&cli.StringFlag{Name: "opt", Usage: "the opt binary that optimizes AMD LLVM IR before llc, as Triton does (default: opt-22, then opt, on PATH)"},
 		&cli.StringFlag{Name: "lld", Usage: "the ld.lld binary that links AMD code objects (default: ld.lld-22, then ld.lld, on PATH)"},
 		&cli.StringFlag{Name: "lang", Value: "c", Usage: "with -g, the launcher's language: c (a .c file and a .h header, as triton.tools.compile) or go (a .go file over gotriton's driver/cuda)"},
 		&cli.StringFlag{Name: "go-package", Value: "kernels", Usage: "the package of a --lang go launcher"},
@@ -124,7 +125,7 @@ func compileCommand() *cli.Command {
 
 // compilerOptions adds the backend flags to a specialization.
 func compilerOptions(c *cli.Command, spec semantic.Options) compiler.Options {
-	return compiler.Options{Options: spec, ViaLLC: c.Bool("via-llc"), LLC: c.String("llc"), LLD: c.String("lld")}
+	return compiler.Options{Options: spec, ViaLLC: c.Bool("via-llc"), LLC: c.String("llc"), OPT: c.String("opt"), LLD: c.String("lld")}
 }
 
 // writeStage writes the stage --emit names.
