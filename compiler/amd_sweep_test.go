@@ -23,13 +23,25 @@ var amdExpectedFailures = map[string]string{
 	// launch_pdl is a CUDAOptions field; HIPOptions has none, so Triton 3.6 rejects the
 	// launch for hip too.
 	"pdl_add_kernel": "keyword argument launch_pdl was specified but unrecognised",
+	// fp8 conversions (and so fp8 dots) are not lowered for AMD yet; the fp16 specializations
+	// of the same kernels compile.
+	"matmul_tiled_kernel":                 "conversion from f8E4M3FN to f32 not supported",
+	"matmul_persistent_kernel":            "conversion from f8E4M3FN to f32 not supported",
+	"matmul_tma_persistent_kernel":        "conversion from f8E4M3FN to f32 not supported",
+	"matmul_descriptor_persistent_kernel": "conversion from f8E4M3FN to f32 not supported",
+	"grouped_gemm_tma_kernel":             "conversion from f8E4M3FN to f32 not supported",
+	"grouped_matmul_kernel":               "conversion from f8E5M2 to f32 not supported",
+	"poison_return_kernel":                "'ub.poison' op: not supported by the AMD lowering yet",
 }
 
 // TestAMDSweep compiles every specialization of our own kernels that the files launch for
 // gfx942 and gfx90a to HSACO, and checks each code object with LLVM's own tools: llvm-mc
 // re-assembles the assembly, ld.lld links it, llvm-readelf shows the kernel's .kd
-// descriptor, and opt -passes=verify accepts the LLVM IR.
+// descriptor, and opt -passes=verify accepts the LLVM IR. llc takes seconds per kernel, so
+// of an autotuned kernel only the first config's specializations are compiled unless
+// GOTRITON_AMD_SWEEP=all.
 func TestAMDSweep(t *testing.T) {
+	allConfigs := os.Getenv("GOTRITON_AMD_SWEEP") == "all"
 	if testing.Short() {
 		t.Skip("compiles every own kernel with llc")
 	}
@@ -69,6 +81,9 @@ func TestAMDSweep(t *testing.T) {
 					}
 					for _, s := range kr.Specs {
 						opts := compiler.Options{Options: s.Options(tgtText)}
+						if opts.Config > 0 && !allConfigs {
+							continue
+						}
 						r, err := compiler.Compile(f, f.Selector(kr.Kernel), opts, compiler.HSACO)
 						if err != nil {
 							if s.SkippedByAutotuner(err) {
