@@ -32,7 +32,6 @@ var amdExpectedFailures = map[string]string{
 	"matmul_descriptor_persistent_kernel": "conversion from f8E4M3FN to f32 not supported",
 	"grouped_gemm_tma_kernel":             "conversion from f8E4M3FN to f32 not supported",
 	"grouped_matmul_kernel":               "conversion from f8E5M2 to f32 not supported",
-	"poison_return_kernel":                "'ub.poison' op: not supported by the AMD lowering yet",
 }
 
 // quickAMDFiles are the kernel files TestAMDSweep compiles unless GOTRITON_AMD_SWEEP is set.

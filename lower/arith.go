@@ -112,6 +112,7 @@ func init() {
 	}
 	lowerings["tt.precise_divf"] = lowerings["arith.divf"]
 	lowerings["arith.constant"] = lowerConstant
+	lowerings["ub.poison"] = lowerPoison
 	lowerings["arith.cmpi"] = lowerCmpI
 	lowerings["arith.cmpf"] = lowerCmpF
 	lowerings["arith.select"] = func(g *gen, op *tileir.Op) error {
@@ -453,4 +454,29 @@ func (g *gen) fp8Cast(x value.Value, from, to tileir.Scalar) (value.Value, error
 		}
 	}
 	return nil, fmt.Errorf("conversion from %s to %s not supported", from, to)
+}
+
+// lowerPoison gives ub.poison's registers zero: a poison value may be anything, and zero
+// (a null pointer for pointers) keeps the PTX free of undefined registers.
+func lowerPoison(g *gen, op *tileir.Op) error {
+	r := op.Results[0]
+	t, err := g.llType(r.Type)
+	if err != nil {
+		return g.errorf(op, "%v", err)
+	}
+	var c constant.Constant
+	switch t := t.(type) {
+	case *types.PointerType:
+		c = constant.NewNull(t)
+	default:
+		if c, err = scalarConst(tileir.IntAttr{V: 0}, tileir.ScalarOf(r.Type)); err != nil {
+			return g.errorf(op, "%v", err)
+		}
+	}
+	out := make([]value.Value, g.regs(r))
+	for i := range out {
+		out[i] = c
+	}
+	g.vals[r] = out
+	return nil
 }

@@ -82,6 +82,6 @@
 // global base address and the accesses are masked n-D accesses, as for
 // tl.make_tensor_descriptor.
 //
-// Not yet: MFMA, fp8 and printf on AMD, TMA for in-kernel descriptors, tt.assert, ub.poison, calls of non-inlined
+// Not yet: MFMA, fp8 and printf on AMD, TMA for in-kernel descriptors, tt.assert, calls of non-inlined
 // functions, software pipelining (num_stages) and wgmma.
 package lower
