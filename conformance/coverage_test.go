@@ -157,6 +157,9 @@ var sigOfCanonical = map[string]string{"fp32": "fp32", "fp64": "fp64", "int32": 
 
 var errorOp = regexp.MustCompile(`error: .*|'[a-z_.]+' op: .*|libdevice function .*`)
 
+// opError is a lowering error's op and message.
+var opError = regexp.MustCompile(`^error: ('[a-z_.]+' op: .*)`)
+
 // probeLibdevice compiles a kernel that calls module.name on 16-element tensors of its
 // first overload's dtypes, for the CPU interpreter and to PTX, and says how each went.
 func probeLibdevice(module, name string, args []string) (cpuCol, ptxCol string) {
@@ -198,6 +201,9 @@ func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
 	if m := errorOp.FindString(s); m != "" {
 		s = m
+	}
+	if m := opError.FindStringSubmatch(s); m != nil {
+		s = m[1] // lower's "error: 'tt.x' op: ..." reads as the op's message
 	}
 	return strings.ReplaceAll(s, "|", "\\|")
 }

@@ -151,7 +151,7 @@ func newGen(arch isa.Arch, t target.Target, opts Options, f *tileir.Func) *gen {
 }
 
 func (g *gen) errorf(op *tileir.Op, format string, args ...any) error {
-	return fmt.Errorf("%s:%d:%d: '%s' op: %s", op.Loc.File, op.Loc.Line, op.Loc.Col, op.Name, fmt.Sprintf(format, args...))
+	return fmt.Errorf("%s:%d:%d: error: '%s' op: %s", op.Loc.File, op.Loc.Line, op.Loc.Col, op.Name, fmt.Sprintf(format, args...))
 }
 
 // kernel builds the LLVM function: the user's non-constexpr parameters, then the global
