@@ -129,13 +129,14 @@ func TestTritonReference(t *testing.T) {
 	}
 }
 
-// parseTritonView reads tritonView's text: kernel -> set of "signature | options" lines.
+// parseTritonView reads tritonView's text: kernel -> set of "signature | options" lines;
+// lines starting with # are notes.
 func parseTritonView(text string) map[string]map[string]bool {
 	out := map[string]map[string]bool{}
 	var kernel string
 	for _, line := range strings.Split(text, "\n") {
 		switch {
-		case line == "":
+		case line == "", strings.HasPrefix(line, "#"): // a note of ours, not Triton's output
 		case strings.HasPrefix(line, "  "):
 			out[kernel][strings.TrimSpace(line)] = true
 		default:
