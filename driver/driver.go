@@ -126,3 +126,16 @@ func ScalarBits(arg any) (bits uint64, size int, err error) {
 	}
 	return 0, 0, fmt.Errorf("cannot pass %T to a kernel", arg)
 }
+
+// Programs returns the number of programs of g: the product of its dimensions, each of
+// which must be in [0, 2^31).
+func (g Grid) Programs() (int, error) {
+	programs := 1
+	for i, n := range g {
+		if n < 0 || n > math.MaxInt32 {
+			return 0, fmt.Errorf("grid dimension %d is %d", i, n)
+		}
+		programs *= n
+	}
+	return programs, nil
+}

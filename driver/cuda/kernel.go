@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math"
 	"runtime"
 	"strings"
 	"sync"
@@ -228,12 +227,9 @@ func (k *Kernel) Launch(grid driver.Grid, args ...any) error {
 }
 
 func (k *Kernel) launch(grid driver.Grid, args []any) error {
-	programs := 1
-	for i, n := range grid {
-		if n < 0 || n > math.MaxInt32 {
-			return fmt.Errorf("grid dimension %d is %d", i, n)
-		}
-		programs *= n
+	programs, err := grid.Programs()
+	if err != nil {
+		return err
 	}
 	if err := k.d.stale("kernel", k.gen); err != nil {
 		return err

@@ -148,12 +148,9 @@ func (k *Kernel) Launch(grid driver.Grid, args ...any) error {
 	if len(args)+2 != len(k.params) {
 		return fmt.Errorf("simt: @%s: %d arguments for %d parameters (the kernel has %d, two of them the scratch pointers)", k.name, len(args), len(k.params)-2, len(k.params))
 	}
-	programs := 1
-	for i, n := range grid {
-		if n < 0 || n > math.MaxInt32 {
-			return fmt.Errorf("simt: grid dimension %d is %d", i, n)
-		}
-		programs *= n
+	programs, err := grid.Programs()
+	if err != nil {
+		return fmt.Errorf("simt: %w", err)
 	}
 	if programs == 0 {
 		return nil
