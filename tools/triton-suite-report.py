@@ -5,7 +5,8 @@
 
 Each DIR holds results.jsonl.gz (every test's outcome with gotriton's PTX; gt.xml, junit, is
 read when it is missing), gt.jsonl.gz (the plugin's compile log) and, when some test failed,
-control.jsonl (Triton alone on the failures). Per test:
+control.jsonl (Triton alone on the failures). A test that several DIRs ran takes the outcome of
+the last of them (list a rerun of earlier failures after the runs it reruns). Per test:
   - not counted: skipped by the test itself, a kernel the harness could not hand to gotriton
     ("skip" in the log), or a failure that Triton alone shares (the control failed or skipped);
   - not applicable: it failed on Triton's own intermediate text (asm['ttgir'], 'llir', 'ttir');
@@ -121,22 +122,26 @@ def main():
     ap.add_argument("--commit", default="")
     ap.add_argument("--date", default="")
     ap.add_argument("--scope", default="the whole file", help="what was run, for the page's first line")
+    ap.add_argument("--notes", help="a Markdown file appended to the page (the explanations written by hand)")
     args = ap.parse_args()
     per = collections.defaultdict(collections.Counter)
     why = collections.defaultdict(collections.Counter)
     examples = {}
     total = collections.Counter()
+    final = {}  # name -> (class, reason): a later DIR's outcome replaces an earlier one's (a rerun)
     for d in args.dirs:
         gt, control, log = outcomes(d, "results"), outcomes(d, "control"), compile_log(os.path.join(d, "gt.jsonl.gz"))
         for name, res in gt.items():
-            fn = name.split("[", 1)[0]
-            cls, r = classify(name, res, log, control)
-            per[fn][cls] += 1
-            total[cls] += 1
-            if r:
-                why[(fn, cls)][r] += 1
-            if cls in ("wrong", "check", "crash"):
-                examples.setdefault((fn, cls), name)
+            final[name] = classify(name, res, log, control)
+    for name in sorted(final):
+        cls, r = final[name]
+        fn = name.split("[", 1)[0]
+        per[fn][cls] += 1
+        total[cls] += 1
+        if r:
+            why[(fn, cls)][r] += 1
+        if cls in ("wrong", "check", "crash"):
+            examples.setdefault((fn, cls), name)
     counted = sum(total[c] for c in ("passed", "refused", "wrong", "check", "crash"))
     commit = args.commit or subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     date = args.date or subprocess.run(["date", "-u", "+%Y-%m-%d"], capture_output=True, text=True).stdout.strip()
@@ -176,6 +181,9 @@ def main():
         for fn, r, n in sorted(harness, key=lambda x: (-x[2], x[0]))[:40]:
             w.append(f"- `{fn}` ({n}): {r}")
         w.append("")
+    if args.notes:
+        with open(args.notes) as f:
+            w.append(f.read().rstrip() + "\n")
     os.makedirs(os.path.dirname(args.o) or ".", exist_ok=True)
     with open(args.o, "w") as f:
         f.write("\n".join(w) + "\n")

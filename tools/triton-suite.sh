@@ -8,12 +8,16 @@
 # Run from the repository root on the GPU machine:
 #     OUT=/some/dir SUITE=.suite tools/triton-suite.sh
 # SUITE holds test_core.py and conftest.py (python/test/unit/language/test_core.py and
-# python/test/conftest.py of release/3.6.x), triton_suite.py, tools/gt_shard.py and
-# tools/gt_results.py; .build/gotriton is cross-built
+# python/test/conftest.py of release/3.6.x), triton_suite.py (the team's shared/tools copy with
+# tools/triton_suite.patch applied: `patch -p0 < tools/triton_suite.patch` in SUITE; it copies
+# our tensordesc_meta into Triton's metadata, and leaves out a template's free name that the
+# patched source assigns), tools/gt_shard.py and tools/gt_results.py; .build/gotriton is cross-built
 # here with CGO_ENABLED=0 go build -o .build/gotriton ./cmd/gotriton.
 #
 # Settings: SHARD=I/N runs the I-th of N shards of the test functions (gt_shard.py), so
-#   that the file fits several device calls; K=EXPR adds a pytest -k filter; JOBS=12 xdist
+#   that the file fits several device calls; SKIP=FILE leaves out the tests FILE names (one per
+#   line, absolute path: those an earlier, stopped call of the same shard finished); ONLY=FILE
+#   keeps only the tests FILE names (a rerun of earlier failures); K=EXPR adds a pytest -k filter; JOBS=12 xdist
 #   workers; GT_SAMPLE=N keeps N parametrizations of each test function (the plugin's
 #   sample; the control reruns its failures whatever the sample); DEADLINE=540 seconds for the whole script (the control gets what is left, at
 #   least 60 s).
@@ -35,6 +39,8 @@ export TRITON_CACHE_DIR=$(mktemp -d)
 
 sel=(); [ -n "${K:-}" ] && sel=(-k "$K")
 export GT_SHARD=${SHARD:-}
+[ -n "${SKIP:-}" ] && export GT_SKIP=$SKIP
+[ -n "${ONLY:-}" ] && export GT_ONLY=$ONLY
 
 left() { echo $(( DEADLINE - ($(date +%s) - START) )); }
 
@@ -68,7 +74,11 @@ nf=$(wc -l < "$OUTABS/failed.txt")
 if [ "$nf" -gt 0 ]; then
   s=$(date +%s)
   t=$(left); [ "$t" -lt 60 ] && t=60
-  GT_SHARD= GT_SAMPLE= GT_OFF=1 GT_RESULTS=$OUTABS/control.jsonl timeout -k 10 "$t" python3 -m pytest test_core.py -p triton_suite -n "$JOBS" -q -p no:cacheprovider \
+  # A fresh kernel cache: Triton's cache key does not see the plugin, so the first run's cache
+  # holds kernels built from gotriton's PTX. Only the failed tests are named (naming the file
+  # too would collect all of it).
+  env -u GT_SHARD -u GT_SAMPLE -u GT_SKIP -u GT_ONLY GT_OFF=1 GT_RESULTS=$OUTABS/control.jsonl TRITON_CACHE_DIR=$(mktemp -d) \
+    timeout -k 10 "$t" python3 -m pytest -p triton_suite -n "$JOBS" -q -p no:cacheprovider \
     -p gt_results --junitxml="$OUTABS/control.xml" $(sed 's/^/test_core.py::/' "$OUTABS/failed.txt") \
     > "$OUTABS/control.txt" 2>&1
   echo "control exit $? $(( $(date +%s) - s ))s ($nf tests)" >> "$OUTABS/steps.txt"
