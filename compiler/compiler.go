@@ -103,15 +103,19 @@ func Compile(f *frontend.File, kernel string, opts Options, until Stage) (*Resul
 }
 
 // Backend runs the stages after tile IR, up to until, on a Result whose TileIR, Target,
-// NumWarps and NumStages are set. It first decomposes r.TileIR's tt.dot_scaled ops in
-// place (tileir.DecomposeDotScaled), as Triton 3.6 does on targets without microscaling
-// MMA: gotriton lowers none (no tcgen05 on sm_100, no scaled MFMA on gfx950).
+// NumWarps and NumStages are set. It first rewrites r.TileIR in place as Triton 3.6's
+// make_ttgir does: fp32 dots of input precision bf16x3, bf16x6 and (on NVIDIA) tf32x3
+// become tensor-core dots (tileir.F32DotTC), and tt.dot_scaled ops are decomposed
+// (tileir.DecomposeDotScaled), as on targets without microscaling MMA: gotriton lowers
+// none (no tcgen05 on sm_100, no scaled MFMA on gfx950).
 func (r *Result) Backend(until Stage, viaLLC bool, llc string) error {
 	return r.backend(until, Options{ViaLLC: viaLLC, LLC: llc})
 }
 
 // backend is Backend with the tools of opts.
 func (r *Result) backend(until Stage, opts Options) error {
+	// Triton's NVIDIA backend emulates tf32x3 from sm_80 on (emuTF32); the AMD one never.
+	tileir.F32DotTC(r.TileIR, r.Target.IsNVIDIA() && r.Target.Capability >= 80)
 	err := tileir.DecomposeDotScaled(r.TileIR)
 	if err != nil {
 		return err

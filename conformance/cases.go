@@ -491,6 +491,7 @@ func OurCases() []Case {
 	cs = append(cs, addCases(pa, "pdl_add_kernel", "no_gdc", FP32, []Arg{Const(false)}, 4097)...)
 	cs = append(cs, featureCases()...)
 	cs = append(cs, dotScaledCases()...)
+	cs = append(cs, dotPrecisionCases()...)
 	cs = append(cs, languageCases()...)
 	cs = append(cs, inductorCases()...)
 	return append(cs, regressionCases()...)

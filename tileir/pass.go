@@ -25,6 +25,8 @@ var Passes = []Pass{
 	{"licm", licm},
 	{"dce", dce},
 	{"decompose_dot_scaled", decomposeDotScaledPass},
+	{"f32_dot_tc", f32DotTCPass},
+	{"f32_dot_tc_bf16", f32DotTCBF16Pass},
 }
 
 // Run applies the named passes in order to every function of m. With verifyEach, the

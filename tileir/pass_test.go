@@ -27,6 +27,8 @@ var passCases = []struct {
 	{"pipeline_matmul", built(matmulLoop), []string{"canonicalize", "cse", "licm", "dce"}},
 	{"pipeline_softmax", built(softmaxRow), []string{"canonicalize", "cse", "licm", "dce"}},
 	{"pipeline_all_ops", built(allOps), []string{"canonicalize", "cse", "dce"}},
+	{"f32_dot_tc", fromFile("f32_dot_tc.mlir"), []string{"f32_dot_tc"}},
+	{"f32_dot_tc_bf16", fromFile("f32_dot_tc.mlir"), []string{"f32_dot_tc_bf16"}},
 }
 
 func fromFile(name string) func(t *testing.T) *Module {
