@@ -26,9 +26,12 @@ type Kernel struct {
 	fn   *fn
 }
 
-// Load compiles kernel from m for this device. tt.dot_scaled ops are first decomposed in
-// m, in place, as the GPU backends decompose them (tileir.DecomposeDotScaled).
+// Load compiles kernel from m for this device. fp32 dots of precision tf32x3, bf16x3 and
+// bf16x6 and tt.dot_scaled ops are first decomposed in m, in place, as the NVIDIA backend
+// decomposes them (tileir.F32DotTC, tileir.DecomposeDotScaled), so that the interpreter
+// computes what the GPU does.
 func (d *Device) Load(m *tileir.Module, kernel string, opts LoadOptions) (driver.Kernel, error) {
+	tileir.F32DotTC(m, true)
 	if err := tileir.DecomposeDotScaled(m); err != nil {
 		return nil, fmt.Errorf("cpu: kernel %s: %w", kernel, err)
 	}
