@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 )
 
 // Cases over conformance/kernels/regressions.py: kernels that Triton's own test_core.py
@@ -19,12 +20,8 @@ func regressionCases() []Case {
 		}
 	}
 	cs = append(cs, shiftRightCase(k))
-	for _, c := range []struct {
-		in, out            DType
-		outName            string
-		b, m, n, kk, warps int
-	}{{FP16, FP32, "tl.float32", 2, 32, 32, 32, 4}, {FP32, FP32, "tl.float32", 4, 16, 32, 16, 1}, {I8, I32, "tl.int32", 1, 32, 16, 64, 2}} {
-		cs = append(cs, dot3dCase(k, c.in, c.out, c.outName, c.b, c.m, c.n, c.kk, c.warps))
+	for _, d := range dotSpecs {
+		cs = append(cs, dotCase(k, d))
 	}
 	cs = append(cs, splitScalarCase(k))
 	for _, c := range []Case{inlineAsmPackedCase(k), inlineAsmPackedOutputsCase(k), inlineAsmPointersCase(k)} {
@@ -108,33 +105,117 @@ func splitScalarCase(k kernelRef) Case {
 	})
 }
 
-// dot3dCase: dot3d_kernel(q, k, o, B, M, N, K, out) with o[b] = q[b] @ k[b].
-func dot3dCase(k kernelRef, in, out DType, outName string, B, M, N, K, warps int) Case {
-	return k.cas(fmt.Sprintf("dot3d_kernel/%s->%s/%dx%dx%dx%d/w%d", in, out, B, M, N, K, warps), func(rng *rand.Rand) *Problem {
-		q, kt := uniform(rng, in, -4, 4, B, M, K), uniform(rng, in, -4, 4, B, K, N)
-		if in == I8 {
+// dotSpec is one tl.dot case: dot_kernel (b = 0) or dot3d_kernel (b batches) with in
+// blocks into out (outName: the out_dtype constexpr; prec the input_precision, "" for the
+// kernel's ieee). cancel gives fp16 inputs whose products cancel within each run of 16 K
+// (k16, one mma.sync): 1024, fourteen small ones, -1024. Summed exactly they leave the small
+// ones, which summing in fp16 one product at a time loses (1024 + 0.375 is 1024).
+type dotSpec struct {
+	in, out        DType
+	outName, prec  string
+	b, m, n, kk, w int
+	cancel         bool
+}
+
+// dotSpecs are test_dot's and test_dot3d's dtypes and shapes (test_dot3d's fp16 into fp16
+// failure: 2 batches of 32x64 by 64x32, one element of 8192 off), and blocks smaller than
+// one 16x8 mma tile.
+var dotSpecs = []dotSpec{
+	{in: FP16, out: FP32, outName: "tl.float32", b: 2, m: 32, n: 32, kk: 32, w: 4},
+	{in: FP32, out: FP32, outName: "tl.float32", b: 4, m: 16, n: 32, kk: 16, w: 1},
+	{in: I8, out: I32, outName: "tl.int32", b: 1, m: 32, n: 16, kk: 64, w: 2},
+	{in: FP16, out: FP16, outName: "tl.float16", b: 2, m: 32, n: 32, kk: 64, w: 4},
+	{in: FP16, out: FP16, outName: "tl.float16", b: 2, m: 32, n: 32, kk: 64, w: 4, cancel: true},
+	{in: FP16, out: FP16, outName: "tl.float16", b: 2, m: 32, n: 32, kk: 64, w: 16, cancel: true},
+	{in: FP16, out: FP16, outName: "tl.float16", b: 8, m: 32, n: 32, kk: 32, w: 1, cancel: true},
+	{in: FP16, out: FP16, outName: "tl.float16", b: 4, m: 64, n: 64, kk: 64, w: 4, cancel: true},
+	{in: FP32, out: FP32, outName: "tl.float32", prec: "tf32", b: 2, m: 32, n: 32, kk: 32, w: 8},
+	{in: I8, out: I32, outName: "tl.int8", b: 4, m: 32, n: 32, kk: 64, w: 8},
+	{in: I8, out: I32, outName: "tl.int8", b: 1, m: 64, n: 64, kk: 64, w: 16},
+	{in: FP16, out: FP16, outName: "tl.float16", m: 32, n: 32, kk: 32, w: 4},
+	{in: FP16, out: FP16, outName: "tl.float16", m: 64, n: 64, kk: 64, w: 4, cancel: true},
+	{in: FP16, out: FP16, outName: "tl.float16", m: 128, n: 64, kk: 32, w: 8, cancel: true},
+	{in: I8, out: I32, outName: "tl.int8", m: 64, n: 128, kk: 128, w: 4},
+	{in: I8, out: I32, outName: "tl.int8", m: 16, n: 8, kk: 32, w: 1},
+	{in: FP8E5, out: FP32, outName: "tl.float32", m: 1, n: 2, kk: 32, w: 1},
+	{in: FP8E4NV, out: FP32, outName: "tl.float32", m: 32, n: 16, kk: 32, w: 4},
+	{in: FP8E5, out: FP16, outName: "tl.float16", m: 32, n: 32, kk: 32, w: 4},
+	{in: FP16, out: FP32, outName: "tl.float32", m: 2, n: 4, kk: 32, w: 1},
+	{in: FP32, out: FP32, outName: "tl.float32", prec: "tf32", m: 8, n: 4, kk: 16, w: 2},
+}
+
+// dotCase: dot_kernel(x, y, z, M, N, K, out[, prec]) with z = x @ y, or
+// dot3d_kernel(q, k, o, B, M, N, K, out[, prec]) with o[b] = q[b] @ k[b].
+func dotCase(k kernelRef, d dotSpec) Case {
+	kernel, dims, lead := "dot_kernel", fmt.Sprintf("%dx%dx%d", d.m, d.n, d.kk), []int{}
+	B := max(d.b, 1)
+	if d.b > 0 {
+		kernel, dims, lead = "dot3d_kernel", fmt.Sprintf("%dx%s", d.b, dims), []int{d.b}
+	}
+	name := fmt.Sprintf("%s/%s->%s/%s/w%d", kernel, d.in, d.out, dims, d.w)
+	if d.prec != "" {
+		name += "/" + d.prec
+	}
+	if d.cancel {
+		name += "/cancel"
+	}
+	shape := func(r, c int) []int { return append(slices.Clone(lead), r, c) }
+	return k.cas(name, func(rng *rand.Rand) *Problem {
+		var q, kt *Tensor
+		switch {
+		case d.in == I8:
+			q, kt = uniform(rng, I8, -128, 128, shape(d.m, d.kk)...), uniform(rng, I8, -128, 128, shape(d.kk, d.n)...)
+			for _, t := range []*Tensor{q, kt} {
+				for i := range t.Data {
+					t.Data[i] = min(math.Floor(t.Data[i]), 127)
+				}
+			}
+		case d.cancel:
+			q, kt = zeros(d.in, shape(d.m, d.kk)...), zeros(d.in, shape(d.kk, d.n)...)
 			for i := range q.Data {
-				q.Data[i] = math.Round(q.Data[i])
+				switch i % 16 { // K is the last dimension
+				case 0:
+					q.Data[i] = 1024
+				case 15:
+					q.Data[i] = -1024
+				default:
+					q.Data[i] = 0.125
+				}
 			}
 			for i := range kt.Data {
-				kt.Data[i] = math.Round(kt.Data[i])
+				row, col := i/d.n%d.kk, i%d.n // K is the second to last dimension
+				kt.Data[i] = 1
+				if row%16 != 0 && row%16 != 15 {
+					kt.Data[i] = float64(1 + col%3)
+				}
 			}
+		default:
+			q, kt = uniform(rng, d.in, -4, 4, shape(d.m, d.kk)...), uniform(rng, d.in, -4, 4, shape(d.kk, d.n)...)
 		}
-		o := make([]float64, B*M*N)
+		o := make([]float64, B*d.m*d.n)
 		for b := range B {
-			for m := range M {
-				for n := range N {
-					for x := range K {
-						o[(b*M+m)*N+n] += q.Data[(b*M+m)*K+x] * kt.Data[(b*K+x)*N+n]
+			for m := range d.m {
+				for n := range d.n {
+					for x := range d.kk {
+						o[(b*d.m+m)*d.n+n] += q.Data[(b*d.m+m)*d.kk+x] * kt.Data[(b*d.kk+x)*d.n+n]
 					}
 				}
 			}
 		}
+		args := []Arg{Ptr("q"), Ptr("k"), Ptr("o")}
+		if d.b > 0 {
+			args = append(args, Const(d.b))
+		}
+		args = append(args, Const(d.m), Const(d.n), Const(d.kk), Const(d.outName))
+		check := Check{Tensor: "o", Want: o}
+		if d.prec != "" {
+			args = append(args, Str(d.prec))
+			check.Tol = TF32Tolerance
+		}
 		return &Problem{
-			Tensors: map[string]*Tensor{"q": q, "k": kt, "o": output(out, B, M, N)},
-			Steps: []Step{{Kernel: "dot3d_kernel", Args: []Arg{Ptr("q"), Ptr("k"), Ptr("o"), Const(B), Const(M), Const(N), Const(K), Const(outName)},
-				Grid: [3]int{1, 1, 1}, NumWarps: warps, NumStages: 3}},
-			Checks: []Check{{Tensor: "o", Want: o}},
+			Tensors: map[string]*Tensor{"q": q, "k": kt, "o": output(d.out, shape(d.m, d.n)...)},
+			Steps:   []Step{{Kernel: kernel, Args: args, Grid: [3]int{1, 1, 1}, NumWarps: d.w, NumStages: 3}},
+			Checks:  []Check{check},
 		}
 	})
 }

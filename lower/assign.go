@@ -115,6 +115,10 @@ func encRank(e encoding) int {
 		return len(e.spt)
 	case *sliceEnc:
 		return encRank(e.parent) - 1
+	case *mmaEnc:
+		return len(e.wpc)
+	case *dotOpEnc:
+		return encRank(e.parent)
 	}
 	return 2
 }

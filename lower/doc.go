@@ -24,9 +24,10 @@
 //   - Lowering (one file per family, table-driven by op name in lowerings): elementwise
 //     arith and math, loads and stores as vector accesses of up to 128 bits, reductions
 //     (within a thread, butterfly shuffles across lanes, shared memory across warps),
-//     scf.for/if/while as blocks with phis, tt.dot on the matrix instructions of the
-//     nvidia_mma layout (operands of 16 bits staged through shared memory with padded
-//     rows where the ISA loads fragments from there, ldmatrix.go) or FMA; atomics issued
+//     scf.for/if/while as blocks with phis, tt.dot (2-D, or batched 3-D) on the matrix
+//     instructions of the nvidia_mma layout (tiles wrapped over blocks smaller than
+//     one; operands of 16 bits staged through shared memory with padded rows where the
+//     ISA loads fragments from there, ldmatrix.go) or FMA; atomics issued
 //     by the threads that own each element (atomic_cas on floats as the bit CAS of their
 //     width); trans, reshape, join, split, cat and gather through shared memory;
 //     histograms with shared-memory atomicrmw (histogram.go); inline asm with packed

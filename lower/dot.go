@@ -15,16 +15,17 @@ func init() {
 	lowerings["tt.dot"] = lowerDot
 }
 
-// planMMA returns the ISA's matrix-instruction plan of a dot, or false when it takes the
-// FMA path.
+// planMMA returns the ISA's matrix-instruction plan of a dot (2-D, or 3-D with a leading
+// batch dimension), or false when it takes the FMA path.
 func (g *gen) planMMA(op *tileir.Op) (isa.MMAPlan, bool) {
 	at, ct := op.Operands[0].Type, op.Results[0].Type
 	shape := tileir.ShapeOf(ct)
-	if len(shape) != 2 {
+	r := len(shape)
+	if r != 2 && r != 3 {
 		return isa.MMAPlan{}, false
 	}
-	return g.isa.PlanMMA(isa.Dot{A: tileir.ScalarOf(at), C: tileir.ScalarOf(ct), M: shape[0], N: shape[1],
-		K: tileir.ShapeOf(at)[1], InputPrecision: op.EnumAttr("inputPrecision")})
+	return g.isa.PlanMMA(isa.Dot{A: tileir.ScalarOf(at), C: tileir.ScalarOf(ct), M: shape[r-2], N: shape[r-1],
+		K: tileir.ShapeOf(at)[r-1], InputPrecision: op.EnumAttr("inputPrecision")})
 }
 
 // dotEncoding is the encoding of a dot's result: an mma layout when tensor cores apply,
@@ -42,8 +43,11 @@ func (g *gen) dotEncoding(op *tileir.Op) encoding {
 }
 
 // mmaWarps splits the warps over M and N, favouring the dimension with more 16×8 tiles
-// per warp, as Triton's warpsPerTileV2 does.
+// per warp, as Triton's warpsPerTileV2 does; a batched dot puts them all on its batch.
 func mmaWarps(shape []int, numWarps int) []int {
+	if len(shape) == 3 {
+		return []int{numWarps, 1, 1}
+	}
 	w := []int{1, 1}
 	for w[0]*w[1] < numWarps {
 		switch {
@@ -58,12 +62,84 @@ func mmaWarps(shape []int, numWarps int) []int {
 	return w
 }
 
+// mmaTile is one matrix instruction's tile of a dot's operand or result: the tile's
+// layout (its register j is the instruction's element j) and the steps between the
+// tile's origins in a tensor (the batch first when batched), all in registers.
+type mmaTile struct {
+	tile  *linLayout
+	steps []int
+}
+
+// tileShape is the shape of one instruction's rows × cols tile of a rank-r tensor.
+func tileShape(r, rows, cols int) []int {
+	s := make([]int, r)
+	s[0] = 1
+	s[r-2], s[r-1] = rows, cols
+	return s
+}
+
+// regs sets out to the registers (of the layout that x indexes) that hold the tile's
+// elements at origin number o (o[d] steps along dimension d). Coordinates wrap modulo l's shape: a tensor
+// smaller than the tile holds its elements once per wrap, as Triton's layouts broadcast
+// them, so that the instruction reads (and writes) each wrapped element again.
+func (t mmaTile) regs(x regIdx, o []int, out []int) error {
+	c := make([]int, len(o))
+	for j := range out {
+		tc := t.tile.regCoord(j)
+		for d := range c {
+			c[d] = (tc[d] + o[d]*t.steps[d]) & (x.shape[d] - 1)
+		}
+		r, ok := x.of(c)
+		if !ok {
+			return fmt.Errorf("no register for %v", c)
+		}
+		out[j] = r
+	}
+	return nil
+}
+
+// reps is the number of tile origins along each dimension of shape.
+func (t mmaTile) reps(shape []int) []int {
+	n := make([]int, len(shape))
+	for d := range n {
+		n[d] = max(shape[d]/t.steps[d], 1)
+	}
+	return n
+}
+
+// eachTile calls f with every origin number o of n tiles along each dimension: the
+// batch (of a 3-D tensor) outermost, then rows, then columns.
+func eachTile(n []int, f func(o []int) error) error {
+	r := len(n)
+	o := make([]int, r)
+	batches := 1
+	if r == 3 {
+		batches = n[0]
+	}
+	for b := range batches {
+		if r == 3 {
+			o[0] = b
+		}
+		for i := range n[r-2] {
+			o[r-2] = i
+			for j := range n[r-1] {
+				o[r-1] = j
+				if err := f(o); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
 func lowerDot(g *gen, op *tileir.Op) error {
 	res := op.Results[0]
 	e := g.enc[res]
 	shape := shapeInts(res.Type)
-	aShape := tileir.ShapeOf(op.Operands[0].Type)
-	k := int(aShape[len(aShape)-1])
+	rank := len(shape)
+	aShape, bShape := shapeInts(op.Operands[0].Type), shapeInts(op.Operands[1].Type)
+	k := aShape[rank-1]
 	acc := g.in(op.Operands[2], e)
 	plan, useMMA := g.planMMA(op)
 	mma, isMMA := e.(*mmaEnc)
@@ -72,97 +148,131 @@ func lowerDot(g *gen, op *tileir.Op) error {
 	}
 	ea := &dotOpEnc{opIdx: 0, parent: mma, kWidth: plan.KWidth}
 	eb := &dotOpEnc{opIdx: 1, parent: mma, kWidth: plan.KWidth}
-	la, lb, lc := ea.linear([]int{shape[0], k}), eb.linear([]int{k, shape[1]}), e.linear(shape)
-	ci := lc.regIndex()
+	la, lb, lc := ea.linear(aShape), eb.linear(bShape), e.linear(shape)
+	// the steps between instruction tiles: the batch by its warps, M and N by theirs
+	// times the tile, K by the instruction's K
+	var batch []int
+	if rank == 3 {
+		batch = []int{mma.wpc[0]}
+	}
+	mStep, nStep := 16*mma.wpc[rank-2], 8*mma.wpc[rank-1]
+	ta := mmaTile{ea.linear(tileShape(rank, 16, plan.K)), append(slices.Clone(batch), mStep, plan.K)}
+	tb := mmaTile{eb.linear(tileShape(rank, plan.K, 8)), append(slices.Clone(batch), plan.K, nStep)}
+	tc := mmaTile{e.linear(tileShape(rank, 16, 8)), append(slices.Clone(batch), mStep, nStep)}
 	from := tileir.ScalarOf(op.Operands[0].Type)
-	widen := func(v value.Value) (value.Value, error) { return g.floatCast(v, from, plan.Operand, "") }
-	mStep, nStep := 16*mma.wpc[0], 8*mma.wpc[1]
-	mEnd, nEnd := max(shape[0]/mStep, 1)*mStep, max(shape[1]/nStep, 1)*nStep
-	// frags returns operand v's fragments (inner elements each), with origins every steps
-	// over the operand: each A fragment serves every n0 and each B fragment every m0, so
-	// each is built once.
 	// Operands staged through shared memory take consecutive parts of the scratch buffer
 	// (staged bytes so far), since their fragments load lazily.
 	staged := 0
-	frags := func(v *tileir.Value, e *dotOpEnc, l *linLayout, inner int, steps [2]int) (fragments, error) {
-		if fs, end, ok := g.mmaOperandsFromShared(v, e, l, steps, staged); ok {
-			staged = (end + 15) / 16 * 16
-			return fs, nil
-		}
-		vals, idx := g.in(v, e), l.regIndex()
-		n1 := max(l.shape[1]/steps[1], 1)
-		var out [][]value.Value
-		for r0 := 0; r0 < max(l.shape[0]/steps[0], 1)*steps[0]; r0 += steps[0] {
-			for c0 := 0; c0 < n1*steps[1]; c0 += steps[1] {
-				elems := make([]value.Value, inner)
-				for j := range inner {
-					c := l.regCoord(j)
-					r, ok := idx.of([]int{c[0] + r0, c[1] + c0})
-					if !ok {
-						return nil, fmt.Errorf("no register for (%d, %d)", c[0]+r0, c[1]+c0)
-					}
-					x, err := widen(vals[r])
-					if err != nil {
-						return nil, err
-					}
-					elems[j] = x
-				}
-				out = append(out, g.packPairs(elems, plan.KWidth))
+	// frags returns operand v's fragments: each A fragment serves every N tile and each
+	// B fragment every M tile, so each is built once.
+	frags := func(v *tileir.Value, e *dotOpEnc, l *linLayout, t mmaTile) (fragments, error) {
+		if rank == 2 {
+			if fs, end, ok := g.mmaOperandsFromShared(v, e, l, [2]int(t.steps), staged); ok {
+				staged = (end + 15) / 16 * 16
+				return fs, nil
 			}
 		}
-		return func(i, j int) []value.Value { return out[i*n1+j] }, nil
+		vals, idx := g.in(v, e), l.regIndex()
+		n := t.reps(l.shape)
+		regs := make([]int, t.tile.numRegs())
+		elems := make([]value.Value, len(regs))
+		var out [][]value.Value
+		err := eachTile(n, func(o []int) error {
+			if err := t.regs(idx, o, regs); err != nil {
+				return err
+			}
+			for j, r := range regs {
+				x, err := g.floatCast(vals[r], from, plan.Operand, "")
+				if err != nil {
+					return err
+				}
+				elems[j] = x
+			}
+			out = append(out, g.packRegs(elems, plan.KWidth))
+			return nil
+		})
+		return func(b, i, j int) []value.Value { return out[(b*n[rank-2]+i)*n[rank-1]+j] }, err
 	}
-	aFrags, err := frags(op.Operands[0], ea, la, 4*plan.KWidth, [2]int{mStep, plan.K})
+	aFrags, err := frags(op.Operands[0], ea, la, ta)
 	if err != nil {
 		return g.errorf(op, "mma operand A: %v", err)
 	}
-	bFrags, err := frags(op.Operands[1], eb, lb, 2*plan.KWidth, [2]int{plan.K, nStep})
+	bFrags, err := frags(op.Operands[1], eb, lb, tb)
 	if err != nil {
 		return g.errorf(op, "mma operand B: %v", err)
 	}
-	out := make([]value.Value, len(acc))
-	copy(out, acc)
+	out := slices.Clone(acc)
+	ci := lc.regIndex()
 	cregs := make([]int, 4)
 	// K steps outermost: a step's fragments are used, and can die, before the next's load
 	for ks := range k / plan.K {
-		for m0 := 0; m0 < mEnd; m0 += mStep {
-			for n0 := 0; n0 < nEnd; n0 += nStep {
-				for j := range cregs {
-					c := lc.regCoord(j)
-					cregs[j], _ = ci.of([]int{c[0] + m0, c[1] + n0})
-				}
-				c := []value.Value{out[cregs[0]], out[cregs[1]], out[cregs[2]], out[cregs[3]]}
-				d := g.isa.MMA(plan, aFrags(m0/mStep, ks), bFrags(ks, n0/nStep), c)
-				for j, r := range cregs {
-					out[r] = d[j]
-				}
+		err := eachTile(tc.reps(shape), func(o []int) error {
+			if err := tc.regs(ci, o, cregs); err != nil {
+				return err
 			}
+			c := make([]value.Value, 4)
+			for j, r := range cregs {
+				c[j] = out[r]
+			}
+			if plan.Acc.Bits() == 16 {
+				c = g.packRegs(c, 2)
+			}
+			b := 0 // the batch tile
+			if rank == 3 {
+				b = o[0]
+			}
+			d := g.isa.MMA(plan, aFrags(b, o[rank-2], ks), bFrags(b, ks, o[rank-1]), c)
+			if plan.Acc.Bits() == 16 {
+				d = g.unpackRegs(d, 2, llScalar(plan.Acc))
+			}
+			for j, r := range cregs {
+				out[r] = d[j]
+			}
+			return nil
+		})
+		if err != nil {
+			return g.errorf(op, "mma result: %v", err)
 		}
 	}
 	g.vals[res] = out
 	return nil
 }
 
-// packPairs packs kWidth consecutive 16-bit elements into each 32-bit register (f32 for
-// tf32 passes through as its bits).
-func (g *gen) packPairs(vals []value.Value, kWidth int) []value.Value {
+// packRegs packs kWidth consecutive elements of vals (kWidth times their width is 32 bits)
+// into each 32-bit register, the first in the low bits (f32 for tf32 passes through as
+// its bits).
+func (g *gen) packRegs(vals []value.Value, kWidth int) []value.Value {
 	out := make([]value.Value, 0, len(vals)/kWidth)
 	for i := 0; i < len(vals); i += kWidth {
 		if kWidth == 1 {
 			out = append(out, g.BitCast(vals[i], types.I32))
 			continue
 		}
-		vt := g.vecType(2, vals[i].Type())
-		var v value.Value = g.undef(vt)
-		v = g.insertElement(v, vals[i], i32c(0))
-		v = g.insertElement(v, vals[i+1], i32c(1))
+		var v value.Value = g.undef(g.vecType(kWidth, vals[i].Type()))
+		for j := range kWidth {
+			v = g.insertElement(v, vals[i+j], i32c(int64(j)))
+		}
 		out = append(out, g.BitCast(v, types.I32))
 	}
 	return out
 }
 
+// unpackRegs is the inverse of packRegs: the elements (of type elem) of 32-bit registers regs.
+func (g *gen) unpackRegs(regs []value.Value, kWidth int, elem types.Type) []value.Value {
+	out := make([]value.Value, 0, len(regs)*kWidth)
+	for _, r := range regs {
+		v := g.BitCast(r, g.vecType(kWidth, elem))
+		for j := range kWidth {
+			out = append(out, g.extractElement(v, i32c(int64(j))))
+		}
+	}
+	return out
+}
+
 // dotFMA computes the dot with one multiply-add per element and K step: each thread holds
-// the rows of A and columns of B that its outputs need.
+// the rows of A and columns of B that its outputs need. A 16-bit float result is summed
+// in f32 and rounded once, as the matrix instructions round it (summed in f16, a long K
+// loses small products next to large partial sums).
 func (g *gen) dotFMA(op *tileir.Op, e encoding, shape []int, k int, acc []value.Value) error {
 	// A batched (3-D) dot keeps its batch dimension in front: A is [B, M, K], B [B, K, N].
 	ea, eb := &dotOpEnc{opIdx: 0, parent: e}, &dotOpEnc{opIdx: 1, parent: e}
@@ -173,8 +283,8 @@ func (g *gen) dotFMA(op *tileir.Op, e encoding, shape []int, k int, acc []value.
 	as, bs := g.in(op.Operands[0], ea), g.in(op.Operands[1], eb)
 	ai, bi := la.regIndex(), lb.regIndex()
 	rt := tileir.ScalarOf(op.Results[0].Type)
-	ct := rt // the type the products are summed in
-	if rt == tileir.BF16 {
+	ct := rt // the type the products are summed in: f32 for 16-bit results, rounded once
+	if rt == tileir.BF16 || rt == tileir.F16 {
 		ct = tileir.F32
 	}
 	from := tileir.ScalarOf(op.Operands[0].Type)
@@ -191,9 +301,9 @@ func (g *gen) dotFMA(op *tileir.Op, e encoding, shape []int, k int, acc []value.
 	for r := range out {
 		c := lc.regCoord(r)
 		ac, bc := slices.Clone(c), slices.Clone(c)
-		sum := acc[r]
-		if rt == tileir.BF16 {
-			sum = g.bf16ToF32(sum)
+		sum, err := g.floatCast(acc[r], rt, ct, "")
+		if err != nil {
+			return g.errorf(op, "%v", err)
 		}
 		for kk := range k {
 			ac[rank-1], bc[rank-2] = kk, kk
@@ -213,10 +323,9 @@ func (g *gen) dotFMA(op *tileir.Op, e encoding, shape []int, k int, acc []value.
 				sum = g.fintr("llvm.fmuladd", x, y, sum)
 			}
 		}
-		if rt == tileir.BF16 {
-			sum = g.f32ToBF16(sum)
+		if out[r], err = g.floatCast(sum, ct, rt, ""); err != nil {
+			return g.errorf(op, "%v", err)
 		}
-		out[r] = sum
 	}
 	g.vals[op.Results[0]] = out
 	return nil

@@ -286,32 +286,47 @@ func (e *sliceEnc) linear(shape []int) *linLayout {
 }
 
 // mmaEnc is Triton's #ttg.nvidia_mma version 2: the accumulator fragments of mma.sync
-// m16n8kK, one 16×8 tile per warp and instruction, warps tiled warpsPerCTA.
+// m16n8kK, one 16×8 tile per warp and instruction, warps tiled warpsPerCTA. A batched
+// (3-D) dot leads with its batch dimension, one batch element per warp and instruction.
 type mmaEnc struct {
-	wpc []int // warps along M, N
+	wpc []int // warps along M, N, or along batch, M, N
 }
 
 func (e *mmaEnc) String() string {
-	return "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = " + ints(e.wpc) + ", instrShape = [16, 8]}>"
+	instr := "[16, 8]"
+	if len(e.wpc) == 3 {
+		instr = "[1, 16, 8]"
+	}
+	return "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = " + ints(e.wpc) + ", instrShape = " + instr + "}>"
 }
 
-// linear: lane l holds rows l/4 and l/4+8, columns 2(l%4) and 2(l%4)+1.
+// linear: lane l holds rows l/4 and l/4+8, columns 2(l%4) and 2(l%4)+1. Warps tile M, then
+// N, then the batch; the tile repeats over N, then M, then the batch.
 func (e *mmaEnc) linear(shape []int) *linLayout {
 	b := newLL(shape)
-	b.l.reg = [][]int{b.unit(1, 1), b.unit(0, 8)}
-	b.l.lane = [][]int{b.unit(1, 2), b.unit(1, 4), b.unit(0, 1), b.unit(0, 2), b.unit(0, 4)}
-	b.add(&b.l.warp, 0, e.wpc[0], 16, false)
-	b.add(&b.l.warp, 1, e.wpc[1], 8, false)
-	b.add(&b.l.reg, 1, max(shape[1]/(8*e.wpc[1]), 1), 8*e.wpc[1], true)
-	b.add(&b.l.reg, 0, max(shape[0]/(16*e.wpc[0]), 1), 16*e.wpc[0], true)
+	rank := len(shape)
+	m, n := rank-2, rank-1
+	b.l.reg = [][]int{b.unit(n, 1), b.unit(m, 8)}
+	b.l.lane = [][]int{b.unit(n, 2), b.unit(n, 4), b.unit(m, 1), b.unit(m, 2), b.unit(m, 4)}
+	b.add(&b.l.warp, m, e.wpc[m], 16, false)
+	b.add(&b.l.warp, n, e.wpc[n], 8, false)
+	if rank == 3 {
+		b.add(&b.l.warp, 0, e.wpc[0], 1, false)
+	}
+	b.add(&b.l.reg, n, max(shape[n]/(8*e.wpc[n]), 1), 8*e.wpc[n], true)
+	b.add(&b.l.reg, m, max(shape[m]/(16*e.wpc[m]), 1), 16*e.wpc[m], true)
+	if rank == 3 {
+		b.add(&b.l.reg, 0, max(shape[0]/e.wpc[0], 1), e.wpc[0], true)
+	}
 	b.l.reg = slices.DeleteFunc(b.l.reg, isZero)
 	return b.l
 }
 
 // dotOpEnc is Triton's #ttg.dot_op: operand opIdx (0 for A, 1 for B) of a tt.dot whose
 // result has the parent encoding. For an mma parent, kWidth is the number of consecutive
-// K elements a lane holds (2 for 16-bit inputs, 1 for tf32); for a blocked parent (the FMA
-// path) each thread holds the whole K extent of its rows or columns.
+// K elements a lane holds in one 32-bit register (4 for 8-bit inputs, 2 for 16-bit, 1 for
+// tf32); for a blocked parent (the FMA path) each thread holds the whole K extent of its
+// rows or columns.
 type dotOpEnc struct {
 	opIdx  int
 	parent encoding
@@ -344,40 +359,51 @@ func (e *dotOpEnc) linear(shape []int) *linLayout {
 	}
 }
 
-// mmaOperand gives the A (16×K) and B (K×8) fragments of mma.sync. With kWidth 2
-// (16-bit inputs, k16): A's registers are (row, col) (g, 2t), (g, 2t+1), (g+8, 2t),
-// (g+8, 2t+1), then the same 8 columns further; B's are (2t, g), (2t+1, g), (2t+8, g),
-// (2t+9, g). With kWidth 1 (tf32, k8): A (g, t), (g+8, t), (g, t+4), (g+8, t+4);
-// B (t, g), (t+4, g). Here g = lane/4 and t = lane%4.
+// mmaOperand gives the A (16×K) and B (K×8) fragments of mma.sync m16n8k(8·kWidth), g =
+// lane/4 and t = lane%4: each register packs kWidth consecutive K elements, lane t holding
+// K kWidth·t onwards, and the registers step over the rest of the fragment. A's registers
+// are rows g, g+8, g, g+8 at K +0, +0, +4·kWidth, +4·kWidth; B's are K +0 and +4·kWidth of
+// column g. With kWidth 2 (16-bit inputs, k16) A's elements are (g, 2t), (g, 2t+1),
+// (g+8, 2t), (g+8, 2t+1), then the same 8 columns further; with kWidth 1 (tf32, k8)
+// (g, t), (g+8, t), (g, t+4), (g+8, t+4); with kWidth 4 (8-bit, k32) (g, 4t..4t+3),
+// (g+8, 4t..4t+3), then 16 columns further. Warps split A's rows and B's columns as the
+// parent's do (each holding its whole K) and the batch, if any.
 func (e *dotOpEnc) mmaOperand(p *mmaEnc, shape []int, kDim, nonK int) *linLayout {
 	b := newLL(shape)
+	rank := len(shape)
+	m, n := rank-2, rank-1
 	kk := 8 * e.kWidth // K per instruction
-	if e.kWidth == 2 {
-		b.l.reg = append(b.l.reg, b.unit(kDim, 1))
-	}
+	b.add(&b.l.reg, kDim, e.kWidth, 1, true)
 	if e.opIdx == 0 {
-		b.l.reg = append(b.l.reg, b.unit(0, 8))
+		b.l.reg = append(b.l.reg, b.unit(m, 8))
 	}
 	b.l.reg = append(b.l.reg, b.unit(kDim, 4*e.kWidth))
 	b.l.lane = [][]int{b.unit(kDim, e.kWidth), b.unit(kDim, 2*e.kWidth), b.unit(nonK, 1), b.unit(nonK, 2), b.unit(nonK, 4)}
 	tileNonK := []int{16, 8}[e.opIdx]
-	zero := make([]int, len(shape))
-	for i := 1; i < p.wpc[0]; i *= 2 {
+	zero := make([]int, rank)
+	for i := 1; i < p.wpc[m]; i *= 2 {
 		if e.opIdx == 0 {
-			b.l.warp = append(b.l.warp, b.unit(0, 16*i))
+			b.l.warp = append(b.l.warp, b.unit(m, 16*i))
 		} else {
 			b.l.warp = append(b.l.warp, zero)
 		}
 	}
-	for i := 1; i < p.wpc[1]; i *= 2 {
+	for i := 1; i < p.wpc[n]; i *= 2 {
 		if e.opIdx == 1 {
-			b.l.warp = append(b.l.warp, b.unit(1, 8*i))
+			b.l.warp = append(b.l.warp, b.unit(n, 8*i))
 		} else {
 			b.l.warp = append(b.l.warp, zero)
 		}
+	}
+	if rank == 3 {
+		b.add(&b.l.warp, 0, p.wpc[0], 1, false)
 	}
 	b.add(&b.l.reg, kDim, max(shape[kDim]/kk, 1), kk, true)
-	b.add(&b.l.reg, nonK, max(shape[nonK]/(tileNonK*p.wpc[e.opIdx]), 1), tileNonK*p.wpc[e.opIdx], true)
+	w := p.wpc[nonK]
+	b.add(&b.l.reg, nonK, max(shape[nonK]/(tileNonK*w), 1), tileNonK*w, true)
+	if rank == 3 {
+		b.add(&b.l.reg, 0, max(shape[0]/p.wpc[0], 1), p.wpc[0], true)
+	}
 	b.l.reg = slices.DeleteFunc(b.l.reg, isZero)
 	return b.l
 }

@@ -16,6 +16,7 @@ import (
 // TestCovers checks that every layout places every element of its shape somewhere.
 func TestCovers(t *testing.T) {
 	mma := &mmaEnc{wpc: []int{2, 2}}
+	mma3 := &mmaEnc{wpc: []int{4, 1, 1}}
 	blk := newBlocked([]int{64, 64}, []int{1, 4}, []int{1, 0}, 4, 32)
 	for _, tc := range []struct {
 		e     encoding
@@ -33,6 +34,15 @@ func TestCovers(t *testing.T) {
 		{&dotOpEnc{opIdx: 0, parent: mma, kWidth: 1}, []int{64, 16}},
 		{&dotOpEnc{opIdx: 1, parent: mma, kWidth: 1}, []int{16, 64}},
 		{&dotOpEnc{opIdx: 0, parent: blk}, []int{64, 16}},
+		{&dotOpEnc{opIdx: 0, parent: mma, kWidth: 4}, []int{64, 64}},
+		{&dotOpEnc{opIdx: 1, parent: mma, kWidth: 4}, []int{32, 64}},
+		{mma, []int{1, 2}},
+		{&dotOpEnc{opIdx: 0, parent: mma, kWidth: 2}, []int{1, 16}},
+		{&dotOpEnc{opIdx: 1, parent: mma, kWidth: 2}, []int{16, 2}},
+		{mma3, []int{8, 32, 16}},
+		{mma3, []int{1, 16, 8}},
+		{&dotOpEnc{opIdx: 0, parent: mma3, kWidth: 2}, []int{8, 32, 64}},
+		{&dotOpEnc{opIdx: 1, parent: mma3, kWidth: 4}, []int{2, 64, 16}},
 	} {
 		l := tc.e.linear(tc.shape)
 		seen := map[string]bool{}

@@ -8,10 +8,10 @@ import (
 	"github.com/gotriton/gotriton/tileir"
 )
 
-// fragments yields the packed registers of an mma operand's fragments: frag(i, j) is the
-// fragment at origin (i*steps[0], j*steps[1]), the steps being (mStep, 16) for A and
-// (16, nStep) for B.
-type fragments func(i, j int) []value.Value
+// fragments yields the packed registers of an mma operand's fragments: frag(b, i, j) is
+// the fragment of batch tile b (0 for a 2-D dot) at origin (i*steps[0], j*steps[1]), the
+// steps being (mStep, K) for A and (K, nStep) for B, K the instruction's.
+type fragments func(b, i, j int) []value.Value
 
 // mmaOperandsFromShared writes dot operand v (e: its dot operand encoding, 16-bit or fp8
 // elements, kWidth 2; l: e's layout) to shared memory row-major with padded rows, at byte
@@ -20,7 +20,8 @@ type fragments func(i, j int) []value.Value
 // first asked for: the dot asks for them K step by K step, so that only one step's
 // fragments are live besides the accumulators. It reports false when the ISA has no
 // LoadMatrix, v need not go through shared memory to reach l (it is there already, only
-// its registers are renumbered, or it is cheap to recompute) or its type does not suit.
+// its registers are renumbered, or it is cheap to recompute), its type does not suit or
+// it is smaller than one instruction's fragment (which then wraps around it).
 func (g *gen) mmaOperandsFromShared(v *tileir.Value, e *dotOpEnc, l *linLayout, steps [2]int, at int) (fragments, int, bool) {
 	ml, ok := g.isa.(isa.MatrixLoader)
 	if !ok {
@@ -29,7 +30,7 @@ func (g *gen) mmaOperandsFromShared(v *tileir.Value, e *dotOpEnc, l *linLayout, 
 	home := g.enc[v]
 	s := tileir.ScalarOf(v.Type)
 	fp8 := s == tileir.F8E4M3FN || s == tileir.F8E5M2
-	if e.kWidth != 2 || (s != tileir.F16 && s != tileir.BF16 && !fp8) || home == nil || g.layouts.encID(home) == g.layouts.encID(e) || cheap(v, 16) {
+	if e.kWidth != 2 || l.shape[e.opIdx] < []int{16, 8}[e.opIdx] || (s != tileir.F16 && s != tileir.BF16 && !fp8) || home == nil || g.layouts.encID(home) == g.layouts.encID(e) || cheap(v, 16) {
 		return nil, 0, false
 	}
 	src := g.layouts.layout(home, l.shape)
@@ -80,7 +81,7 @@ func (g *gen) mmaOperandsFromShared(v *tileir.Value, e *dotOpEnc, l *linLayout, 
 		}
 	}
 	loaded := make([][]value.Value, n0*n1)
-	return func(i, j int) []value.Value {
+	return func(_, i, j int) []value.Value {
 		if loaded[i*n1+j] == nil {
 			i0 := i - i%kPerCall
 			p := base

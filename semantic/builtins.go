@@ -1243,8 +1243,9 @@ func dot3(c *callCtx) Value {
 	if ad.Bits() == 8 {
 		minK = 32
 	}
-	if m < 16 || n < 16 || k < minK {
-		g.fail(c.call, "Input shapes should have M >= 16, N >= 16 and K >= %d", minK)
+	// Triton's NVIDIA min_dot_size: small M and N still use tensor cores, padded
+	if m < 1 || n < 1 || k < minK {
+		g.fail(c.call, "Input shapes should have M >= 1, N >= 1 and K >= %d", minK)
 	}
 	precision := "tf32"
 	if c.given("allow_tf32") && !c.given("input_precision") {

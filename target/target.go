@@ -153,6 +153,8 @@ func cudaTarget(arch string) (Target, error) {
 		{MMASync, 16, 8, 16, "f16", "f32"},
 		{MMASync, 16, 8, 16, "bf16", "f32"},
 		{MMASync, 16, 8, 8, "f32", "f32"}, // tf32
+		{MMASync, 16, 8, 16, "f16", "f16"},
+		{MMASync, 16, 8, 32, "i8", "i32"},
 	}
 	if cc >= 89 {
 		t.MMA = append(t.MMA,

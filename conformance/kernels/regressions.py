@@ -45,17 +45,33 @@ def shift_right_kernel(z_ptr, x_ptr, y_ptr, SIZE: tl.constexpr):
 
 @triton.jit
 def dot3d_kernel(q_ptr, k_ptr, o_ptr, BLOCK_B: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                 BLOCK_K: tl.constexpr, out_dtype: tl.constexpr):
+                 BLOCK_K: tl.constexpr, out_dtype: tl.constexpr, INPUT_PRECISION: tl.constexpr = "ieee"):
     # test_dot3d: a batched tl.dot of [B, M, K] by [B, K, N] blocks (it once stopped the
-    # NVIDIA lowering with an index out of range).
+    # NVIDIA lowering with an index out of range, and fp16 into fp16 once summed in fp16
+    # one product at a time, too inexact for the test).
     offs_b = tl.arange(0, BLOCK_B)
     offs_m = tl.arange(0, BLOCK_M)
     offs_n = tl.arange(0, BLOCK_N)
     offs_k = tl.arange(0, BLOCK_K)
     q = tl.load(q_ptr + offs_b[:, None, None] * BLOCK_M * BLOCK_K + offs_m[None, :, None] * BLOCK_K + offs_k[None, None, :])
     k = tl.load(k_ptr + offs_b[:, None, None] * BLOCK_K * BLOCK_N + offs_k[None, :, None] * BLOCK_N + offs_n[None, None, :])
-    o = tl.dot(q, k, input_precision="ieee", out_dtype=out_dtype)
+    o = tl.dot(q, k, input_precision=INPUT_PRECISION, out_dtype=out_dtype)
     tl.store(o_ptr + offs_b[:, None, None] * BLOCK_M * BLOCK_N + offs_m[None, :, None] * BLOCK_N + offs_n[None, None, :], o)
+
+
+@triton.jit
+def dot_kernel(x_ptr, y_ptr, z_ptr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+               out_dtype: tl.constexpr, INPUT_PRECISION: tl.constexpr = "ieee"):
+    # test_dot: z = x @ y on one [M, K] and one [K, N] block, where the instruction follows
+    # the types: fp16 into fp16 (summed in fp16 one product at a time, once), int8 (whose
+    # FMA dot grew too large to launch), fp8 and M, N below one mma tile (once refused).
+    offs_m = tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    x = tl.load(x_ptr + offs_m[:, None] * BLOCK_K + offs_k[None, :])
+    y = tl.load(y_ptr + offs_k[:, None] * BLOCK_N + offs_n[None, :])
+    z = tl.dot(x, y, input_precision=INPUT_PRECISION, out_dtype=out_dtype)
+    tl.store(z_ptr + offs_m[:, None] * BLOCK_N + offs_n[None, :], z)
 
 
 @triton.jit

@@ -832,71 +832,104 @@ func (c *asmCtx) cpAsync(st pStmt) (asmStep, error) {
 	}), nil
 }
 
-// mma runs mma.sync.aligned.m16n8k{8,16}.row.col.f32.{f16,bf16,tf32}.{...}.f32 for each
+// mma runs mma.sync.aligned.m16n8k{8,16,32}.row.col[.satfinite].{d}.{a}.{b}.{c} for each
 // warp, with the fragment layout of the PTX ISA (groupID = lane/4, thread in group =
-// lane%4): products summed in float64 and rounded once to f32.
+// lane%4): m16n8k16 f16 and bf16 and m16n8k8 tf32 into f32 (products summed in float64
+// and rounded once to f32), m16n8k16 f16 into f16 (likewise rounded once to f16, both
+// accumulators in packed pairs) and m16n8k32 s8 into s32 (.satfinite: the exact sum
+// clamped to the int32 range).
 func (c *asmCtx) mma(st pStmt) (asmStep, error) {
-	q := st.opcode
-	if len(q) != 10 || q[1] != "sync" || q[2] != "aligned" || q[4] != "row" || q[5] != "col" || q[6] != "f32" || q[9] != "f32" || q[7] != q[8] {
-		return nil, fmt.Errorf("mma form %s is not supported", strings.Join(q, "."))
+	q := slices.DeleteFunc(slices.Clone(st.opcode), func(s string) bool { return s == "satfinite" })
+	sat := len(q) < len(st.opcode)
+	if len(q) != 10 || q[1] != "sync" || q[2] != "aligned" || q[4] != "row" || q[5] != "col" || q[6] != q[9] || q[7] != q[8] {
+		return nil, fmt.Errorf("mma form %s is not supported", strings.Join(st.opcode, "."))
 	}
+	in, acc := q[7], q[6]
 	var kdim int
-	switch q[3] {
-	case "m16n8k16":
+	switch form := q[3] + "." + acc + "." + in; form {
+	case "m16n8k16.f32.f16", "m16n8k16.f32.bf16", "m16n8k16.f16.f16":
 		kdim = 16
-	case "m16n8k8":
+	case "m16n8k8.f32.tf32":
 		kdim = 8
+	case "m16n8k32.s32.s8":
+		kdim = 32
 	default:
-		return nil, fmt.Errorf("mma shape %s is not supported", q[3])
+		return nil, fmt.Errorf("mma %s with %s inputs into %s is not supported", q[3], in, acc)
 	}
-	in := q[7]
-	if kdim == 8 && in != "tf32" || kdim == 16 && in != "f16" && in != "bf16" {
-		return nil, fmt.Errorf("mma %s with %s inputs is not supported", q[3], in)
+	if sat != (acc == "s32") {
+		return nil, fmt.Errorf("mma form %s is not supported", strings.Join(st.opcode, "."))
 	}
 	if len(st.args) != 4 {
 		return nil, fmt.Errorf("operands")
 	}
-	d, a, b, acc := regsOf(st.args[0]), regsOf(st.args[1]), regsOf(st.args[2]), regsOf(st.args[3])
-	nA, nB := 4, 2
-	if len(d) != 4 || len(a) != nA || len(b) != nB || len(acc) != 4 {
+	d, a, b, cin := regsOf(st.args[0]), regsOf(st.args[1]), regsOf(st.args[2]), regsOf(st.args[3])
+	nC := 4 // accumulator registers; f16 ones hold two each
+	if acc == "f16" {
+		nC = 2
+	}
+	if len(d) != nC || len(a) != 4 || len(b) != 2 || len(cin) != nC {
 		return nil, fmt.Errorf("fragment sizes")
 	}
-	// elem decodes element i (0 or 1) of a packed 32-bit input register.
+	// per is the elements a 32-bit input register packs (1 tf32, 2 f16, 4 s8); elem
+	// decodes element i of one.
+	per := kdim / 8
 	elem := func(v uint64, i int) float64 {
 		switch in {
 		case "f16":
 			return toFloat(kF16, v>>(16*i))
 		case "bf16":
 			return toFloat(kBF16, v>>(16*i))
+		case "s8":
+			return float64(int8(v >> (8 * i)))
 		}
 		return toFloat(kF32, v&^0x1FFF) // tf32: the low 13 mantissa bits are ignored
 	}
+	// accumulator element r (c0..c3: rows g, g, g+8, g+8; cols 2t, 2t+1) of lane l's
+	// registers regs: its value, and how to write it back
+	getC := func(f *frame, regs []pArg, r, l int) float64 {
+		switch acc {
+		case "f16":
+			return toFloat(kF16, c.value(f, regs[r/2], l)>>(16*(r%2)))
+		case "s32":
+			return float64(int32(c.value(f, regs[r], l)))
+		}
+		return toFloat(kF32, c.value(f, regs[r], l))
+	}
+	encode := func(x float64) uint64 {
+		switch acc {
+		case "f16":
+			return fromFloat(kF16, x)
+		case "s32":
+			if sat {
+				x = max(min(x, math.MaxInt32), math.MinInt32)
+			}
+			return uint64(uint32(int32(x)))
+		}
+		return fromFloat(kF32, x)
+	}
 	return c.perWarp(func(f *frame, base int) error {
-		var A [16][16]float64
-		var B [16][8]float64
+		var A [16][32]float64
+		var B [32][8]float64
 		var C [16][8]float64
 		for lane := range c.warp {
 			l := base + lane
 			g, t := lane/4, lane%4
+			// A's registers: rows g, g+8, g, g+8; K from per·t, and half the K further for
+			// the last two; B's: K from per·t, then half the K further; column g
 			for r := range 4 {
 				av := c.value(f, a[r], l)
-				if kdim == 16 { // a0..a7: rows g, g+8, g, g+8 by register; cols 2t(+1), +8 for the last two
-					row, col := g+8*(r&1), 2*t+8*(r>>1)
-					A[row][col], A[row][col+1] = elem(av, 0), elem(av, 1)
-				} else { // tf32: a0..a3: rows g, g+8, g, g+8; cols t, t, t+4, t+4
-					A[g+8*(r&1)][t+4*(r>>1)] = elem(av, 0)
+				for e := range per {
+					A[g+8*(r&1)][per*t+e+kdim/2*(r>>1)] = elem(av, e)
 				}
 			}
 			for r := range 2 {
 				bv := c.value(f, b[r], l)
-				if kdim == 16 { // b0..b3: rows 2t(+1), +8 for the second register; col g
-					B[2*t+8*r][g], B[2*t+8*r+1][g] = elem(bv, 0), elem(bv, 1)
-				} else { // tf32: b0, b1: rows t, t+4; col g
-					B[t+4*r][g] = elem(bv, 0)
+				for e := range per {
+					B[per*t+e+kdim/2*r][g] = elem(bv, e)
 				}
 			}
-			for r := range 4 { // c0..c3: rows g, g, g+8, g+8; cols 2t, 2t+1
-				C[g+8*(r>>1)][2*t+(r&1)] = toFloat(kF32, c.value(f, acc[r], l))
+			for r := range 4 {
+				C[g+8*(r>>1)][2*t+(r&1)] = getC(f, cin, r, l)
 			}
 		}
 		var D [16][8]float64
@@ -911,8 +944,15 @@ func (c *asmCtx) mma(st pStmt) (asmStep, error) {
 		}
 		for lane := range c.warp {
 			g, t := lane/4, lane%4
+			if acc == "f16" {
+				for r := range 2 {
+					lo, hi := encode(D[g+8*r][2*t]), encode(D[g+8*r][2*t+1])
+					c.set(f, d[r].reg, base+lane, hi<<16|lo)
+				}
+				continue
+			}
 			for r := range 4 {
-				c.set(f, d[r].reg, base+lane, fromFloat(kF32, D[g+8*(r>>1)][2*t+(r&1)]))
+				c.set(f, d[r].reg, base+lane, encode(D[g+8*(r>>1)][2*t+(r&1)]))
 			}
 		}
 		return nil

@@ -129,12 +129,14 @@ type ISA interface {
 	// to it.
 	F32ToFP8(f value.Value, to tileir.Scalar) (value.Value, bool)
 
-	// PlanMMA returns the matrix instruction that computes dot d on tiles of the
-	// nvidia_mma (version 2) layout, 16×8 per warp, or false when d takes the FMA path.
+	// PlanMMA returns the matrix instruction that computes dot d (each batch element of
+	// a batched one) on tiles of the nvidia_mma (version 2) layout, 16×8 per warp, or
+	// false when d takes the FMA path.
 	PlanMMA(d Dot) (MMAPlan, bool)
 	// MMA emits one matrix instruction of plan p: D = A·B + C on one tile, a and b the
-	// packed operand registers (KWidth elements each), c and the result the four
-	// accumulators of the lane.
+	// packed operand registers (KWidth elements each), c and the result the lane's four
+	// accumulators in 32-bit registers (16-bit ones packed in pairs, the first in the
+	// low half).
 	MMA(p MMAPlan, a, b, c []value.Value) []value.Value
 
 	// Printf prints format with args from every thread that runs it, with C's printf
@@ -157,11 +159,12 @@ type Dot struct {
 
 // MMAPlan is the matrix instruction of a dot: the operands are converted to Operand
 // (f32 stands for tf32) and packed KWidth consecutive K elements to a 32-bit register;
-// one instruction covers K of the dot's K. Instr is the ISA's own spelling.
+// one instruction covers K of the dot's K; the accumulators are of type Acc (the dot's
+// result type). Instr is the ISA's own spelling.
 type MMAPlan struct {
-	Operand   tileir.Scalar
-	K, KWidth int
-	Instr     string
+	Operand, Acc tileir.Scalar
+	K, KWidth    int
+	Instr        string
 }
 
 // MatrixLoader is implemented by ISAs that load mma operand fragments from shared

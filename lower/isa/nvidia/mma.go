@@ -2,6 +2,7 @@ package nvidia
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -11,13 +12,12 @@ import (
 	"github.com/gotriton/gotriton/tileir"
 )
 
-// PlanMMA picks mma.sync.aligned.m16n8k16 for f16 and bf16 (fp8 widened to f16) and
-// m16n8k8 for tf32, with f32 accumulators, when the target has it and the dot covers at
-// least one instruction.
+// PlanMMA picks Triton's mma.sync forms for sm_80 and later: m16n8k16 for f16 and bf16
+// (fp8 widened to f16, as Triton does where mma has no native fp8) with f32 accumulators,
+// or f16 ones for f16 (fp8) inputs; m16n8k8 for tf32 and m16n8k32 .satfinite for int8
+// into int32. The dot's K must hold one instruction's; its M and N may be smaller than the
+// 16×8 tile (the lowering then reads and writes its elements again, wrapping around).
 func (n *ISA) PlanMMA(d isa.Dot) (isa.MMAPlan, bool) {
-	if d.C != tileir.F32 || d.M < 16 || d.N < 8 {
-		return isa.MMAPlan{}, false
-	}
 	var p isa.MMAPlan
 	in := ""
 	switch {
@@ -27,31 +27,75 @@ func (n *ISA) PlanMMA(d isa.Dot) (isa.MMAPlan, bool) {
 		p, in = isa.MMAPlan{Operand: tileir.F16, K: 16, KWidth: 2}, "f16"
 	case d.A == tileir.F32 && d.InputPrecision == "tf32": // absent means ieee; tf32x3 takes the exact FMA path
 		p, in = isa.MMAPlan{Operand: tileir.F32, K: 8, KWidth: 1}, "tf32"
+	case d.A == tileir.I8:
+		p, in = isa.MMAPlan{Operand: tileir.I8, K: 32, KWidth: 4}, "s8"
 	default:
 		return isa.MMAPlan{}, false
 	}
-	shapeIn := map[string]string{"f16": "f16", "bf16": "bf16", "tf32": "f32"}[in]
-	if _, ok := n.t.HasMMA(target.MMASync, shapeIn); !ok || d.K < int64(p.K) {
+	p.Acc = d.C
+	acc := map[tileir.Scalar]string{tileir.F32: "f32", tileir.F16: "f16", tileir.I32: "s32"}[d.C]
+	if !n.hasMMA(p.Operand, d.C) || d.K < int64(p.K) {
 		return isa.MMAPlan{}, false
 	}
-	p.Instr = fmt.Sprintf("mma.sync.aligned.m16n8k%d.row.col.f32.%s.%s.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};", p.K, in, in)
+	sat := ""
+	if d.C == tileir.I32 {
+		sat = ".satfinite"
+	}
+	nc := 4 // accumulator registers: f16 ones come in pairs
+	if d.C == tileir.F16 {
+		nc = 2
+	}
+	p.Instr = fmt.Sprintf("mma.sync.aligned.m16n8k%d.row.col%s.%s.%s.%s.%s %s, %s, %s, %s;", p.K, sat, acc, in, in, acc,
+		regList(0, nc), regList(nc, 4), regList(nc+4, 2), regList(nc+6, nc))
 	return p, true
 }
 
-// f32x4 is the result of mma.sync with f32 accumulators.
-var f32x4 = types.NewStruct(types.Float, types.Float, types.Float, types.Float)
+// hasMMA reports whether the target has mma.sync with operands of type in (f32 for tf32)
+// and accumulators of type acc.
+func (n *ISA) hasMMA(in, acc tileir.Scalar) bool {
+	for _, s := range n.t.MMA {
+		if s.Kind == target.MMASync && s.In == in.String() && s.Acc == acc.String() {
+			return true
+		}
+	}
+	return false
+}
 
-// MMA emits one mma.sync with f32 accumulators; C is an input of its own (not tied to
-// D), so that the emitter need not copy it first.
+// regList is {$from, ..., $(from+n-1)}.
+func regList(from, n int) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "$%d", from+i)
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// mmaForms are the result type and constraints of mma.sync by accumulator type: four
+// f32, four int32 or two registers of packed f16 pairs, after A's four registers and B's
+// two.
+var mmaForms = map[tileir.Scalar]asmForm{
+	tileir.F32: {types.NewStruct(types.Float, types.Float, types.Float, types.Float), "", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"},
+	tileir.I32: {types.NewStruct(types.I32, types.I32, types.I32, types.I32), "", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r,r"},
+	tileir.F16: {types.NewStruct(types.I32, types.I32), "", "=r,=r,r,r,r,r,r,r,r,r"},
+}
+
+// MMA emits one mma.sync; C is an input of its own (not tied to D), so that the emitter
+// need not copy it first.
 func (n *ISA) MMA(p isa.MMAPlan, a, b, c []value.Value) []value.Value {
 	args := make([]value.Value, 0, len(a)+len(b)+len(c))
 	args = append(append(append(args, a...), b...), c...)
-	call := n.b.Asm(f32x4, p.Instr, "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f", args...)
-	out := make([]value.Value, 4)
-	for i := range out {
-		out[i] = n.b.Extract(call, i)
+	form := mmaForms[p.Acc]
+	call := n.b.Asm(form.ret, p.Instr, form.constraints, args...)
+	d := make([]value.Value, len(c))
+	for i := range d {
+		d[i] = n.b.Extract(call, i)
 	}
-	return out
+	return d
 }
 
 // MatrixRowPad pads every staged row by 16 bytes: rows then start 16 bytes apart modulo

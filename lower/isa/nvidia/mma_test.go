@@ -1,6 +1,12 @@
 package nvidia
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/gotriton/gotriton/lower/isa"
+	"github.com/gotriton/gotriton/target"
+	"github.com/gotriton/gotriton/tileir"
+)
 
 // TestLdmatrixRowTable pins ldmatrixRow to the mma fragment geometry by hand: A's lanes
 // 0-7 address rows 0-7 at column 0, 8-15 rows 8-15, 16-23 rows 0-7 at column 8, 24-31
@@ -12,6 +18,54 @@ func TestLdmatrixRowTable(t *testing.T) {
 	} {
 		if r, c := ldmatrixRow(tc.opIdx, tc.lane); r != tc.row || c != tc.col {
 			t.Errorf("ldmatrixRow(%d, %d) = (%d, %d), want (%d, %d)", tc.opIdx, tc.lane, r, c, tc.row, tc.col)
+		}
+	}
+}
+
+// TestPlanMMA pins the mma.sync form of each dot type, as Triton 3.6's MMAv2 lowering
+// spells it (fp8 widened to f16 on sm_90), and the dots that take the FMA path.
+func TestPlanMMA(t *testing.T) {
+	const f32Acc = " {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};"
+	n := New(nil, target.Default, 4).(*ISA)
+	for _, tc := range []struct {
+		d     isa.Dot
+		instr string
+		plan  isa.MMAPlan // without Instr
+	}{
+		{isa.Dot{A: tileir.F16, C: tileir.F32, M: 64, N: 64, K: 16}, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" + f32Acc,
+			isa.MMAPlan{Operand: tileir.F16, Acc: tileir.F32, K: 16, KWidth: 2}},
+		{isa.Dot{A: tileir.F16, C: tileir.F16, M: 1, N: 2, K: 32}, "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0,$1}, {$2,$3,$4,$5}, {$6,$7}, {$8,$9};",
+			isa.MMAPlan{Operand: tileir.F16, Acc: tileir.F16, K: 16, KWidth: 2}},
+		{isa.Dot{A: tileir.BF16, C: tileir.F32, M: 16, N: 8, K: 16}, "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" + f32Acc,
+			isa.MMAPlan{Operand: tileir.BF16, Acc: tileir.F32, K: 16, KWidth: 2}},
+		{isa.Dot{A: tileir.F8E5M2, C: tileir.F32, M: 1, N: 2, K: 32}, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" + f32Acc,
+			isa.MMAPlan{Operand: tileir.F16, Acc: tileir.F32, K: 16, KWidth: 2}},
+		{isa.Dot{A: tileir.F8E4M3FN, C: tileir.F16, M: 32, N: 32, K: 32}, "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0,$1}, {$2,$3,$4,$5}, {$6,$7}, {$8,$9};",
+			isa.MMAPlan{Operand: tileir.F16, Acc: tileir.F16, K: 16, KWidth: 2}},
+		{isa.Dot{A: tileir.F32, C: tileir.F32, M: 32, N: 32, K: 8, InputPrecision: "tf32"}, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32" + f32Acc,
+			isa.MMAPlan{Operand: tileir.F32, Acc: tileir.F32, K: 8, KWidth: 1}},
+		{isa.Dot{A: tileir.I8, C: tileir.I32, M: 64, N: 128, K: 128}, "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32" + f32Acc,
+			isa.MMAPlan{Operand: tileir.I8, Acc: tileir.I32, K: 32, KWidth: 4}},
+	} {
+		p, ok := n.PlanMMA(tc.d)
+		if !ok || p.Instr != tc.instr {
+			t.Errorf("%+v: %q (%v), want %q", tc.d, p.Instr, ok, tc.instr)
+		}
+		p.Instr = ""
+		if p != tc.plan {
+			t.Errorf("%+v: plan %+v, want %+v", tc.d, p, tc.plan)
+		}
+	}
+	for _, d := range []isa.Dot{
+		{A: tileir.F32, C: tileir.F32, M: 32, N: 32, K: 32},                           // ieee
+		{A: tileir.F32, C: tileir.F32, M: 32, N: 32, K: 32, InputPrecision: "tf32x3"}, // exact
+		{A: tileir.BF16, C: tileir.BF16, M: 32, N: 32, K: 32},                         // no bf16 accumulators
+		{A: tileir.F16, C: tileir.F16, M: 32, N: 32, K: 8},                            // K below one instruction
+		{A: tileir.I8, C: tileir.I32, M: 32, N: 32, K: 16},
+		{A: tileir.F64, C: tileir.F64, M: 32, N: 32, K: 32},
+	} {
+		if p, ok := n.PlanMMA(d); ok {
+			t.Errorf("%+v: planned %s, want the FMA path", d, p.Instr)
 		}
 	}
 }
