@@ -39,6 +39,9 @@ type Options struct {
 	OPT, LLC, LLD string
 	// Name is what error messages call the LLVM IR, e.g. "add_kernel.ll"; default "kernel.ll".
 	Name string
+	// NoFPFusion is Triton's enable_fp_fusion=False: opt and llc run with -fp-contract=on
+	// (LLVM's default, what Triton's target machine keeps then) instead of fast.
+	NoFPFusion bool
 }
 
 // Result is a compiled kernel.
@@ -87,12 +90,23 @@ func (t tool) find(given string) (string, error) {
 
 // llcArgs are the llc flags for arch, mirroring the target machine Triton 3.6 creates in
 // translate_to_asm: aggressive optimization, position-independent code, fused
-// multiply-add contraction (enable_fp_fusion), no-NaNs FP math and a trap for
-// unreachable code. CDNA GPUs (gfx9) run wave64 natively, so no wavefront-size feature is
-// passed (Triton's features string is empty for them).
-func llcArgs(arch, filetype string) []string {
+// multiply-add contraction as enable_fp_fusion says (FPContractFlag), no-NaNs FP math and
+// a trap for unreachable code. CDNA GPUs (gfx9) run wave64 natively, so no wavefront-size
+// feature is passed (Triton's features string is empty for them).
+func llcArgs(arch, filetype string, fpFusion bool) []string {
 	return []string{"-mtriple=" + Triple, "-mcpu=" + arch, "-O3", "--relocation-model=pic",
-		"-fp-contract=fast", "--enable-no-nans-fp-math", "--trap-unreachable", "-filetype=" + filetype, "-o", "-"}
+		FPContractFlag(fpFusion), "--enable-no-nans-fp-math", "--trap-unreachable", "-filetype=" + filetype, "-o", "-"}
+}
+
+// FPContractFlag is the opt and llc flag for Triton's enable_fp_fusion: its target
+// machine has AllowFPOpFusion=Fast when fusion is on (-fp-contract=fast: contract a
+// multiply and an add wherever profitable) and keeps LLVM's default, Standard, when it is
+// off (-fp-contract=on: only what the IR marks contractable, llvm.fmuladd included).
+func FPContractFlag(fpFusion bool) string {
+	if fpFusion {
+		return "-fp-contract=fast"
+	}
+	return "-fp-contract=on"
 }
 
 // checkTarget accepts HIP targets of an architecture gotriton compiles for.
@@ -137,10 +151,10 @@ func Assembly(llvmIR string, t target.Target, opts Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if llvmIR, err = optimize(llvmIR, t.Arch, opts.OPT, name); err != nil {
+	if llvmIR, err = optimize(llvmIR, t.Arch, opts.OPT, name, !opts.NoFPFusion); err != nil {
 		return "", err
 	}
-	out, err := runLLC(llc, llvmIR, t.Arch, "asm", name)
+	out, err := runLLC(llc, llvmIR, t.Arch, "asm", name, !opts.NoFPFusion)
 	return string(out), err
 }
 
@@ -172,7 +186,7 @@ func Compile(llvmIR string, t target.Target, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if llvmIR, err = optimize(llvmIR, t.Arch, opts.OPT, name); err != nil {
+	if llvmIR, err = optimize(llvmIR, t.Arch, opts.OPT, name, !opts.NoFPFusion); err != nil {
 		return nil, err
 	}
 	// The assembly and the object come from two llc runs over the same IR, side by side.
@@ -180,8 +194,8 @@ func Compile(llvmIR string, t target.Target, opts Options) (*Result, error) {
 	var asm []byte
 	var asmErr, objErr error
 	var wg sync.WaitGroup
-	wg.Go(func() { asm, asmErr = runLLC(llc, llvmIR, t.Arch, "asm", name) })
-	wg.Go(func() { r.Object, objErr = runLLC(llc, llvmIR, t.Arch, "obj", name) })
+	wg.Go(func() { asm, asmErr = runLLC(llc, llvmIR, t.Arch, "asm", name, !opts.NoFPFusion) })
+	wg.Go(func() { r.Object, objErr = runLLC(llc, llvmIR, t.Arch, "obj", name, !opts.NoFPFusion) })
 	wg.Wait()
 	// Both runs fail alike on bad IR; the error is reported once.
 	if asmErr != nil {
@@ -224,13 +238,13 @@ var workgroupIDAttrs = regexp.MustCompile(` "amdgpu-no-workgroup-id-[xyz]"`)
 // the hidden kernel arguments the kernel reads, as in Triton's code objects. On gfx942
 // (architected SGPRs) it then drops "amdgpu-no-workgroup-id-x/y/z", as Triton does: the
 // launch may use a dimension the kernel never asks for, and without them the Y id is not
-// masked correctly.
-func optimize(llvmIR, arch, given, name string) (string, error) {
+// masked correctly. Its target machine contracts as fpFusion says, as Triton's does.
+func optimize(llvmIR, arch, given, name string, fpFusion bool) (string, error) {
 	opt, err := optTool.find(given)
 	if err != nil {
 		return "", err
 	}
-	cmd := exec.Command(opt, "-mtriple="+Triple, "-mcpu="+arch, "-O3", "-S", "-o", "-")
+	cmd := exec.Command(opt, "-mtriple="+Triple, "-mcpu="+arch, "-O3", FPContractFlag(fpFusion), "-S", "-o", "-")
 	cmd.Stdin = strings.NewReader(llvmIR)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -249,8 +263,8 @@ func optimize(llvmIR, arch, given, name string) (string, error) {
 }
 
 // runLLC runs llc on llvmIR and returns its output file (assembly text or an object).
-func runLLC(llc, llvmIR, arch, filetype, name string) ([]byte, error) {
-	cmd := exec.Command(llc, llcArgs(arch, filetype)...)
+func runLLC(llc, llvmIR, arch, filetype, name string, fpFusion bool) ([]byte, error) {
+	cmd := exec.Command(llc, llcArgs(arch, filetype, fpFusion)...)
 	cmd.Stdin = strings.NewReader(llvmIR)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

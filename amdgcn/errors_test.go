@@ -151,7 +151,7 @@ func TestBadTarget(t *testing.T) {
 // TestUnknownProcessor: an llc that does not know the processor only warns; that is an error here.
 func TestUnknownProcessor(t *testing.T) {
 	needTools(t)
-	_, err := runLLC(toolPath(t, "llc-22"), readKernel(t, "vector_add.ll"), "gfx1999", "asm", "vector_add.ll")
+	_, err := runLLC(toolPath(t, "llc-22"), readKernel(t, "vector_add.ll"), "gfx1999", "asm", "vector_add.ll", true)
 	wantError(t, err, "amdgcn: llc-22 does not know processor gfx1999: 'gfx1999' is not a recognized processor for this target (ignoring processor)")
 }
 

@@ -50,8 +50,10 @@ func PtxasVersion(ptxas string) (string, error) {
 }
 
 // Assemble turns PTX for arch (sm_90a) into a cubin with ptxas, or, when ptxas is "",
-// returns the PTX itself NUL-terminated.
-func Assemble(ptx, arch, ptxas string) (*Binary, error) {
+// returns the PTX itself NUL-terminated. Without fpFusion (Triton's
+// enable_fp_fusion=False) ptxas gets --fmad=false, as Triton gives it, so that it does not
+// contract the PTX's multiplies and adds either.
+func Assemble(ptx, arch, ptxas string, fpFusion bool) (*Binary, error) {
 	if ptxas == "" {
 		return &Binary{Data: append([]byte(ptx), 0), Kind: "ptx"}, nil
 	}
@@ -68,7 +70,11 @@ func Assemble(ptx, arch, ptxas string) (*Binary, error) {
 	if err := os.WriteFile(src, []byte(ptx), 0o644); err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(ptxas, "-lineinfo", "--gpu-name="+arch, src, "-o", bin)
+	args := []string{"-lineinfo", "--gpu-name=" + arch, src, "-o", bin}
+	if !fpFusion {
+		args = append([]string{"--fmad=false"}, args...)
+	}
+	cmd := exec.Command(ptxas, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {

@@ -122,6 +122,7 @@ func TestCacheMisses(t *testing.T) {
 		{"num_stages", func(in *cacheInput) { in.opts.NumStages = 2 }, true},
 		{"target", func(in *cacheInput) { in.opts.Target = "cuda:80:32" }, true},
 		{"debug", func(in *cacheInput) { in.opts.Debug = true }, true},
+		{"enable_fp_fusion", func(in *cacheInput) { in.opts.NoFPFusion = true }, true},
 		{"via llc", func(in *cacheInput) { in.opts.ViaLLC, in.opts.LLC = true, "/nonexistent/llc" }, true},
 		{"gotriton version", func(in *cacheInput) { in.version = "v2" }, true},
 		{"function it does not call", kernelEdit("return x + 1", "return x + 2"), false},

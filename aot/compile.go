@@ -48,7 +48,7 @@ func Compile(f *frontend.File, kernel string, opts compiler.Options, until compi
 				var md lower.Metadata
 				if json.Unmarshal(files[metaFile], &md) == nil {
 					r := &compiler.Result{Kernel: kernel, Target: spec.Target, NumWarps: spec.NumWarps, NumStages: spec.NumStages,
-						Spec: spec, Debug: opts.Debug, Meta: md, PTX: string(files[ptxFile])}
+						Spec: spec, Debug: opts.Debug, NoFPFusion: opts.NoFPFusion, Meta: md, PTX: string(files[ptxFile])}
 					return &Compiled{Result: r, Key: key, Source: f.Path, Given: given, Cached: true}, nil
 				}
 			}
@@ -73,7 +73,7 @@ func (c *Compiled) Metadata() *Metadata { return NewMetadata(c.Result, c.Key) }
 func (c *Compiled) Binary(ptxas string, cache *Cache) (*Binary, error) {
 	r := c.Result
 	if ptxas == "" || cache == nil {
-		return Assemble(r.PTX, r.Target.Arch, ptxas)
+		return Assemble(r.PTX, r.Target.Arch, ptxas, !r.NoFPFusion)
 	}
 	version, err := PtxasVersion(ptxas)
 	if err != nil {
@@ -84,7 +84,7 @@ func (c *Compiled) Binary(ptxas string, cache *Cache) (*Binary, error) {
 	if files, ok := cache.Get(key, binFile); ok {
 		return &Binary{Data: files[binFile], Kind: "cubin", Tool: version}, nil
 	}
-	bin, err := Assemble(r.PTX, r.Target.Arch, ptxas)
+	bin, err := Assemble(r.PTX, r.Target.Arch, ptxas, !r.NoFPFusion)
 	if err != nil {
 		return nil, err
 	}
@@ -116,6 +116,6 @@ func (c *Compiled) Launcher(outName, grid string, bin *Binary) (*Launcher, error
 // GoLauncher writes the Go launcher, in package pkg, of a kernel compiled to PTX.
 func (c *Compiled) GoLauncher(pkg, outName, grid string) (*Launcher, error) {
 	r := c.Result
-	bin, _ := Assemble(r.PTX, r.Target.Arch, "") // PTX: driver/cuda loads PTX
+	bin, _ := Assemble(r.PTX, r.Target.Arch, "", !r.NoFPFusion) // PTX: driver/cuda loads PTX
 	return NewGoLauncher(c.launchSpec(outName, grid, bin), pkg, [2]int{r.Meta.GlobalScratchSize, r.Meta.ProfileScratchSize})
 }

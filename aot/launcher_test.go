@@ -61,7 +61,7 @@ func compileCase(t *testing.T, tc launcherCase) *Compiled {
 func compileLauncher(t *testing.T, tc launcherCase) (*Launcher, *compiler.Result) {
 	t.Helper()
 	k := compileCase(t, tc)
-	bin, err := Assemble(k.Result.PTX, k.Result.Target.Arch, "")
+	bin, err := Assemble(k.Result.PTX, k.Result.Target.Arch, "", true)
 	if err != nil {
 		t.Fatal(err)
 	}

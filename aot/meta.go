@@ -110,7 +110,7 @@ func NewMetadata(r *compiler.Result, hash string) *Metadata {
 	t := r.Target
 	md := &Metadata{
 		Hash: hash, NumWarps: r.NumWarps, NumCTAs: 1, NumStages: r.NumStages, WarpSize: t.WarpSize,
-		EnableFPFusion: true, EnableReflectFTZ: true,
+		EnableFPFusion: !r.NoFPFusion, EnableReflectFTZ: true,
 		DefaultDotInputPrecision: "tf32", AllowedDotInputPrecisions: []string{"tf32", "tf32x3", "ieee", "bf16x3", "bf16x6"},
 		Debug: r.Debug, BackendName: string(t.Backend), SanitizeOverflow: true, TritonVersion: TritonVersion,
 		TensordescMeta: []TensordescMeta{},

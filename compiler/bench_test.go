@@ -44,7 +44,7 @@ func BenchmarkTutorialsPTX(b *testing.B) {
 					b.Fatal(err)
 				}
 				t2 := time.Now()
-				if r.PTX, err = ptx.Compile(r.LLVM, ptx.Options{Arch: r.Target.Arch}); err != nil {
+				if r.PTX, err = ptx.Compile(r.LLVM, ptx.Options{Arch: r.Target.Arch, FPFusion: true}); err != nil {
 					b.Fatal(err)
 				}
 				t3 := time.Now()

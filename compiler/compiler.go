@@ -62,6 +62,10 @@ type Options struct {
 	// LLD is the ld.lld binary that links AMD code objects; empty means ld.lld-22, then
 	// ld.lld, on PATH.
 	LLD string
+	// NoFPFusion is Triton's enable_fp_fusion=False: no floating multiply is contracted
+	// with the add or subtract that uses it into a fused multiply-add (on NVIDIA, ptx
+	// without Options.FPFusion; on AMD, llc -fp-contract=on instead of fast).
+	NoFPFusion bool
 }
 
 // Result holds every stage's output that was produced.
@@ -74,11 +78,14 @@ type Result struct {
 	// Results made by hand from tile IR.
 	Spec *semantic.Spec
 	// Debug echoes Options.Debug (tl.device_assert kept).
-	Debug  bool
-	TileIR *tileir.Module
-	LLVM   *ir.Module
-	Meta   lower.Metadata
-	PTX    string
+	Debug bool
+	// NoFPFusion echoes Options.NoFPFusion; Backend reads it, so that a Result made by
+	// hand compiles with Triton's default, enable_fp_fusion=True.
+	NoFPFusion bool
+	TileIR     *tileir.Module
+	LLVM       *ir.Module
+	Meta       lower.Metadata
+	PTX        string
 	// AMDGCN is the assembly and HSACO the linked code object of an AMD target, and
 	// AMDKernel the kernel's metadata read from it (registers, LDS, scratch, kernargs).
 	AMDGCN    string
@@ -92,7 +99,8 @@ func Compile(f *frontend.File, kernel string, opts Options, until Stage) (*Resul
 	if err != nil {
 		return nil, err
 	}
-	r := &Result{Kernel: kernel, Target: spec.Target, NumWarps: spec.NumWarps, NumStages: spec.NumStages, Spec: spec, Debug: opts.Debug, TileIR: m}
+	r := &Result{Kernel: kernel, Target: spec.Target, NumWarps: spec.NumWarps, NumStages: spec.NumStages, Spec: spec, Debug: opts.Debug,
+		NoFPFusion: opts.NoFPFusion, TileIR: m}
 	if until == TileIR {
 		return r, nil
 	}
@@ -112,7 +120,7 @@ func (r *Result) Backend(until Stage, viaLLC bool, llc string) error {
 	return r.backend(until, Options{ViaLLC: viaLLC, LLC: llc})
 }
 
-// backend is Backend with the tools of opts.
+// backend is Backend with the tools of opts (and r.NoFPFusion).
 func (r *Result) backend(until Stage, opts Options) error {
 	// Triton's NVIDIA backend emulates tf32x3 from sm_80 on (emuTF32); the AMD one never.
 	tileir.F32DotTC(r.TileIR, r.Target.IsNVIDIA() && r.Target.Capability >= 80)
@@ -134,9 +142,9 @@ func (r *Result) backend(until Stage, opts Options) error {
 		return fmt.Errorf("target %s: PTX is for NVIDIA targets (AMD targets emit amdgcn or hsaco)", r.Target)
 	}
 	if opts.ViaLLC {
-		r.PTX, err = viaLLCCompile(r.LLVM, r.Target.Arch, opts.LLC)
+		r.PTX, err = viaLLCCompile(r.LLVM, r.Target.Arch, opts.LLC, !r.NoFPFusion)
 	} else {
-		r.PTX, err = ptx.Compile(r.LLVM, ptx.Options{Arch: r.Target.Arch})
+		r.PTX, err = ptx.Compile(r.LLVM, ptx.Options{Arch: r.Target.Arch, FPFusion: !r.NoFPFusion})
 	}
 	return err
 }
@@ -146,7 +154,8 @@ func (r *Result) compileAMD(opts Options) error {
 	if r.Target.Backend != target.HIP {
 		return fmt.Errorf("target %s: AMDGCN and HSACO are for AMD targets (NVIDIA targets emit ptx)", r.Target)
 	}
-	res, err := amdgcn.CompileModule(r.LLVM, r.Target, amdgcn.Options{OPT: opts.OPT, LLC: opts.LLC, LLD: opts.LLD, Name: r.Kernel + ".ll"})
+	res, err := amdgcn.CompileModule(r.LLVM, r.Target, amdgcn.Options{OPT: opts.OPT, LLC: opts.LLC, LLD: opts.LLD, Name: r.Kernel + ".ll",
+		NoFPFusion: r.NoFPFusion})
 	if err != nil {
 		return err
 	}
@@ -154,8 +163,11 @@ func (r *Result) compileAMD(opts Options) error {
 	return nil
 }
 
-// viaLLCCompile compiles LLVM IR to PTX with llc's NVPTX backend.
-func viaLLCCompile(m *ir.Module, arch, llc string) (string, error) {
+// viaLLCCompile compiles LLVM IR to PTX with llc's NVPTX backend, contracting multiplies
+// and adds into fma (-fp-contract=fast) when fpFusion is set, as Triton's target machine
+// does under enable_fp_fusion, else only where the IR allows it (-fp-contract=on, LLVM's
+// default and Triton's without fusion).
+func viaLLCCompile(m *ir.Module, arch, llc string, fpFusion bool) (string, error) {
 	if llc == "" {
 		for _, name := range []string{"llc-22", "llc"} {
 			if p, err := exec.LookPath(name); err == nil {
@@ -167,7 +179,7 @@ func viaLLCCompile(m *ir.Module, arch, llc string) (string, error) {
 			return "", fmt.Errorf("--via-llc: llc not found on PATH (install Debian's llvm-22: apt-get install llvm-22, or pass --llc)")
 		}
 	}
-	cmd := exec.Command(llc, "-march=nvptx64", "-mcpu="+arch, "-mattr=+ptx84", "-O3", "-o", "-")
+	cmd := exec.Command(llc, "-march=nvptx64", "-mcpu="+arch, "-mattr=+ptx84", "-O3", amdgcn.FPContractFlag(fpFusion), "-o", "-")
 	cmd.Stdin = strings.NewReader(m.String())
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

@@ -64,7 +64,8 @@ func TestVectorAddPTX(t *testing.T) {
 }
 
 // TestBackends runs both NVIDIA backends on the LLVM IR of every specialization of our
-// kernel set: gotriton's own emitter (ptx.Compile, then ptx.Check) must accept it, and where
+// kernel set: gotriton's own emitter (ptx.Compile, then ptx.Check; with and without
+// floating-point contraction) must accept it, and where
 // llc-22 is installed, LLVM's NVPTX backend must accept it too and declare the same entry,
 // with the same parameter list and .reqntid, as our PTX (a coarse cross-check of the ABI).
 // Kernels the lowering cannot handle yet are logged as NOT LOWERED with the reason.
@@ -101,6 +102,13 @@ func TestBackends(t *testing.T) {
 			}
 			if err := ptx.Check(ours); err != nil {
 				t.Fatalf("our PTX: %v", err)
+			}
+			fused, err := ptx.Compile(r.LLVM, ptx.Options{Arch: "sm_90a", FPFusion: true})
+			if err != nil {
+				t.Fatalf("ptx.Compile with FPFusion: %v", err)
+			}
+			if err := ptx.Check(fused); err != nil {
+				t.Fatalf("our PTX with FPFusion: %v", err)
 			}
 			if llc == "" {
 				return

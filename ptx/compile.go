@@ -23,6 +23,12 @@ type Options struct {
 	// PTXVersion is the PTX ISA version times ten (84 means 8.4). Zero
 	// means DefaultPTXVersion.
 	PTXVersion int
+	// FPFusion contracts a floating multiply and the add or subtract that uses it into
+	// one fma.rn, as LLVM's NVPTX backend does under Triton's enable_fp_fusion (on by
+	// default in Triton and in package compiler), and leaves the other fadd, fsub and fmul
+	// without .rn, for ptxas to contract too. Off, every fadd, fsub and fmul without the
+	// contract flag is rounded on its own (add.rn, sub.rn, mul.rn), as llc does by default.
+	FPFusion bool
 }
 
 // DefaultPTXVersion is the PTX ISA version written when Options.PTXVersion is

@@ -36,8 +36,8 @@ func BenchmarkCompileCorpus(b *testing.B) {
 	}
 }
 
-// benchEmit lowers spec s (its file in dir) to LLVM IR once and times ptx.Compile on it
-// as sub-benchmark name.
+// benchEmit lowers spec s (its file in dir) to LLVM IR once and times ptx.Compile on it,
+// with contraction as package compiler runs it by default, as sub-benchmark name.
 func benchEmit(b *testing.B, name, dir string, s kernelspecs.Spec, opts semantic.Options) {
 	src, err := os.ReadFile(filepath.Join(dir, s.File))
 	if err != nil {
@@ -54,7 +54,7 @@ func benchEmit(b *testing.B, name, dir string, s kernelspecs.Spec, opts semantic
 	b.Run(name, func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := ptx.Compile(r.LLVM, ptx.Options{Arch: r.Target.Arch}); err != nil {
+			if _, err := ptx.Compile(r.LLVM, ptx.Options{Arch: r.Target.Arch, FPFusion: true}); err != nil {
 				b.Fatal(err)
 			}
 		}

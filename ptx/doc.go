@@ -66,8 +66,11 @@
 //   - add sub mul sdiv udiv srem urem shl lshr ashr and or xor (i1: and, or,
 //     xor, add, sub, mul as predicate logic);
 //   - fadd fsub fmul as add.rn/sub.rn/mul.rn (plain add/sub/mul, which ptxas
-//     may fuse into fma, only with the contract or fast flag); fdiv as
-//     div.rn (div.full.f32 with afn or fast; not on half); fneg;
+//     may fuse into fma, only with the contract or fast flag); with
+//     Options.FPFusion (Triton's enable_fp_fusion) an fadd or fsub of an fmul
+//     of its block becomes fma.rn, as LLVM's NVPTX backend contracts them
+//     (contract.go), and the rest are plain add/sub/mul; fdiv as div.rn
+//     (div.full.f32 with afn or fast; not on half); fneg;
 //   - icmp (all predicates; i1 only eq/ne), fcmp (all predicates), select;
 //   - trunc zext sext fptrunc fpext fptoui fptosi uitofp sitofp ptrtoint
 //     inttoptr addrspacecast (cvta between generic and global/shared/const/
@@ -96,6 +99,7 @@
 // bar.warp.sync, membar.{cta,gl,sys}, shfl.sync.{bfly,idx,up,down}.{i32,f32},
 // vote.{ballot,all,any,uni}.sync, ex2/lg2/sin/cos/rsqrt/sqrt approx (with
 // .ftz), sqrt.rn, rcp.rn, rcp.approx.ftz, div.approx, div.rn, fma.rn,
+// {add,mul}.{rn,rz,rm,rp} (.ftz on f32; never contracted),
 // fmax/fmin (.ftz, .nan), saturate, floor/ceil/trunc, mulhi.{i,ui,ll,ull},
 // prmt; and llvm.fma, fmuladd, sqrt, fabs, minnum, maxnum, minimum, maximum,
 // copysign, floor, ceil, trunc, rint, nearbyint, roundeven, smax, smin,

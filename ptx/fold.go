@@ -36,11 +36,13 @@ type scaledKey struct {
 }
 
 // countUses counts the uses of the values address folding may absorb:
-// getelementptrs, pointer bitcasts, index adds and index extensions.
+// getelementptrs, pointer bitcasts, index adds and index extensions; and of the
+// fmuls and fnegs that floating-point contraction may absorb.
 func (e *fnEmitter) countUses() {
 	note := func(v value.Value, fold bool) {
 		switch v.(type) {
-		case *ir.InstGetElementPtr, *ir.InstBitCast, *ir.InstAdd, *ir.InstSExt, *ir.InstZExt:
+		case *ir.InstGetElementPtr, *ir.InstBitCast, *ir.InstAdd, *ir.InstSExt, *ir.InstZExt,
+			*ir.InstFMul, *ir.InstFNeg: // the last two for planFusions
 			in := e.infoOf(v)
 			if in == nil {
 				return // an instruction of another function

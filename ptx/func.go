@@ -52,6 +52,7 @@ type fnEmitter struct {
 	classCache map[leafKey][]regClass // see (*fnEmitter).classesOf
 
 	scaled        map[scaledKey]string // base+index*stride registers of the current block
+	negs          map[string]string    // negations of registers that fma operands took in the current block
 	materializing value.Value          // the deferred value being selected for one use
 	names         []byte               // backing store of register names (newReg)
 	opChunk       []string             // backing store of operand lists (opSlice)
@@ -110,6 +111,9 @@ func (c *compiler) kernelWith(f *ir.Func, idx int, ki *kernelInfo, byID bool) er
 	e.scaled = map[scaledKey]string{}
 	e.readers = map[string]int32{}
 	e.countUses()
+	if c.opts.FPFusion {
+		e.planFusions()
+	}
 	name := symbol(f.Name())
 	var params []string
 	for i, p := range f.Params {
@@ -261,6 +265,10 @@ type valInfo struct {
 	folded  bool // it is a folded address, addr
 	addr    addr
 	uses    useCount // see countUses
+
+	fused    *fusion // an fadd or fsub written as fma.rn (see contract.go)
+	block    int32   // the block of an fmul or fneg, its index plus one, once planFusions ran
+	absorbed bool    // an fmul or fneg whose every use was fused: not emitted
 }
 
 // localID is a value with a local ID (%7), as parameters and instructions with a result
@@ -748,6 +756,7 @@ func (e *fnEmitter) blocks() error {
 			e.label(e.labels[b])
 		}
 		clear(e.scaled)
+		clear(e.negs)
 		locs := e.c.blockLocs(b)
 		for j, inst := range b.Insts {
 			if _, ok := inst.(*ir.InstPhi); ok {

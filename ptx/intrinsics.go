@@ -111,6 +111,20 @@ var intrinsics = map[string]intrinsic{
 	"llvm.fshr":       {op: "shf.r.wrap.b32", args: []string{"$1", "$0", "$2"}},
 }
 
+// The explicitly rounded adds and multiplies (libdevice's __nv_fadd_rn, __nv_dmul_rz, ...):
+// llvm.nvvm.{add,mul}.{rn,rz,rm,rp}[.ftz].{f,d}. They are calls, so floating-point
+// contraction never fuses them.
+func init() {
+	for _, op := range []string{"add", "mul"} {
+		for _, rnd := range []string{"rn", "rz", "rm", "rp"} {
+			name := "llvm.nvvm." + op + "." + rnd
+			intrinsics[name+".f"] = intrinsic{op: op + "." + rnd + ".f32"}
+			intrinsics[name+".ftz.f"] = intrinsic{op: op + "." + rnd + ".ftz.f32"}
+			intrinsics[name+".d"] = intrinsic{op: op + "." + rnd + ".f64"}
+		}
+	}
+}
+
 // ignoredIntrinsics produce no code.
 var ignoredIntrinsics = map[string]bool{
 	"llvm.lifetime.start": true, "llvm.lifetime.end": true, "llvm.assume": true,

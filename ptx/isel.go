@@ -44,14 +44,26 @@ func (e *fnEmitter) inst(inst ir.Instruction) error {
 	case *ir.InstXor:
 		return e.binary(i, "xor", i.X, i.Y, nil)
 	case *ir.InstFAdd:
+		if f := e.fusedOf(i); f != nil {
+			return e.fma(i, f)
+		}
 		return e.binary(i, "fadd", i.X, i.Y, i.FastMathFlags)
 	case *ir.InstFSub:
+		if f := e.fusedOf(i); f != nil {
+			return e.fma(i, f)
+		}
 		return e.binary(i, "fsub", i.X, i.Y, i.FastMathFlags)
 	case *ir.InstFMul:
+		if e.absorbedInst(i) {
+			return nil
+		}
 		return e.binary(i, "fmul", i.X, i.Y, i.FastMathFlags)
 	case *ir.InstFDiv:
 		return e.binary(i, "fdiv", i.X, i.Y, i.FastMathFlags)
 	case *ir.InstFNeg:
+		if e.absorbedInst(i) {
+			return nil
+		}
 		return e.fneg(i)
 	case *ir.InstICmp:
 		return e.icmp(i)
@@ -216,8 +228,8 @@ func (e *fnEmitter) binary(v value.Value, name string, x, y value.Value, fmf []e
 				return d, fmt.Errorf("fdiv on half is not supported; extend to float")
 			case op == "div" && rc == rcF32 && hasFlag(fmf, enum.FastMathFlagAFn):
 				mode = ".full"
-			case op == "div" || !hasFlag(fmf, enum.FastMathFlagContract):
-				mode = ".rn" // round to nearest, and no contraction into fma
+			case op == "div" || !e.c.opts.FPFusion && !hasFlag(fmf, enum.FastMathFlagContract):
+				mode = ".rn" // round to nearest, and no contraction into fma by ptxas
 			}
 			e.emitOp(op, mode, ".", floatNames[rc], "", d, a, b)
 		default:

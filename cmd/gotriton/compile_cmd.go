@@ -81,6 +81,7 @@ func compileCommand() *cli.Command {
 		&cli.StringFlag{Name: "out-path", Aliases: []string{"o"}, Value: "-", Usage: "output file, or - for stdout (without -n: the output folder); with -g the path prefix of the .c/.h/.json files (default: the out-name)"},
 		&cli.StringFlag{Name: "out-name", Aliases: []string{"on"}, Usage: "name of the compiled kernel (default: the kernel name)"},
 		&cli.StringFlag{Name: "emit", Value: "tileir", Usage: "stage to write without -g: " + emitNames()},
+		&cli.BoolFlag{Name: "enable-fp-fusion", Value: true, Usage: "contract a floating multiply and the add or subtract that uses it into a fused multiply-add, as Triton's enable_fp_fusion (default: TRITON_DEFAULT_FP_FUSION when set, else true); --enable-fp-fusion=false rounds each on its own"},
 		&cli.BoolFlag{Name: "via-llc", Usage: "make PTX with LLVM's NVPTX backend (llc-22) instead of gotriton's emitter"},
 		&cli.StringFlag{Name: "llc", Usage: "the llc binary for --via-llc and AMD targets (default: llc-22, then llc, on PATH)"},
 		&cli.StringFlag{Name: "opt", Usage: "the opt binary that optimizes AMD LLVM IR before llc, as Triton does (default: opt-22, then opt, on PATH)"},
@@ -125,7 +126,29 @@ func compileCommand() *cli.Command {
 
 // compilerOptions adds the backend flags to a specialization.
 func compilerOptions(c *cli.Command, spec semantic.Options) compiler.Options {
-	return compiler.Options{Options: spec, ViaLLC: c.Bool("via-llc"), LLC: c.String("llc"), OPT: c.String("opt"), LLD: c.String("lld")}
+	return compiler.Options{Options: spec, NoFPFusion: !fpFusion(c), ViaLLC: c.Bool("via-llc"), LLC: c.String("llc"), OPT: c.String("opt"), LLD: c.String("lld")}
+}
+
+// fpFusion is --enable-fp-fusion, else Triton's knobs.language.default_fp_fusion: the
+// environment variable TRITON_DEFAULT_FP_FUSION when it is set, else true.
+func fpFusion(c *cli.Command) bool {
+	if c.IsSet("enable-fp-fusion") {
+		return c.Bool("enable-fp-fusion")
+	}
+	if v, ok := os.LookupEnv("TRITON_DEFAULT_FP_FUSION"); ok {
+		return tritonTruthy(v)
+	}
+	return true
+}
+
+// tritonTruthy reads a boolean environment variable as Triton's getenv_bool does: "1",
+// "y", "on", "yes" and "true", in any case, are true; anything else is false.
+func tritonTruthy(v string) bool {
+	switch strings.ToLower(v) {
+	case "1", "y", "on", "yes", "true":
+		return true
+	}
+	return false
 }
 
 // writeStage writes the stage --emit names.

@@ -20,7 +20,7 @@ static inline void gpuAssert(CUresult code, const char *file, int line) {
 #define CUBIN_NAME add_kernel_caba951e_0d1d2d34_cubin
 CUmodule add_kernel_caba951e_0d1d2d34_mod = NULL;
 CUfunction add_kernel_caba951e_0d1d2d34_func = NULL;
-unsigned char CUBIN_NAME[6583] = {
+unsigned char CUBIN_NAME[6559] = {
   /* the binary */
 };
 

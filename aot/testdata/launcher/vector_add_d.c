@@ -20,7 +20,7 @@ static inline void gpuAssert(CUresult code, const char *file, int line) {
 #define CUBIN_NAME add_kernel_01feb3de_0d1d2d3d4_cubin
 CUmodule add_kernel_01feb3de_0d1d2d3d4_mod = NULL;
 CUfunction add_kernel_01feb3de_0d1d2d3d4_func = NULL;
-unsigned char CUBIN_NAME[3589] = {
+unsigned char CUBIN_NAME[3565] = {
   /* the binary */
 };
 
