@@ -10,7 +10,8 @@
 # SUITE holds test_core.py and conftest.py (python/test/unit/language/test_core.py and
 # python/test/conftest.py of release/3.6.x), triton_suite.py (the team's shared/tools copy with
 # tools/triton_suite.patch applied: `patch -p0 < tools/triton_suite.patch` in SUITE; it copies
-# our tensordesc_meta into Triton's metadata, and leaves out a template's free name that the
+# our tensordesc_meta into Triton's metadata, passes the launch's enable_fp_fusion, enable_reflect_ftz
+# and maxnreg on as gotriton flags, and leaves out a template's free name that the
 # patched source assigns), tools/gt_shard.py and tools/gt_results.py; .build/gotriton is cross-built
 # here with CGO_ENABLED=0 go build -o .build/gotriton ./cmd/gotriton.
 #
