@@ -123,6 +123,8 @@ func TestCacheMisses(t *testing.T) {
 		{"target", func(in *cacheInput) { in.opts.Target = "cuda:80:32" }, true},
 		{"debug", func(in *cacheInput) { in.opts.Debug = true }, true},
 		{"enable_fp_fusion", func(in *cacheInput) { in.opts.NoFPFusion = true }, true},
+		{"enable_reflect_ftz", func(in *cacheInput) { in.opts.NoReflectFTZ = true }, true},
+		{"maxnreg", func(in *cacheInput) { in.opts.MaxNReg = 64 }, true},
 		{"via llc", func(in *cacheInput) { in.opts.ViaLLC, in.opts.LLC = true, "/nonexistent/llc" }, true},
 		{"gotriton version", func(in *cacheInput) { in.version = "v2" }, true},
 		{"function it does not call", kernelEdit("return x + 1", "return x + 2"), false},

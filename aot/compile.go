@@ -48,7 +48,7 @@ func Compile(f *frontend.File, kernel string, opts compiler.Options, until compi
 				var md lower.Metadata
 				if json.Unmarshal(files[metaFile], &md) == nil {
 					r := &compiler.Result{Kernel: kernel, Target: spec.Target, NumWarps: spec.NumWarps, NumStages: spec.NumStages,
-						Spec: spec, Debug: opts.Debug, NoFPFusion: opts.NoFPFusion, Meta: md, PTX: string(files[ptxFile])}
+						Spec: spec, Debug: opts.Debug, Codegen: opts.Codegen, Meta: md, PTX: string(files[ptxFile])}
 					return &Compiled{Result: r, Key: key, Source: f.Path, Given: given, Cached: true}, nil
 				}
 			}

@@ -110,7 +110,7 @@ func NewMetadata(r *compiler.Result, hash string) *Metadata {
 	t := r.Target
 	md := &Metadata{
 		Hash: hash, NumWarps: r.NumWarps, NumCTAs: 1, NumStages: r.NumStages, WarpSize: t.WarpSize,
-		EnableFPFusion: !r.NoFPFusion, EnableReflectFTZ: true,
+		EnableFPFusion: !r.NoFPFusion, EnableReflectFTZ: !r.NoReflectFTZ,
 		DefaultDotInputPrecision: "tf32", AllowedDotInputPrecisions: []string{"tf32", "tf32x3", "ieee", "bf16x3", "bf16x6"},
 		Debug: r.Debug, BackendName: string(t.Backend), SanitizeOverflow: true, TritonVersion: TritonVersion,
 		TensordescMeta: []TensordescMeta{},
@@ -121,6 +121,9 @@ func NewMetadata(r *compiler.Result, hash string) *Metadata {
 	if t.IsNVIDIA() {
 		md.Target = TargetMeta{Backend: "cuda", Arch: t.Capability, WarpSize: t.WarpSize}
 		md.PTXVersion = ptx.DefaultPTXVersion
+		if n := r.MaxNReg; n > 0 {
+			md.MaxNReg = &n
+		}
 		md.Arch = fmt.Sprintf("sm%d", t.Capability)
 		md.SupportedFP8Dtypes = []string{"fp8e4b15", "fp8e5"}
 		if t.Capability >= 89 {

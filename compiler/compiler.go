@@ -11,9 +11,11 @@ import (
 	"bytes"
 	"fmt"
 	"os/exec"
+	"strconv"
 	"strings"
 
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
 
 	"github.com/gotriton/gotriton/amdgcn"
 	"github.com/gotriton/gotriton/frontend"
@@ -62,10 +64,24 @@ type Options struct {
 	// LLD is the ld.lld binary that links AMD code objects; empty means ld.lld-22, then
 	// ld.lld, on PATH.
 	LLD string
+	Codegen
+}
+
+// Codegen holds Triton's compile options that shape the code of a specialization; the
+// zero value is Triton 3.6's defaults. Results echo it, for the metadata and ptxas.
+type Codegen struct {
 	// NoFPFusion is Triton's enable_fp_fusion=False: no floating multiply is contracted
 	// with the add or subtract that uses it into a fused multiply-add (on NVIDIA, ptx
 	// without Options.FPFusion; on AMD, llc -fp-contract=on instead of fast).
 	NoFPFusion bool
+	// NoReflectFTZ is Triton's enable_reflect_ftz=False: libdevice's functions keep
+	// subnormals instead of taking their __CUDA_FTZ paths (lower.Options.NoReflectFTZ;
+	// tl.math.exp2 on f32 is ex2.approx.f32, not ex2.approx.ftz.f32). NVIDIA only.
+	NoReflectFTZ bool
+	// MaxNReg is Triton's maxnreg: when positive, every NVIDIA kernel gets the function
+	// attribute "nvvm.maxnreg", which PTX writes as .maxnreg on the .entry. Triton's HIP
+	// backend has no such option, and AMD targets ignore it too.
+	MaxNReg int
 }
 
 // Result holds every stage's output that was produced.
@@ -79,13 +95,13 @@ type Result struct {
 	Spec *semantic.Spec
 	// Debug echoes Options.Debug (tl.device_assert kept).
 	Debug bool
-	// NoFPFusion echoes Options.NoFPFusion; Backend reads it, so that a Result made by
-	// hand compiles with Triton's default, enable_fp_fusion=True.
-	NoFPFusion bool
-	TileIR     *tileir.Module
-	LLVM       *ir.Module
-	Meta       lower.Metadata
-	PTX        string
+	// Codegen echoes Options.Codegen; Backend reads it, so that a Result made by hand
+	// compiles with Triton's defaults.
+	Codegen
+	TileIR *tileir.Module
+	LLVM   *ir.Module
+	Meta   lower.Metadata
+	PTX    string
 	// AMDGCN is the assembly and HSACO the linked code object of an AMD target, and
 	// AMDKernel the kernel's metadata read from it (registers, LDS, scratch, kernargs).
 	AMDGCN    string
@@ -100,7 +116,7 @@ func Compile(f *frontend.File, kernel string, opts Options, until Stage) (*Resul
 		return nil, err
 	}
 	r := &Result{Kernel: kernel, Target: spec.Target, NumWarps: spec.NumWarps, NumStages: spec.NumStages, Spec: spec, Debug: opts.Debug,
-		NoFPFusion: opts.NoFPFusion, TileIR: m}
+		Codegen: opts.Codegen, TileIR: m}
 	if until == TileIR {
 		return r, nil
 	}
@@ -120,7 +136,7 @@ func (r *Result) Backend(until Stage, viaLLC bool, llc string) error {
 	return r.backend(until, Options{ViaLLC: viaLLC, LLC: llc})
 }
 
-// backend is Backend with the tools of opts (and r.NoFPFusion).
+// backend is Backend with the tools of opts (and r.Codegen).
 func (r *Result) backend(until Stage, opts Options) error {
 	// Triton's NVIDIA backend emulates tf32x3 from sm_80 on (emuTF32); the AMD one never.
 	tileir.F32DotTC(r.TileIR, r.Target.IsNVIDIA() && r.Target.Capability >= 80)
@@ -128,9 +144,12 @@ func (r *Result) backend(until Stage, opts Options) error {
 	if err != nil {
 		return err
 	}
-	r.LLVM, r.Meta, err = lower.Lower(r.TileIR, r.Target, lower.Options{NumWarps: r.NumWarps, NumStages: r.NumStages})
+	r.LLVM, r.Meta, err = lower.Lower(r.TileIR, r.Target, lower.Options{NumWarps: r.NumWarps, NumStages: r.NumStages, NoReflectFTZ: r.NoReflectFTZ})
 	if err != nil {
 		return err // lowering errors carry the op's source location
+	}
+	if r.MaxNReg > 0 && r.Target.IsNVIDIA() {
+		setMaxNReg(r.LLVM, r.MaxNReg)
 	}
 	if until == LLVM {
 		return nil
@@ -161,6 +180,18 @@ func (r *Result) compileAMD(opts Options) error {
 	}
 	r.AMDGCN, r.HSACO, r.AMDKernel = res.Assembly, res.HSACO, res.Kernel
 	return nil
+}
+
+// setMaxNReg gives every kernel of m the attribute "nvvm.maxnreg"="n", as Triton's
+// ttg.maxnreg becomes in its LLVM IR; gotriton's emitter and llc both write it as
+// .maxnreg n after the .entry's parameters (device functions are inlined: only kernels
+// have bodies).
+func setMaxNReg(m *ir.Module, n int) {
+	for _, f := range m.Funcs {
+		if f.CallingConv == enum.CallingConvPTXKernel {
+			f.FuncAttrs = append(f.FuncAttrs, ir.AttrPair{Key: "nvvm.maxnreg", Value: strconv.Itoa(n)})
+		}
+	}
 }
 
 // viaLLCCompile compiles LLVM IR to PTX with llc's NVPTX backend, contracting multiplies

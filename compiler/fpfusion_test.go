@@ -45,7 +45,7 @@ func TestFPFusion(t *testing.T) {
 			if viaLLC && llcErr != nil {
 				continue
 			}
-			r, err := Compile(f, "mul_add", Options{Options: semantic.Options{SignatureText: "*fp32:16", NumWarps: 4}, NoFPFusion: off, ViaLLC: viaLLC}, PTX)
+			r, err := Compile(f, "mul_add", Options{Options: semantic.Options{SignatureText: "*fp32:16", NumWarps: 4}, Codegen: Codegen{NoFPFusion: off}, ViaLLC: viaLLC}, PTX)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -56,7 +56,7 @@ func TestFPFusion(t *testing.T) {
 		if llcErr != nil {
 			continue
 		}
-		opts := Options{Options: semantic.Options{SignatureText: "*fp32:16", NumWarps: 4, Target: "hip:gfx942:64"}, NoFPFusion: off}
+		opts := Options{Options: semantic.Options{SignatureText: "*fp32:16", NumWarps: 4, Target: "hip:gfx942:64"}, Codegen: Codegen{NoFPFusion: off}}
 		r, err := Compile(f, "mul_add", opts, AMDGCN)
 		if err != nil {
 			t.Fatal(err)

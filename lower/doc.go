@@ -63,7 +63,7 @@
 // load/store to address space 3, phi/br/ret, extract/insert value and element, bitcasts
 // between vectors and scalars; intrinsics llvm.nvvm.read.ptx.sreg.{tid,ctaid,nctaid}.*,
 // llvm.nvvm.barrier.cta.sync.aligned.all, llvm.nvvm.shfl.sync.bfly.i32,
-// llvm.nvvm.ex2.approx.f, llvm.nvvm.mulhi.{ui,ull}, llvm.{fma,fmuladd,sqrt,fabs,floor,
+// llvm.nvvm.ex2.approx{,.ftz}.f, llvm.nvvm.mulhi.{ui,ull}, llvm.{fma,fmuladd,sqrt,fabs,floor,
 // ceil,trunc,rint,roundeven,copysign,maxnum,minnum,maximum,minimum}; and side-effecting
 // inline asm for ld.global/st.global (predicated, vectors up to 128 bits), st.shared,
 // atom.global, mma.sync, ldmatrix and cvt for fp8; dead instructions are removed at the

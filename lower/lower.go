@@ -26,6 +26,10 @@ type Options struct {
 	// NumStages is Triton's software-pipelining depth. It is recorded; loops are not
 	// pipelined yet.
 	NumStages int
+	// NoReflectFTZ is Triton's enable_reflect_ftz=False: the libdevice functions keep
+	// subnormals. By default (Triton's), tl.math.exp2 on f32 is __nv_exp2f's __CUDA_FTZ
+	// path on NVIDIA, ex2.approx.ftz.f32.
+	NoReflectFTZ bool
 }
 
 // Metadata describes the lowered kernel for the launcher, as Triton's compiled-kernel

@@ -44,7 +44,8 @@ func (m irMath) sel(c cond, a, b num) num {
 	return m.g.cur.NewSelect(m.v(c), m.v(a), m.v(b))
 }
 func (m irMath) copysign(a, b num) num { return m.g.fintr("llvm.copysign", m.v(a), m.v(b)) }
-func (m irMath) ex2(a num) num         { return m.g.isa.Exp2Approx(m.v(a)) }
+func (m irMath) ex2(a num) num         { return m.g.isa.Exp2Approx(m.v(a), false) }
+func (m irMath) exp2f(a num) num       { return m.g.isa.Exp2Approx(m.v(a), !m.g.opts.NoReflectFTZ) }
 
 // format returns the integer type, mantissa bits and exponent bias of the float type.
 func (m irMath) format() (*types.IntType, int64, int64) {
@@ -92,7 +93,7 @@ var mathFuncs = map[string]func(m mathOps, x num) num{
 		if m.f64() {
 			return mathExp(m, m.mul(x, m.k(math.Ln2)))
 		}
-		return m.ex2(x) // Triton's ex2.approx.f32
+		return m.exp2f(x)
 	},
 	"log2":  func(m mathOps, x num) num { return m.mul(mathLog(m, x), m.k(math.Log2E)) },
 	"sqrt":  func(m mathOps, x num) num { return m.sqrt(x) },

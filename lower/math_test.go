@@ -38,6 +38,7 @@ func (m goMath) sel(c cond, a, b num) num {
 }
 func (m goMath) ldexp(a, n num) num     { return m.r(math.Ldexp(m.f(a), int(m.f(n)))) }
 func (m goMath) ex2(a num) num          { return m.r(math.Exp2(m.f(a))) }
+func (m goMath) exp2f(a num) num        { return m.ex2(a) }
 func (m goMath) copysign(a, b num) num  { return math.Copysign(m.f(a), m.f(b)) }
 func (m goMath) frexp(a num) (num, num) { f, e := math.Frexp(m.f(a)); return f, float64(e) }
 

@@ -33,6 +33,7 @@ type mathOps interface {
 	ldexp(a, n num) num         // a·2^n, n an integer-valued float, |n| < 2·bias
 	frexp(a num) (num, num)     // a = m·2^e, m in [0.5, 1), for finite a ≠ 0
 	ex2(a num) num              // 2^a, as the ISA's Exp2Approx (PTX's ex2.approx)
+	exp2f(a num) num            // 2^a in f32 as libdevice's exp2f: ex2, flushing subnormals under enable_reflect_ftz
 	copysign(mag, sign num) num // |mag| with sign's sign
 	f64() bool
 }

@@ -76,12 +76,11 @@ func (e emitter) stage(tgt string) compiler.Stage {
 }
 
 func compileCommand() *cli.Command {
-	flags := append(append(specFlags(false), inferFlags()...),
+	flags := append(append(append(specFlags(false), inferFlags()...), codegenFlags()...),
 		&cli.StringFlag{Name: "grid", Aliases: []string{"g"}, Usage: `launch grid: three C expressions over the runtime parameters, e.g. "n_elements/1024,1,1"; writes the C launcher and header as triton.tools.compile does`},
 		&cli.StringFlag{Name: "out-path", Aliases: []string{"o"}, Value: "-", Usage: "output file, or - for stdout (without -n: the output folder); with -g the path prefix of the .c/.h/.json files (default: the out-name)"},
 		&cli.StringFlag{Name: "out-name", Aliases: []string{"on"}, Usage: "name of the compiled kernel (default: the kernel name)"},
 		&cli.StringFlag{Name: "emit", Value: "tileir", Usage: "stage to write without -g: " + emitNames()},
-		&cli.BoolFlag{Name: "enable-fp-fusion", Value: true, Usage: "contract a floating multiply and the add or subtract that uses it into a fused multiply-add, as Triton's enable_fp_fusion (default: TRITON_DEFAULT_FP_FUSION when set, else true); --enable-fp-fusion=false rounds each on its own"},
 		&cli.BoolFlag{Name: "via-llc", Usage: "make PTX with LLVM's NVPTX backend (llc-22) instead of gotriton's emitter"},
 		&cli.StringFlag{Name: "llc", Usage: "the llc binary for --via-llc and AMD targets (default: llc-22, then llc, on PATH)"},
 		&cli.StringFlag{Name: "opt", Usage: "the opt binary that optimizes AMD LLVM IR before llc, as Triton does (default: opt-22, then opt, on PATH)"},
@@ -126,7 +125,27 @@ func compileCommand() *cli.Command {
 
 // compilerOptions adds the backend flags to a specialization.
 func compilerOptions(c *cli.Command, spec semantic.Options) compiler.Options {
-	return compiler.Options{Options: spec, NoFPFusion: !fpFusion(c), ViaLLC: c.Bool("via-llc"), LLC: c.String("llc"), OPT: c.String("opt"), LLD: c.String("lld")}
+	return compiler.Options{Options: spec, Codegen: codegen(c), ViaLLC: c.Bool("via-llc"), LLC: c.String("llc"), OPT: c.String("opt"), LLD: c.String("lld")}
+}
+
+// codegenFlags are Triton's compile options that triton.tools.compile has no flags for
+// (CUDAOptions' enable_fp_fusion, enable_reflect_ftz and maxnreg), read by codegen.
+func codegenFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: "enable-fp-fusion", Value: true, Usage: "contract a floating multiply and the add or subtract that uses it into a fused multiply-add, as Triton's enable_fp_fusion (default: TRITON_DEFAULT_FP_FUSION when set, else true); --enable-fp-fusion=false rounds each on its own"},
+		&cli.BoolFlag{Name: "enable-reflect-ftz", Value: true, Usage: "libdevice functions flush subnormals to zero, as Triton's enable_reflect_ftz (tl.math.exp2 on fp32 is ex2.approx.ftz.f32); --enable-reflect-ftz=false keeps them (ex2.approx.f32); NVIDIA targets"},
+		&cli.IntFlag{Name: "maxnreg", Usage: "the most 32-bit registers a thread may use, as Triton's maxnreg: .maxnreg N on the kernel's .entry (default: none, ptxas decides); NVIDIA targets", Validator: func(n int) error {
+			if n < 1 {
+				return fmt.Errorf("want a positive number of registers")
+			}
+			return nil
+		}},
+	}
+}
+
+// codegen reads codegenFlags.
+func codegen(c *cli.Command) compiler.Codegen {
+	return compiler.Codegen{NoFPFusion: !fpFusion(c), NoReflectFTZ: !c.Bool("enable-reflect-ftz"), MaxNReg: c.Int("maxnreg")}
 }
 
 // fpFusion is --enable-fp-fusion, else Triton's knobs.language.default_fp_fusion: the

@@ -51,9 +51,9 @@ func init() {
 
 		// Approximate hardware functions are computed exactly (then rounded to f32).
 		"llvm.nvvm.ex2.approx.f":     unary(math.Exp2),
-		"llvm.nvvm.ex2.approx.ftz.f": unary(math.Exp2),
+		"llvm.nvvm.ex2.approx.ftz.f": unary(ftz(math.Exp2)),
 		"llvm.nvvm.lg2.approx.f":     unary(math.Log2),
-		"llvm.nvvm.lg2.approx.ftz.f": unary(math.Log2),
+		"llvm.nvvm.lg2.approx.ftz.f": unary(ftz(math.Log2)),
 		"llvm.nvvm.sqrt.approx.f":    unary(math.Sqrt),
 		"llvm.nvvm.rsqrt.approx.f":   unary(func(x float64) float64 { return 1 / math.Sqrt(x) }),
 		"llvm.nvvm.sin.approx.f":     unary(math.Sin),
@@ -175,4 +175,16 @@ func mulhiS64(x, y uint64, _ int) uint64 {
 		hi -= x
 	}
 	return hi
+}
+
+// ftz is fn under PTX's .ftz for f32: subnormal inputs and results are flushed to zero of
+// the same sign.
+func ftz(fn func(float64) float64) func(float64) float64 {
+	flush := func(x float64) float64 {
+		if math.Abs(x) < 0x1p-126 {
+			return math.Copysign(0, x)
+		}
+		return x
+	}
+	return func(x float64) float64 { return flush(fn(flush(x))) }
 }

@@ -369,3 +369,62 @@ func TestFloatFormats(t *testing.T) {
 		}
 	}
 }
+
+// ftzKernel stores, per thread, ex2.approx and lg2.approx of its input with and without .ftz.
+const ftzKernel = header + `
+declare float @llvm.nvvm.ex2.approx.f(float)
+declare float @llvm.nvvm.ex2.approx.ftz.f(float)
+declare float @llvm.nvvm.lg2.approx.f(float)
+declare float @llvm.nvvm.lg2.approx.ftz.f(float)
+define void @k(float addrspace(1)* %in, float addrspace(1)* %out, i8 addrspace(1)* %s0, i8 addrspace(1)* %s1) {
+entry:
+	%tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+	%p = getelementptr float, float addrspace(1)* %in, i32 %tid
+	%x = load float, float addrspace(1)* %p, align 4
+	%e = call float @llvm.nvvm.ex2.approx.f(float %x)
+	%ef = call float @llvm.nvvm.ex2.approx.ftz.f(float %x)
+	%l = call float @llvm.nvvm.lg2.approx.f(float %x)
+	%lf = call float @llvm.nvvm.lg2.approx.ftz.f(float %x)
+	%i = mul i32 %tid, 4
+	%o0 = getelementptr float, float addrspace(1)* %out, i32 %i
+	store float %e, float addrspace(1)* %o0, align 4
+	%o1 = getelementptr float, float addrspace(1)* %o0, i32 1
+	store float %ef, float addrspace(1)* %o1, align 4
+	%o2 = getelementptr float, float addrspace(1)* %o0, i32 2
+	store float %l, float addrspace(1)* %o2, align 4
+	%o3 = getelementptr float, float addrspace(1)* %o0, i32 3
+	store float %lf, float addrspace(1)* %o3, align 4
+	ret void
+}
+`
+
+// TestFTZ: the .ftz forms of ex2.approx and lg2.approx flush subnormal inputs and
+// results to zero (exp2(-127) is 0, log2 of a subnormal is -inf); the plain forms keep them.
+func TestFTZ(t *testing.T) {
+	d, k := load(t, nil, ftzKernel, 1, 0)
+	sub := float32(math.Ldexp(1, -130)) // subnormal in f32
+	in := make([]float32, 32)
+	for i := range in {
+		in[i] = 2
+	}
+	in[0], in[1] = -127, sub
+	bin, out := upload(t, d, in), upload(t, d, make([]float32, 4*32))
+	if err := k.Launch(driver.Grid{1, 1, 1}, bin, out); err != nil {
+		t.Fatal(err)
+	}
+	got := download[float32](t, out)
+	inf, nan := float32(math.Inf(-1)), float32(math.NaN())
+	for i, want := range [][4]float32{
+		{float32(math.Ldexp(1, -127)), 0, nan, nan},
+		{1, 1, -130, inf},
+		{4, 4, 1, 1},
+	} {
+		r := [4]float32(got[4*i : 4*i+4])
+		for j := range r {
+			if r[j] != want[j] && !(r[j] != r[j] && want[j] != want[j]) {
+				t.Errorf("input %v: ex2, ex2.ftz, lg2, lg2.ftz = %v, want %v", in[i], r, want)
+				break
+			}
+		}
+	}
+}

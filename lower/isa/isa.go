@@ -119,8 +119,10 @@ type ISA interface {
 	// MulHiU returns the high half of the unsigned product of a and b, or false when
 	// the ISA has no instruction for their width.
 	MulHiU(a, b value.Value) (value.Value, bool)
-	// Exp2Approx is 2^x for an f32 x, approximated as Triton's exp2 and exp are.
-	Exp2Approx(x value.Value) value.Value
+	// Exp2Approx is 2^x for an f32 x, approximated as Triton's exp2 and exp are; ftz
+	// flushes subnormal inputs and results to zero, as libdevice's exp2f does under
+	// enable_reflect_ftz.
+	Exp2Approx(x value.Value, ftz bool) value.Value
 	// FP8ToF16 widens x, the bits (i8) of an fp8 value of type from, to half; false
 	// (with nothing emitted) when the ISA does not convert from.
 	FP8ToF16(x value.Value, from tileir.Scalar) (value.Value, bool)

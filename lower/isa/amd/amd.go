@@ -135,8 +135,9 @@ func (a *ISA) ShuffleXor(x value.Value, mask int) value.Value {
 // product.
 func (a *ISA) MulHiU(x, y value.Value) (value.Value, bool) { return nil, false }
 
-// Exp2Approx is v_exp_f32.
-func (a *ISA) Exp2Approx(x value.Value) value.Value {
+// Exp2Approx is v_exp_f32, which flushes subnormals whatever ftz says (Triton's HIP
+// backend has no enable_reflect_ftz).
+func (a *ISA) Exp2Approx(x value.Value, ftz bool) value.Value {
 	return a.b.Call("llvm.amdgcn.exp2.f32", types.Float, x)
 }
 

@@ -25,8 +25,12 @@ func (n *ISA) MulHiU(a, b value.Value) (value.Value, bool) {
 	return nil, false
 }
 
-// Exp2Approx is ex2.approx.f32, as Triton uses it.
-func (n *ISA) Exp2Approx(x value.Value) value.Value {
+// Exp2Approx is ex2.approx.f32, as Triton uses it, or with ftz ex2.approx.ftz.f32, as
+// libdevice's __nv_exp2f takes it under __CUDA_FTZ.
+func (n *ISA) Exp2Approx(x value.Value, ftz bool) value.Value {
+	if ftz {
+		return n.b.Call("llvm.nvvm.ex2.approx.ftz.f", types.Float, x)
+	}
 	return n.b.Call("llvm.nvvm.ex2.approx.f", types.Float, x)
 }
 
