@@ -24,14 +24,6 @@ var amdExpectedFailures = map[string]string{
 	// launch_pdl is a CUDAOptions field; HIPOptions has none, so Triton 3.6 rejects the
 	// launch for hip too.
 	"pdl_add_kernel": "keyword argument launch_pdl was specified but unrecognised",
-	// fp8 conversions (and so fp8 dots) are not lowered for AMD yet; the fp16 specializations
-	// of the same kernels compile.
-	"matmul_tiled_kernel":                 "conversion from f8E4M3FN to f32 not supported",
-	"matmul_persistent_kernel":            "conversion from f8E4M3FN to f32 not supported",
-	"matmul_tma_persistent_kernel":        "conversion from f8E4M3FN to f32 not supported",
-	"matmul_descriptor_persistent_kernel": "conversion from f8E4M3FN to f32 not supported",
-	"grouped_gemm_tma_kernel":             "conversion from f8E4M3FN to f32 not supported",
-	"grouped_matmul_kernel":               "conversion from f8E5M2 to f32 not supported",
 }
 
 // quickAMDFiles are the kernel files TestAMDSweep compiles unless GOTRITON_AMD_SWEEP is set.

@@ -111,6 +111,7 @@ func cudaDevice(load func(d *cuda.Device) loadFunc) (*Device, error) {
 	hasTMA := err == nil && t.HasTMA()
 	return &Device{
 		Name:   "cuda",
+		Target: cudaTarget(d),
 		Driver: d,
 		Load:   load(d),
 		// A host descriptor is a CUtensorMap where the device has TMA (Triton 3.6's ABI),
@@ -165,6 +166,7 @@ func SimDevice(tgt string, workers int) (*Device, error) {
 	d := simt.New(table, simt.Options{Workers: workers})
 	return &Device{
 		Name:   name,
+		Target: t.String(),
 		Driver: d,
 		Load: func(m *tileir.Module, kernel string, numWarps, numStages int) (driver.Kernel, error) {
 			r := &compiler.Result{Kernel: kernel, Target: t, NumWarps: numWarps, NumStages: numStages, TileIR: m}

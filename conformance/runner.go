@@ -26,6 +26,10 @@ import (
 type Device struct {
 	// Name is the short name in reports: "cpu", "cuda".
 	Name string
+	// Target is what the device's kernels are compiled for, in target.Parse's syntax
+	// ("cuda:90:32", "hip:gfx942:64"); "" for the CPU interpreter. Cases for another
+	// backend's targets only are not applicable there (targets.go).
+	Target string
 	// Driver allocates memory.
 	Driver driver.Device
 	// Load compiles m's kernel for the device and loads it.
@@ -124,6 +128,8 @@ const (
 	Pass   Status = "pass"
 	Fail   Status = "FAIL"
 	NotRan Status = "not run"
+	// NA is a case that cannot apply to the device's target (NotApplicable).
+	NA Status = "n/a"
 )
 
 // Result is one case's outcome.
@@ -149,8 +155,8 @@ type Result struct {
 // Report is the outcome of a run.
 type Report struct {
 	Results []Result
-	// Passed, Failed and NotRunN count the results by status.
-	Passed, Failed, NotRunN int
+	// Passed, Failed, NotRunN and NotApplicable count the results by status.
+	Passed, Failed, NotRunN, NotApplicable int
 }
 
 // Run runs every case whose name matches filter (nil: all).
@@ -167,6 +173,8 @@ func (r *Runner) Run(cases []Case, filter *regexp.Regexp) *Report {
 			rep.Passed++
 		case Fail:
 			rep.Failed++
+		case NA:
+			rep.NotApplicable++
 		default:
 			rep.NotRunN++
 		}
@@ -187,6 +195,10 @@ func (r *Runner) RunCase(c Case) (res Result) {
 			res.Status, res.Error = Fail, fmt.Sprintf("internal error: %v", p)
 		}
 	}()
+	if why := NotApplicable(c.Name, r.Device.Target); why != "" {
+		res.Status, res.Error = NA, why
+		return res
+	}
 	err := r.dead
 	if err == nil {
 		err = r.runCase(c, &res)
@@ -447,7 +459,7 @@ func (r *Runner) load(path string, s *Step, sig string) (driver.Kernel, error) {
 		compile = SemanticCompile()
 		r.Compile = compile
 	}
-	m, err := compile(path, s.Kernel, semantic.Options{SignatureText: sig, NumWarps: s.NumWarps, NumStages: s.NumStages})
+	m, err := compile(path, s.Kernel, semantic.Options{SignatureText: sig, NumWarps: s.NumWarps, NumStages: s.NumStages, Target: r.Device.Target})
 	if err != nil {
 		return nil, fmt.Errorf("compile %s [%s]: %w", s.Kernel, sig, err)
 	}
@@ -592,13 +604,17 @@ func WriteRow(w io.Writer, r Result) {
 	fmt.Fprintf(w, "%-52s %-36s %-5s %-8s %8.3fs  %s\n", r.Case, r.Kernel, r.Device, r.Status, r.Time.Seconds(), msg)
 }
 
-// Summary is the last line of a report: "N passed, N failed[, N not run]".
+// Summary ends a report: "N passed, N failed[, N not run][, N n/a]", then the cases
+// that are not applicable, one line per reason.
 func (rep *Report) Summary() string {
 	s := fmt.Sprintf("%d passed, %d failed", rep.Passed, rep.Failed)
 	if rep.NotRunN > 0 {
 		s += fmt.Sprintf(", %d not run", rep.NotRunN)
 	}
-	return s
+	if rep.NotApplicable > 0 {
+		s += fmt.Sprintf(", %d n/a", rep.NotApplicable)
+	}
+	return strings.Join(append([]string{s}, rep.notApplicableLines()...), "\n")
 }
 
 // WriteJSON writes the results and totals as JSON.
@@ -606,9 +622,10 @@ func (rep *Report) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(struct {
-		Results []Result `json:"results"`
-		Passed  int      `json:"passed"`
-		Failed  int      `json:"failed"`
-		NotRun  int      `json:"not_run"`
-	}{rep.Results, rep.Passed, rep.Failed, rep.NotRunN})
+		Results       []Result `json:"results"`
+		Passed        int      `json:"passed"`
+		Failed        int      `json:"failed"`
+		NotRun        int      `json:"not_run"`
+		NotApplicable int      `json:"not_applicable"`
+	}{rep.Results, rep.Passed, rep.Failed, rep.NotRunN, rep.NotApplicable})
 }

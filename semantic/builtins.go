@@ -8,6 +8,7 @@ import (
 
 	"github.com/gotriton/gotriton/ast"
 	"github.com/gotriton/gotriton/pyeval"
+	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
 )
 
@@ -554,10 +555,12 @@ func init() {
 
 	// Target extras.
 	def("cuda.gdc_wait", "", func(c *callCtx) Value {
+		c.pdl("gdc_wait")
 		c.g.b.InlineAsm("griddepcontrol.wait; // dummy $0", "=r", false, 1, []tileir.Type{tileir.I32})
 		return constNone
 	})
 	def("cuda.gdc_launch_dependents", "", func(c *callCtx) Value {
+		c.pdl("gdc_launch_dependents")
 		c.g.b.InlineAsm("griddepcontrol.launch_dependents; // dummy $0", "=r", false, 1, []tileir.Type{tileir.I32})
 		return constNone
 	})
@@ -580,6 +583,15 @@ const (
 	smidAsm        = "mov.u32 $0, %smid;"
 	globaltimerAsm = "mov.u64 $0, %globaltimer;"
 )
+
+// pdl fails a call of tl.extra.cuda's programmatic dependent launch function name on a
+// target that is not NVIDIA's: its PTX (griddepcontrol) exists only there. (Triton hands
+// the PTX to LLVM's AMDGPU backend, which rejects it.)
+func (c *callCtx) pdl(name string) {
+	if t, err := target.Parse(c.g.opts.Target); err == nil && !t.IsNVIDIA() {
+		c.g.fail(c.call, "tl.extra.cuda.%s is NVIDIA-only (programmatic dependent launch, PTX griddepcontrol); it is not available on %s", name, t)
+	}
+}
 
 // loopOnly is the implementation of range iterators called outside a for statement.
 func loopOnly(c *callCtx) Value {

@@ -260,7 +260,7 @@ func suggestKernel(f *frontend.File, name string) string {
 
 // Generate builds the tile IR of a specialized kernel.
 func Generate(f *frontend.File, k *frontend.Kernel, spec *Spec, debug bool) (m *tileir.Module, err error) {
-	opts := &Options{Debug: debug, NumWarps: spec.NumWarps, NumStages: spec.NumStages}
+	opts := &Options{Debug: debug, NumWarps: spec.NumWarps, NumStages: spec.NumStages, Target: spec.Target.String()}
 	g := &gen{opts: opts, frames: []frame{{name: k.Name, mod: f.Module}}, scope: map[string]Value{}}
 	defer g.recoverTo(&err)
 	var argTypes []tileir.Type

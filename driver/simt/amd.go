@@ -45,6 +45,12 @@ func init() {
 		"llvm.amdgcn.ds.bpermute": bpermute,
 		// v_exp_f32 is computed exactly, then rounded to f32.
 		"llvm.amdgcn.exp2.f32": unary(math.Exp2),
+		// fp8 conversions (amdfp8.go).
+		"llvm.amdgcn.s.setreg":       setreg,
+		"llvm.amdgcn.cvt.f32.fp8":    cvtFromFP8(e4m3fnuz),
+		"llvm.amdgcn.cvt.f32.bf8":    cvtFromFP8(e5m2fnuz),
+		"llvm.amdgcn.cvt.pk.fp8.f32": cvtPkToFP8(e4m3fnuz),
+		"llvm.amdgcn.cvt.pk.bf8.f32": cvtPkToFP8(e5m2fnuz),
 	}
 }
 

@@ -1,6 +1,7 @@
 package simt
 
 import (
+	"math"
 	"testing"
 
 	"github.com/llir/llvm/asm"
@@ -181,5 +182,86 @@ func TestAMDMemory(t *testing.T) {
 	}
 	if len(seen) != programs*lanes {
 		t.Errorf("%d distinct old counter values, want %d", len(seen), programs*lanes)
+	}
+}
+
+// Per lane: x narrowed with -x by v_cvt_pk_fp8_f32 before MODE.fp16_ovfl is set, then
+// x with 1.0 by v_cvt_pk_bf8_f32 into the high half after it, and bytes 0 and 2 of that
+// widened back by v_cvt_f32_fp8 and v_cvt_f32_bf8.
+const amdFP8Kernel = `
+declare i32 @llvm.amdgcn.workitem.id.x()
+declare void @llvm.amdgcn.s.setreg(i32, i32)
+declare i32 @llvm.amdgcn.cvt.pk.fp8.f32(float, float, i32, i1)
+declare i32 @llvm.amdgcn.cvt.pk.bf8.f32(float, float, i32, i1)
+declare float @llvm.amdgcn.cvt.f32.fp8(i32, i32)
+declare float @llvm.amdgcn.cvt.f32.bf8(i32, i32)
+
+define amdgpu_kernel void @k(float addrspace(1)* %in, i32 addrspace(1)* %out, float addrspace(1)* %back, i8 addrspace(1)* %s0, i8 addrspace(1)* %s1) {
+entry:
+	%tid = call i32 @llvm.amdgcn.workitem.id.x()
+	%px = getelementptr float, float addrspace(1)* %in, i32 %tid
+	%x = load float, float addrspace(1)* %px, align 4
+	%nx = fneg float %x
+	%lo = call i32 @llvm.amdgcn.cvt.pk.fp8.f32(float %x, float %nx, i32 0, i1 false)
+	call void @llvm.amdgcn.s.setreg(i32 1473, i32 1)
+	%w = call i32 @llvm.amdgcn.cvt.pk.bf8.f32(float %x, float 1.0, i32 %lo, i1 true)
+	%po = getelementptr i32, i32 addrspace(1)* %out, i32 %tid
+	store i32 %w, i32 addrspace(1)* %po, align 4
+	%f = call float @llvm.amdgcn.cvt.f32.fp8(i32 %w, i32 0)
+	%b = call float @llvm.amdgcn.cvt.f32.bf8(i32 %w, i32 2)
+	%i2 = mul i32 %tid, 2
+	%pf = getelementptr float, float addrspace(1)* %back, i32 %i2
+	store float %f, float addrspace(1)* %pf, align 4
+	%pb = getelementptr float, float addrspace(1)* %pf, i32 1
+	store float %b, float addrspace(1)* %pb, align 4
+	ret void
+}
+`
+
+// TestAMDFP8 checks CDNA3's FNUZ conversions: rounding to nearest even, NaN (0x80) for
+// NaN and for overflow while MODE.fp16_ovfl is clear, the largest value (0x7F) for
+// overflow once it is set, no -0, and the packing into old's halves.
+func TestAMDFP8(t *testing.T) {
+	m, err := asm.ParseString("k.ll", amdFP8Kernel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := New(AMD, Options{Workers: 1})
+	k, err := d.Load(m, "k", LoadOptions{NumWarps: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nan := float32(math.NaN())
+	tests := []struct {
+		x        float32
+		word     uint32
+		fp8, bf8 float32 // bytes 0 and 2 widened
+	}{
+		{0.5, 0x403CB838, 0.5, 0.5},
+		{1000, 0x40688080, nan, 1024},                   // fp8 overflows to NaN; bf8 rounds to 1024
+		{1e6, 0x407F8080, nan, 57344},                   // bf8 saturates
+		{240, 0x4060FF7F, 240, 256},                     // fp8's largest; bf8's tie goes to the even 256
+		{-1.0 / 4096, 0x40900000, 0, -1.0 / 4096},       // below half of fp8's least, 2^-10: +0 for both signs
+		{3.0 / 2048, 0x401A8202, 1.0 / 512, 3.0 / 2048}, // 1.5 fp8 quanta: the tie goes to 2
+		{float32(math.Inf(1)), 0x40808080, nan, nan},
+		{nan, 0x40808080, nan, nan},
+	}
+	xs := make([]float32, 64)
+	for i := range xs {
+		xs[i] = tests[i%len(tests)].x
+	}
+	in, out, back := upload(t, d, xs), upload(t, d, make([]uint32, 64)), upload(t, d, make([]float32, 128))
+	if err := k.Launch(driver.Grid{1, 1, 1}, in, out, back); err != nil {
+		t.Fatal(err)
+	}
+	words, floats := download[uint32](t, out), download[float32](t, back)
+	same := func(a, b float32) bool {
+		return a == b && math.Signbit(float64(a)) == math.Signbit(float64(b)) || a != a && b != b
+	}
+	for l := range 64 {
+		tc := tests[l%len(tests)]
+		if words[l] != tc.word || !same(floats[2*l], tc.fp8) || !same(floats[2*l+1], tc.bf8) {
+			t.Errorf("lane %d, x = %v: 0x%08x, widened %v and %v; want 0x%08x, %v and %v", l, tc.x, words[l], floats[2*l], floats[2*l+1], tc.word, tc.fp8, tc.bf8)
+		}
 	}
 }

@@ -1,9 +1,10 @@
 // Package amd is the AMD instruction set of lowering (package lower through package isa):
 // LLVM's AMDGPU target (amdgcn-amd-amdhsa, wave64 CDNA: gfx90a, gfx942, gfx950) with the
 // llvm.amdgcn intrinsics, following Triton 3.6's third_party/amd conventions. It covers
-// the kernels that need no matrix instructions, atomics, fp8 or printf yet: ids,
-// barriers, masked global accesses (a branch around the access, as Triton's
-// MaskedLoadOp and MaskedStoreOp lower), shared memory, and ds_bpermute shuffles.
+// the kernels that need no matrix instructions or printf yet: ids, barriers, masked
+// global accesses (a branch around the access, as Triton's MaskedLoadOp and
+// MaskedStoreOp lower), shared memory, ds_bpermute shuffles, atomics (atomic.go) and the
+// fp8 conversions (fp8.go).
 package amd
 
 import (
@@ -17,7 +18,6 @@ import (
 
 	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/target"
-	"github.com/gotriton/gotriton/tileir"
 )
 
 // Arch is the AMD family: every HIP target.
@@ -29,6 +29,7 @@ type ISA struct {
 	t        target.Target
 	numWarps int
 	tid      value.Value // the workitem id, once ThreadID has read it
+	clamping bool        // whether the entry sets MODE.fp16_ovfl (setClamping)
 }
 
 // New makes the ISA of one kernel.
@@ -140,12 +141,6 @@ func (a *ISA) MulHiU(x, y value.Value) (value.Value, bool) { return nil, false }
 func (a *ISA) Exp2Approx(x value.Value, ftz bool) value.Value {
 	return a.b.Call("llvm.amdgcn.exp2.f32", types.Float, x)
 }
-
-// FP8ToF16 is not lowered for AMD yet.
-func (a *ISA) FP8ToF16(value.Value, tileir.Scalar) (value.Value, bool) { return nil, false }
-
-// F32ToFP8 is not lowered for AMD yet.
-func (a *ISA) F32ToFP8(value.Value, tileir.Scalar) (value.Value, bool) { return nil, false }
 
 // PlanMMA: MFMA is not lowered yet, so every dot takes the FMA path.
 func (a *ISA) PlanMMA(isa.Dot) (isa.MMAPlan, bool) { return isa.MMAPlan{}, false }

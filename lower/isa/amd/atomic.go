@@ -39,13 +39,20 @@ func floatType(s tileir.Scalar) (types.Type, bool) {
 	return nil, false
 }
 
-// CheckAtomic takes the operations LLVM's atomicrmw and cmpxchg have, on 32- and 64-bit
-// integers, and fadd on f16, f32 and f64.
+// CheckAtomic takes the operations LLVM's atomicrmw and cmpxchg have: on 32- and 64-bit
+// integers, fadd on f16, f32 and f64, and cas on any 16-, 32- or 64-bit element, which
+// compares and swaps its bits as an integer (as Triton's AMD backend does; LLVM widens a
+// 16-bit cmpxchg to a loop of 32-bit ones).
 func (a *ISA) CheckAtomic(op isa.Atomic) error {
-	if _, ok := rmwOps[op.Kind]; !ok && op.Kind != "cas" {
+	switch _, ok := rmwOps[op.Kind]; {
+	case op.Kind == "cas":
+		if b := op.Elem.Bits(); b != 16 && b != 32 && b != 64 {
+			return fmt.Errorf("atomic %s on %s not supported", op.Kind, op.Elem)
+		}
+		return nil
+	case !ok:
 		return fmt.Errorf("atomic %q not supported", op.Kind)
-	}
-	if op.Kind == "fadd" {
+	case op.Kind == "fadd":
 		if _, ok := floatType(op.Elem); !ok {
 			return fmt.Errorf("atomic %s on %s not supported", op.Kind, op.Elem)
 		}
