@@ -144,7 +144,7 @@ func init() {
 	}, "triton.constexpr_function", "triton.runtime.jit.constexpr_function")
 	def(func(ev *evaluator, _ []Value, _ *Dict) (Value, error) {
 		if ev.mod.target == nil {
-			ev.mod.target = gpuTarget(ev.mod.Target)
+			ev.mod.target = GPUTarget(ev.mod.Target)
 		}
 		return ev.mod.target, nil
 	}, "triton.runtime.driver.active.get_current_target")

@@ -149,10 +149,11 @@ type boundMethod struct {
 
 func (boundMethod) TypeName() string { return "method" }
 
-// gpuTarget is what `triton.runtime.driver.active.get_current_target()` answers while
-// module code is evaluated: a GPUTarget with backend, arch (the compute capability as an
-// int for CUDA, the gfx name for HIP) and warp_size.
-func gpuTarget(t target.Target) *Object {
+// GPUTarget is what `triton.runtime.driver.active.get_current_target()` (and
+// triton.language.target_info.current_target()) answers for target t: a GPUTarget with
+// backend, arch (the compute capability as an int for CUDA, the gfx name for HIP) and
+// warp_size.
+func GPUTarget(t target.Target) *Object {
 	var arch Value = Str(t.Arch)
 	if t.IsNVIDIA() {
 		arch = NewInt(int64(t.Capability))

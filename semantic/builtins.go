@@ -8,7 +8,6 @@ import (
 
 	"github.com/gotriton/gotriton/ast"
 	"github.com/gotriton/gotriton/pyeval"
-	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
 )
 
@@ -572,6 +571,7 @@ func init() {
 	})
 	def("cuda.num_warps", "", func(c *callCtx) Value { return constInt(int64(c.g.opts.NumWarps)) })
 	def("cuda.num_threads", "", func(c *callCtx) Value { return constInt(int64(c.g.opts.NumWarps) * 32) })
+	registerTargetInfo()
 	def("tl.inline_asm_elementwise", "asm, constraints, args, dtype, is_pure, pack", inlineAsmImpl)
 	registerLibdevice()
 	registerMethods()
@@ -588,7 +588,7 @@ const (
 // target that is not NVIDIA's: its PTX (griddepcontrol) exists only there. (Triton hands
 // the PTX to LLVM's AMDGPU backend, which rejects it.)
 func (c *callCtx) pdl(name string) {
-	if t, err := target.Parse(c.g.opts.Target); err == nil && !t.IsNVIDIA() {
+	if t := c.target(); !t.IsNVIDIA() {
 		c.g.fail(c.call, "tl.extra.cuda.%s is NVIDIA-only (programmatic dependent launch, PTX griddepcontrol); it is not available on %s", name, t)
 	}
 }

@@ -206,6 +206,11 @@ func (g *gen) attribute(e *ast.Attribute, v Value) Value {
 				return Const{a}
 			}
 		}
+		if o, ok := v.V.(*pyeval.Object); ok && !o.Open {
+			if a, ok := o.Attrs[e.Attr]; ok {
+				return fromPy(a)
+			}
+		}
 		g.fail(e, "'%s' object has no attribute '%s'", v.V.TypeName(), e.Attr)
 	case Tuple:
 		g.fail(e, "'tuple' object has no attribute '%s'", e.Attr)
@@ -223,7 +228,8 @@ func knownModule(path string) bool {
 	case "triton", "triton.language", "triton.language.math", "triton.language.core", "triton.language.standard",
 		"triton.language.random", "triton.language.extra", "triton.language.extra.cuda", "triton.language.extra.libdevice",
 		"triton.language.extra.cuda.libdevice", "triton.language.extra.hip", "triton.language.extra.hip.libdevice",
-		"triton.language.extra.cuda.gdc", "triton.language.libdevice", "triton.language.PropagateNan", "triton.language.core.PropagateNan":
+		"triton.language.extra.cuda.gdc", "triton.language.libdevice", "triton.language.PropagateNan", "triton.language.core.PropagateNan",
+		"triton.language.target_info":
 		return true
 	}
 	return false

@@ -253,7 +253,8 @@ var tlConstants = map[string]int64{"PropagateNan.NONE": 0, "PropagateNan.ALL": 0
 
 // canonicalName maps a qualified name to its registry key: triton.language.core.arange and
 // triton.language.arange are "tl.arange"; triton.language.math.exp2 is "tl.exp2"; the
-// libdevice modules are "libdevice.*"; tl.extra.cuda's PDL calls are "cuda.*".
+// libdevice modules are "libdevice.*"; tl.extra.cuda's PDL calls are "cuda.*";
+// triton.language.target_info's functions are "target_info.*".
 func canonicalName(path string) string {
 	p := path
 	for _, pre := range []string{"triton.language.extra.cuda.libdevice.", "triton.language.extra.libdevice.",
@@ -261,6 +262,9 @@ func canonicalName(path string) string {
 		if rest, ok := strings.CutPrefix(p, pre); ok {
 			return "libdevice." + rest
 		}
+	}
+	if rest, ok := strings.CutPrefix(p, "triton.language.target_info."); ok {
+		return "target_info." + rest
 	}
 	for _, pre := range []string{"triton.language.extra.cuda.gdc.", "triton.language.extra.cuda."} {
 		if rest, ok := strings.CutPrefix(p, pre); ok && !strings.Contains(rest, ".") {
