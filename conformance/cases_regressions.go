@@ -29,6 +29,14 @@ func regressionCases() []Case {
 		cs = append(cs, c)
 	}
 	cs = append(cs, keepDimsSumCase(k), voidTernaryCase(k))
+	for _, d := range impreciseSpecs {
+		cs = append(cs, impreciseAccCase(k, d))
+	}
+	for _, p := range [][2]string{{"", ""}, {"evict_last", "evict_first"}, {"evict_first", "evict_last"}} {
+		for _, blockPtr := range []bool{false, true} {
+			cs = append(cs, evictionPolicyCase(k, p[0], p[1], blockPtr))
+		}
+	}
 	return cs
 }
 
@@ -315,6 +323,111 @@ func voidTernaryCase(k kernelRef) Case {
 			Steps: []Step{{Kernel: "void_ternary_kernel", Args: []Arg{Ptr("x"), Ptr("y"), Ptr("out")},
 				Grid: [3]int{programs, 1, 1}, NumWarps: 1, NumStages: 3}},
 			Checks: []Check{{Tensor: "out", Want: want}},
+		}
+	})
+}
+
+// impreciseSpec is one imprecise_acc_kernel case: in by in into fp32, z [m, n] = x [m, kk]
+// @ y [kk, n] in blocks of bm x bn (a grid of them) and K steps of bk, looped or one dot
+// (kk = bk); max is max_num_imprecise_acc (nil: not given). cancel gives x and y whose
+// products cancel within each 64 of K: in the first 32 small non-negative ones (sums S
+// below 32), then +2^30 at 32 and -2^30 at 48. Summed in one f32 accumulator, 2^30 swallows
+// S; with partial accumulators of 32 (max 32 on sm_90), S is added before 2^30 - 2^30.
+type impreciseSpec struct {
+	in                   DType
+	max                  any
+	m, n, kk, bm, bn, bk int
+	loop, cancel         bool
+}
+
+// impreciseSpecs are test_dot_max_num_imprecise_acc's dtypes, blocks and limits (32, 64,
+// 0 and none given), the cancelling inputs that need the split, looped and as one dot
+// into a zero accumulator.
+var impreciseSpecs = []impreciseSpec{
+	{in: FP8E5, max: 32, m: 128, n: 128, kk: 256, bm: 64, bn: 64, bk: 64, loop: true},
+	{in: FP8E4NV, max: 64, m: 128, n: 128, kk: 256, bm: 64, bn: 64, bk: 64, loop: true},
+	{in: FP8E5, max: 64, m: 64, n: 64, kk: 256, bm: 64, bn: 64, bk: 128, loop: true},
+	{in: FP8E4NV, max: 0, m: 64, n: 128, kk: 128, bm: 64, bn: 64, bk: 64, loop: true},
+	{in: FP8E5, max: nil, m: 64, n: 128, kk: 128, bm: 64, bn: 64, bk: 64, loop: true},
+	{in: FP8E5, max: 32, m: 64, n: 64, kk: 128, bm: 64, bn: 64, bk: 64, loop: true, cancel: true},
+	{in: FP8E5, max: 32, m: 64, n: 64, kk: 64, bm: 64, bn: 64, bk: 64, cancel: true},
+}
+
+// impreciseAccCase: imprecise_acc_kernel(x, y, z, N, K, bm, bn, bk, max, loop) over a
+// (m/bm, n/bn) grid of 8 warps, z = x @ y.
+func impreciseAccCase(k kernelRef, d impreciseSpec) Case {
+	max := Const(d.max)
+	name := fmt.Sprintf("imprecise_acc_kernel/%s/%dx%dx%d/%dx%dx%d/max=%s", d.in, d.m, d.n, d.kk, d.bm, d.bn, d.bk, max.Const)
+	if !d.loop {
+		name += "/one-dot"
+	}
+	if d.cancel {
+		name += "/cancel"
+	}
+	return k.cas(name, func(rng *rand.Rand) *Problem {
+		x, y := uniform(rng, d.in, -4, 4, d.m, d.kk), uniform(rng, d.in, -4, 4, d.kk, d.n)
+		if d.cancel {
+			small := []float64{0, 0.25, 0.5, 1}
+			for i := range x.Data {
+				x.Data[i] = cancelFactor(i%d.kk, -1, small[rng.IntN(4)])
+			}
+			for i := range y.Data {
+				y.Data[i] = cancelFactor(i/d.n, 1, small[rng.IntN(4)])
+			}
+		}
+		z := make([]float64, d.m*d.n)
+		for i := range d.m {
+			for j := range d.n {
+				for kk := range d.kk {
+					z[i*d.n+j] += x.Data[i*d.kk+kk] * y.Data[kk*d.n+j]
+				}
+			}
+		}
+		return &Problem{
+			Tensors: map[string]*Tensor{"x": x, "y": y, "z": output(FP32, d.m, d.n)},
+			Steps: []Step{{Kernel: "imprecise_acc_kernel", Args: []Arg{Ptr("x"), Ptr("y"), Ptr("z"), Int(d.n), Int(d.kk),
+				Const(d.bm), Const(d.bn), Const(d.bk), max, Const(d.loop)},
+				Grid: [3]int{d.m / d.bm, d.n / d.bn, 1}, NumWarps: 8, NumStages: 3}},
+			Checks: []Check{{Tensor: "z", Want: z}},
+		}
+	})
+}
+
+// cancelFactor is the element at index kk of K of a cancelling operand: small in the
+// first 32 of each 64, 2^15 at 32 and neg·2^15 at 48 (so the products are +2^30 and
+// -2^30 when one operand has neg -1 and the other 1), else 0.
+func cancelFactor(kk int, neg, small float64) float64 {
+	switch kk % 64 {
+	case 32:
+		return 1 << 15
+	case 48:
+		return neg * (1 << 15)
+	}
+	if kk%64 < 32 {
+		return small
+	}
+	return 0
+}
+
+// evictionPolicyCase: eviction_policy_kernel(x, y, 1000, 256, load, store, blockPtr) over
+// 4 programs, y = 2x.
+func evictionPolicyCase(k kernelRef, load, store string, blockPtr bool) Case {
+	const n, block = 1000, 256
+	name := fmt.Sprintf("eviction_policy_kernel/load=%s/store=%s", load, store)
+	if blockPtr {
+		name += "/block-ptr"
+	}
+	return k.cas(name, func(rng *rand.Rand) *Problem {
+		x := randn(rng, FP32, 1, n)
+		y := make([]float64, n)
+		for i, v := range x.Data {
+			y[i] = 2 * v
+		}
+		return &Problem{
+			Tensors: map[string]*Tensor{"x": x, "y": output(FP32, n)},
+			Steps: oneStep("eviction_policy_kernel", [3]int{(n + block - 1) / block, 1, 1}, 4, Ptr("x"), Ptr("y"), Int(n),
+				Const(block), Str(load), Str(store), Const(blockPtr)),
+			Checks: []Check{{Tensor: "y", Want: y}},
 		}
 	})
 }

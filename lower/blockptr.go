@@ -174,7 +174,7 @@ func (g *gen) blockLoad(op *tileir.Op, b block) error {
 	}
 	out := make([]value.Value, len(ptrs))
 	for r := 0; r < len(ptrs); r += vec {
-		copy(out[r:], g.unpack(a, g.isa.LoadGlobal(a.global(), ptrs[r], masks[r], other)))
+		copy(out[r:], g.unpack(a, g.isa.LoadGlobal(a.globalOf(op), ptrs[r], masks[r], other)))
 	}
 	g.vals[res] = out
 	return nil
@@ -188,7 +188,7 @@ func (g *gen) blockStore(op *tileir.Op, v *tileir.Value, b block) error {
 	a := g.accessOf(llScalar(s), vec)
 	own := g.owner(l)
 	for r := 0; r < len(ptrs); r += vec {
-		g.isa.StoreGlobal(a.global(), ptrs[r], andPred(g, own, masks[r]), g.pack(a, vals[r:r+vec]))
+		g.isa.StoreGlobal(a.globalOf(op), ptrs[r], andPred(g, own, masks[r]), g.pack(a, vals[r:r+vec]))
 	}
 	return nil
 }

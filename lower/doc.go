@@ -27,7 +27,9 @@
 //     scf.for/if/while as blocks with phis, tt.dot (2-D, or batched 3-D) on the matrix
 //     instructions of the nvidia_mma layout (tiles wrapped over blocks smaller than
 //     one; operands of 16 bits staged through shared memory with padded rows where the
-//     ISA loads fragments from there, ldmatrix.go) or FMA; atomics issued
+//     ISA loads fragments from there, ldmatrix.go; fp8 dots with a max_num_imprecise_acc
+//     summed in partial accumulators where Triton's Hopper lowering does, isa.MMAPlan)
+//     or FMA; atomics issued
 //     by the threads that own each element (atomic_cas on floats as the bit CAS of their
 //     width); trans, reshape, join, split, cat and gather through shared memory;
 //     histograms with shared-memory atomicrmw (histogram.go); inline asm with packed
@@ -65,7 +67,8 @@
 // llvm.nvvm.barrier.cta.sync.aligned.all, llvm.nvvm.shfl.sync.bfly.i32,
 // llvm.nvvm.ex2.approx{,.ftz}.f, llvm.nvvm.mulhi.{ui,ull}, llvm.{fma,fmuladd,sqrt,fabs,floor,
 // ceil,trunc,rint,roundeven,copysign,maxnum,minnum,maximum,minimum}; and side-effecting
-// inline asm for ld.global/st.global (predicated, vectors up to 128 bits), st.shared,
+// inline asm for ld.global/st.global (predicated, vectors up to 128 bits; with an
+// eviction policy, its L1 priority and a createpolicy of its L2 one), st.shared,
 // atom.global, mma.sync, ldmatrix and cvt for fp8; dead instructions are removed at the
 // end (dce.go). This is the subset package ptx accepts, and
 // llc-22 (-march=nvptx64 -mcpu=sm_90) accepts every module the tests produce.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -25,7 +26,8 @@ func (g *gen) planMMA(op *tileir.Op) (isa.MMAPlan, bool) {
 		return isa.MMAPlan{}, false
 	}
 	return g.isa.PlanMMA(isa.Dot{A: tileir.ScalarOf(at), C: tileir.ScalarOf(ct), M: shape[r-2], N: shape[r-1],
-		K: tileir.ShapeOf(at)[r-1], InputPrecision: op.EnumAttr("inputPrecision")})
+		K: tileir.ShapeOf(at)[r-1], Batched: r == 3, InputPrecision: op.EnumAttr("inputPrecision"),
+		MaxNumImpreciseAcc: op.IntAttr("maxNumImpreciseAcc")})
 }
 
 // dotEncoding is the encoding of a dot's result: an mma layout when tensor cores apply,
@@ -202,17 +204,30 @@ func lowerDot(g *gen, op *tileir.Op) error {
 		return g.errorf(op, "mma operand B: %v", err)
 	}
 	out := slices.Clone(acc)
+	// sum holds the accumulators the instructions add to: out itself, or with partial
+	// accumulators (plan.PartialK) fresh ones for every run of K, added to out after it
+	sum, steps, run := out, k/plan.K, k/plan.K
+	if plan.PartialK > 0 {
+		run = plan.PartialK / plan.K
+	}
+	outZero := plan.PartialK > 0 && allZero(acc)
 	ci := lc.regIndex()
 	cregs := make([]int, 4)
 	// K steps outermost: a step's fragments are used, and can die, before the next's load
-	for ks := range k / plan.K {
+	for ks := range steps {
+		if plan.PartialK > 0 && ks%run == 0 {
+			sum = make([]value.Value, len(acc))
+			for r := range sum {
+				sum[r] = floatConst(0, tileir.F32)
+			}
+		}
 		err := eachTile(tc.reps(shape), func(o []int) error {
 			if err := tc.regs(ci, o, cregs); err != nil {
 				return err
 			}
 			c := make([]value.Value, 4)
 			for j, r := range cregs {
-				c[j] = out[r]
+				c[j] = sum[r]
 			}
 			if plan.Acc.Bits() == 16 {
 				c = g.packRegs(c, 2)
@@ -226,16 +241,38 @@ func lowerDot(g *gen, op *tileir.Op) error {
 				d = g.unpackRegs(d, 2, llScalar(plan.Acc))
 			}
 			for j, r := range cregs {
-				out[r] = d[j]
+				sum[r] = d[j]
 			}
 			return nil
 		})
 		if err != nil {
 			return g.errorf(op, "mma result: %v", err)
 		}
+		if plan.PartialK > 0 && (ks%run == run-1 || ks == steps-1) {
+			// as Triton, a zero constant accumulator takes the first run's sums as they are
+			for r := range out {
+				if outZero {
+					out[r] = sum[r]
+				} else {
+					out[r] = g.fadd(out[r], sum[r])
+				}
+			}
+			outZero = false
+		}
 	}
 	g.vals[res] = out
 	return nil
+}
+
+// allZero reports whether every value of vals is a float constant zero (of either sign),
+// as Triton's isZeroConst sees a splat of zero.
+func allZero(vals []value.Value) bool {
+	for _, v := range vals {
+		if c, ok := v.(*constant.Float); !ok || c.NaN || c.X.Sign() != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // packRegs packs kWidth consecutive elements of vals (kWidth times their width is 32 bits)

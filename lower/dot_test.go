@@ -16,8 +16,9 @@ import (
 )
 
 // dotModule builds a kernel that loads x (shape a) and y (shape b), both row-major, and
-// stores tt.dot(x, y) of type out (inputPrecision prec) row-major to z.
-func dotModule(in, out tileir.Scalar, prec string, a, b []int64) *tileir.Module {
+// stores tt.dot(x, y, acc) of type out (inputPrecision prec, maxNumImpreciseAcc
+// imprecise) row-major to z; acc is z's old value when accIn, else zero.
+func dotModule(in, out tileir.Scalar, prec string, a, b []int64, imprecise int, accIn bool) *tileir.Module {
 	m := &tileir.Module{}
 	f := m.NewFunc("dot", "public", []tileir.Type{tileir.Ptr(in), tileir.Ptr(in), tileir.Ptr(out)}, nil)
 	f.Loc = tileir.Loc{File: "dot.py", Line: 1, Col: 0}
@@ -53,7 +54,11 @@ func dotModule(in, out tileir.Scalar, prec string, a, b []int64) *tileir.Module 
 		return bl.Load(bl.AddPtr(bl.Splat(p, s), rowMajor(s)), nil, nil, tileir.MemOpts{})
 	}
 	x, y := load(f.Arg(0), a), load(f.Arg(1), b)
-	z := bl.Dot(x, y, bl.Zero(tileir.Tensor(c, out)), prec, 0)
+	acc := bl.Zero(tileir.Tensor(c, out))
+	if accIn {
+		acc = load(f.Arg(2), c)
+	}
+	z := bl.Dot(x, y, acc, prec, imprecise)
 	bl.Store(bl.AddPtr(bl.Splat(f.Arg(2), c), rowMajor(c)), z, nil, tileir.MemOpts{})
 	bl.Return()
 	return m
@@ -74,9 +79,13 @@ func (c dotCase) String() string {
 // ptx lowers the case's kernel for sm_90 and returns its LLVM IR and PTX; llc-22, where
 // it is installed, must accept the LLVM IR too (it checks the inline asm's constraints
 // against its operand types).
-func (c dotCase) ptx(t *testing.T) (string, string) {
+func (c dotCase) ptx(t *testing.T) (string, string) { return c.ptxWith(t, 0, false) }
+
+// ptxWith is ptx for the case's dot with maxNumImpreciseAcc imprecise, accumulating into
+// z's old value when accIn.
+func (c dotCase) ptxWith(t *testing.T, imprecise int, accIn bool) (string, string) {
 	t.Helper()
-	m := dotModule(c.in, c.out, c.prec, c.a, c.b)
+	m := dotModule(c.in, c.out, c.prec, c.a, c.b, imprecise, accIn)
 	if err := tileir.Verify(m); err != nil {
 		t.Fatalf("verify: %v\n%s", err, m)
 	}
@@ -172,16 +181,66 @@ func TestDotFMA(t *testing.T) {
 
 // TestDotGolden compares the PTX of small dots with testdata/dot/*.ptx: fp16 into fp16
 // (accumulators packed in pairs) batched over two warps, int8 (operands packed four to
-// a register), and fp8 on a 1x2 block (widened to f16, the tile wrapped over M and N).
+// a register), fp8 on a 1x2 block (widened to f16, the tile wrapped over M and N), and
+// fp8 with max_num_imprecise_acc 32 over K = 64 into a loaded accumulator (two runs of
+// two k16 steps, each into fresh accumulators, then added).
 func TestDotGolden(t *testing.T) {
-	for name, tc := range map[string]dotCase{
-		"f16_f16_batched": {tileir.F16, tileir.F16, "", []int64{2, 16, 16}, []int64{2, 16, 8}, 2},
-		"i8_i32":          {tileir.I8, tileir.I32, "", []int64{16, 32}, []int64{32, 8}, 1},
-		"f8e5_f32_1x2":    {tileir.F8E5M2, tileir.F32, "", []int64{1, 32}, []int64{32, 2}, 1},
+	for name, tc := range map[string]struct {
+		dotCase
+		imprecise int
+	}{
+		"f16_f16_batched":  {dotCase{tileir.F16, tileir.F16, "", []int64{2, 16, 16}, []int64{2, 16, 8}, 2}, 0},
+		"i8_i32":           {dotCase{tileir.I8, tileir.I32, "", []int64{16, 32}, []int64{32, 8}, 1}, 0},
+		"f8e5_f32_1x2":     {dotCase{tileir.F8E5M2, tileir.F32, "", []int64{1, 32}, []int64{32, 2}, 1}, 0},
+		"f8e5_f32_partial": {dotCase{tileir.F8E5M2, tileir.F32, "", []int64{64, 64}, []int64{64, 16}, 4}, 32},
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, text := tc.ptx(t)
+			_, text := tc.ptxWith(t, tc.imprecise, tc.imprecise > 0)
 			golden.Check(t, filepath.Join("testdata", "dot", name+".ptx"), text)
+		})
+	}
+}
+
+// TestDotPartialAccumulators checks the partial accumulators of fp8 dots with a
+// max_num_imprecise_acc on sm_90 (Triton's test_dot_max_num_imprecise_acc counts
+// them): one fadd per accumulator register for every run of K (max_num_imprecise_acc
+// rounded up to 32, the last run possibly shorter), one fewer into a zero accumulator,
+// none where Triton takes mma.sync (below 32, warps not a multiple of 4, M not of 64) or
+// splits nothing (over K, other types). The PTX spells an unfused fadd add.rn.f32 today,
+// LLVM (and, with enable_fp_fusion, our emitter to come) add.f32: both count.
+func TestDotPartialAccumulators(t *testing.T) {
+	e5, e4, f16, f32 := tileir.F8E5M2, tileir.F8E4M3FN, tileir.F16, tileir.F32
+	for _, tc := range []struct {
+		dotCase
+		imprecise int
+		accIn     bool
+		fadds     int
+	}{
+		{dotCase{e5, f32, "", []int64{64, 64}, []int64{64, 64}, 8}, 32, true, 16 * 2}, // 16 registers a thread
+		{dotCase{e4, f32, "", []int64{64, 64}, []int64{64, 64}, 8}, 32, true, 16 * 2},
+		{dotCase{e5, f32, "", []int64{64, 64}, []int64{64, 64}, 8}, 32, false, 16 * 1},
+		{dotCase{e5, f32, "", []int64{64, 64}, []int64{64, 64}, 8}, 64, true, 16 * 1},
+		{dotCase{e5, f32, "", []int64{64, 64}, []int64{64, 64}, 8}, 64, false, 0},
+		{dotCase{e5, f32, "", []int64{128, 32}, []int64{32, 32}, 4}, 32, true, 32 * 1},
+		{dotCase{e5, f32, "", []int64{64, 128}, []int64{128, 32}, 4}, 48, true, 16 * 2}, // runs of 64
+		{dotCase{e5, f32, "", []int64{64, 96}, []int64{96, 32}, 4}, 64, true, 16 * 2},   // 64, then the last 32
+		{dotCase{e5, f32, "", []int64{64, 128}, []int64{128, 32}, 4}, 16, true, 0},      // below 32: mma.sync
+		{dotCase{e5, f32, "", []int64{64, 128}, []int64{128, 32}, 4}, 1 << 30, true, 0}, // none given
+		{dotCase{e5, f32, "", []int64{64, 128}, []int64{128, 32}, 2}, 32, true, 0},      // 2 warps
+		{dotCase{e5, f32, "", []int64{32, 128}, []int64{128, 64}, 4}, 32, true, 0},      // M = 32
+		{dotCase{e5, f32, "", []int64{64, 128}, []int64{128, 8}, 4}, 32, true, 0},       // N = 8
+		{dotCase{e5, f16, "", []int64{64, 128}, []int64{128, 32}, 4}, 32, true, 0},      // f16 accumulators
+		{dotCase{f16, f32, "", []int64{64, 128}, []int64{128, 32}, 4}, 32, true, 0},     // not fp8
+		{dotCase{e5, f32, "", []int64{2, 64, 32}, []int64{2, 32, 32}, 4}, 32, true, 0},  // batched
+	} {
+		t.Run(fmt.Sprintf("%s/max=%d/acc=%v", tc.dotCase, tc.imprecise, tc.accIn), func(t *testing.T) {
+			ll, text := tc.ptxWith(t, tc.imprecise, tc.accIn)
+			if n := strings.Count(ll, " = fadd float "); n != tc.fadds {
+				t.Errorf("%d fadds in the LLVM IR, want %d", n, tc.fadds)
+			}
+			if n := strings.Count(text, "add.f32") + strings.Count(text, "add.rn.f32"); n != tc.fadds {
+				t.Errorf("%d add.f32 in the PTX, want %d", n, tc.fadds)
+			}
 		})
 	}
 }

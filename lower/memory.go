@@ -105,15 +105,16 @@ func (g *gen) accessOf(et types.Type, vec int) access {
 	return a
 }
 
-// global is the ISA's description of a's words, with no cache modifier.
-func (a access) global() isa.Access { return isa.Access{WordBits: a.wordBits, Words: a.nWords} }
-
-// globalOf is a's words with op's cache modifier and volatility.
+// globalOf is the ISA's description of a's words with op's cache modifier, eviction
+// policy and volatility.
 func (a access) globalOf(op *tileir.Op) isa.Access {
-	ga := a.global()
+	ga := isa.Access{WordBits: a.wordBits, Words: a.nWords}
 	ga.Volatile = op.Attr("isVolatile") == tileir.BoolAttr(true)
 	if c := op.EnumAttr("cache"); c != "none" {
 		ga.Cache = c
+	}
+	if e := op.EnumAttr("evict"); e != "evict_normal" {
+		ga.Evict = e
 	}
 	return ga
 }

@@ -147,3 +147,46 @@ def void_ternary_kernel(x_ptr, y_ptr, out_ptr):
     # test_if[if_exp_dynamic_void]: a ternary on a runtime condition whose sides are tl.store calls.
     pid = tl.program_id(0)
     tl.store(out_ptr + pid, tl.load(x_ptr + pid)) if pid % 2 == 0 else tl.store(out_ptr + pid, tl.load(y_ptr + pid))
+
+
+@triton.jit
+def imprecise_acc_kernel(x_ptr, y_ptr, z_ptr, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                         BLOCK_K: tl.constexpr, MAX_IMPRECISE: tl.constexpr, LOOP: tl.constexpr):
+    # test_dot_max_num_imprecise_acc: z = x @ y (fp8 into fp32, [M, K] by [K, N] row-major,
+    # one block of z per program) with max_num_imprecise_acc; on sm_90, Triton sums every
+    # MAX_IMPRECISE of K in a fresh accumulator, then adds it to the running one (which we
+    # once did not). LOOP: over K blocks with a loop-carried accumulator; else one dot of
+    # the first BLOCK_K without one.
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    x_ptrs = x_ptr + offs_m[:, None] * K + offs_k[None, :]
+    y_ptrs = y_ptr + offs_k[:, None] * N + offs_n[None, :]
+    if LOOP:
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for _ in range(0, K, BLOCK_K):
+            acc = tl.dot(tl.load(x_ptrs), tl.load(y_ptrs), acc=acc, max_num_imprecise_acc=MAX_IMPRECISE)
+            x_ptrs += BLOCK_K
+            y_ptrs += BLOCK_K * N
+    else:
+        acc = tl.dot(tl.load(x_ptrs), tl.load(y_ptrs), max_num_imprecise_acc=MAX_IMPRECISE)
+    tl.store(z_ptr + offs_m[:, None] * N + offs_n[None, :], acc)
+
+
+@triton.jit
+def eviction_policy_kernel(x_ptr, y_ptr, N, BLOCK: tl.constexpr, LOAD_POLICY: tl.constexpr,
+                           STORE_POLICY: tl.constexpr, BLOCK_PTR: tl.constexpr):
+    # test_store_eviction_policy: y = 2x with eviction policies on the load and the store
+    # (masked accesses of pointer blocks, or block pointers), which the NVIDIA lowering
+    # once dropped.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    if BLOCK_PTR:
+        xb = tl.make_block_ptr(x_ptr, (N, ), (1, ), (tl.program_id(0) * BLOCK, ), (BLOCK, ), (0, ))
+        yb = tl.make_block_ptr(y_ptr, (N, ), (1, ), (tl.program_id(0) * BLOCK, ), (BLOCK, ), (0, ))
+        x = tl.load(xb, boundary_check=(0, ), eviction_policy=LOAD_POLICY)
+        tl.store(yb, x * 2, boundary_check=(0, ), eviction_policy=STORE_POLICY)
+    else:
+        x = tl.load(x_ptr + offs, mask=offs < N, eviction_policy=LOAD_POLICY)
+        tl.store(y_ptr + offs, x * 2, mask=offs < N, eviction_policy=STORE_POLICY)

@@ -274,6 +274,8 @@ func (c *asmCtx) compile(st pStmt) (asmStep, error) {
 		return c.setp(st)
 	case "ld", "st":
 		return c.ldst(st, op == "st")
+	case "createpolicy":
+		return c.createPolicy(st)
 	case "atom", "red":
 		return c.atom(st, op == "red")
 	case "cvt":
@@ -443,7 +445,10 @@ func (c *asmCtx) ldst(st pStmt, store bool) (asmStep, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(st.args) != 2 {
+	switch {
+	case len(st.args) == 3 && slices.Contains(q, "L2::cache_hint") && st.args[2].kind == pReg:
+		// the cache policy only steers the caches
+	case len(st.args) != 2:
 		return nil, fmt.Errorf("operands")
 	}
 	memArg, regArg := st.args[1], st.args[0]
@@ -482,6 +487,25 @@ func (c *asmCtx) ldst(st pStmt, store bool) (asmStep, error) {
 		}
 		return nil
 	}), nil
+}
+
+// createPolicy runs createpolicy.fractional.L2::<priority>.b64 d, fraction: the policy is
+// opaque to everything but the caches (ld and st with .L2::cache_hint), so d gets the
+// fraction's bits.
+func (c *asmCtx) createPolicy(st pStmt) (asmStep, error) {
+	q := st.opcode[1:]
+	if len(q) != 3 || q[0] != "fractional" || q[2] != "b64" ||
+		!slices.Contains([]string{"L2::evict_last", "L2::evict_normal", "L2::evict_first", "L2::evict_unchanged"}, q[1]) {
+		return nil, fmt.Errorf("form")
+	}
+	if len(st.args) != 2 || st.args[0].kind != pReg || st.args[1].kind != pImm {
+		return nil, fmt.Errorf("operands")
+	}
+	if f := math.Float64frombits(uint64(st.args[1].imm)); !(f > 0 && f <= 1) {
+		return nil, fmt.Errorf("fraction %v outside (0, 1]", f)
+	}
+	d, frac := st.args[0].reg, uint64(st.args[1].imm)
+	return c.perLane(func(f *frame, l int) error { c.set(f, d, l, frac); return nil }), nil
 }
 
 // atom runs atom (with a result) and red (without) on global memory, under the device's

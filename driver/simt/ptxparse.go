@@ -2,6 +2,7 @@ package simt
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -219,6 +220,9 @@ func (p *pProgram) arg(a string, label bool) (pArg, error) {
 	}
 	if v, err := strconv.ParseInt(a, 0, 64); err == nil {
 		return pArg{kind: pImm, imm: v}, nil
+	}
+	if v, err := strconv.ParseFloat(a, 64); err == nil && strings.Contains(a, ".") {
+		return pArg{kind: pImm, imm: int64(math.Float64bits(v))}, nil // a double literal: its bits
 	}
 	r, err := p.register(a)
 	if err != nil {

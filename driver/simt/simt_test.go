@@ -284,6 +284,56 @@ func TestAsmLoadStore(t *testing.T) {
 	}
 }
 
+// TestAsmCachePolicy runs the accesses lower writes for eviction policies: createpolicy's
+// register as the cache policy operand of ld and st with .L2::cache_hint, which move the
+// same data as without; a fraction outside (0, 1] and a policy operand without
+// .L2::cache_hint are refused.
+func TestAsmCachePolicy(t *testing.T) {
+	policy := func(p string) string {
+		return `%pol = call i64 asm sideeffect "createpolicy.fractional.L2::` + p + `.b64 $0, 1.0;", "=l"()` + "\n\t"
+	}
+	src := strings.NewReplacer(
+		`%v = call`, policy("evict_last")+`%v = call`,
+		`@$3 ld.global.v2.b32 { $0, $1 }, [ $2 + 0 ];", "=r,=r,l,b"(i32 addrspace(1)* %p, i1 %ok)`,
+		`@$4 ld.global.L1::evict_last.L2::cache_hint.v2.b32 { $0, $1 }, [ $2 + 0 ], $3;", "=r,=r,l,l,b"(i32 addrspace(1)* %p, i64 %pol, i1 %ok)`,
+		`"st.global.v2.b32 [ $2 + 0 ], { $0, $1 };", "r,r,l"(i32 %a, i32 %b, i32 addrspace(1)* %q)`,
+		`"st.global.L1::evict_first.L2::cache_hint.v2.b32 [ $2 + 0 ], { $0, $1 }, $3;", "r,r,l,l"(i32 %a, i32 %b, i32 addrspace(1)* %q, i64 %pol)`,
+	).Replace(asmLoad)
+	if strings.Count(src, "cache_hint") != 2 || !strings.Contains(src, "createpolicy") {
+		t.Fatalf("the kernel was not rewritten:\n%s", src)
+	}
+	d, k := load(t, nil, src, 1, 0)
+	in := make([]int32, 20)
+	for i := range in {
+		in[i] = int32(100 + i)
+	}
+	out := upload(t, d, make([]int32, 64))
+	if err := k.Launch(driver.Grid{1, 1, 1}, upload(t, d, in), out, int32(20)); err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range download[int32](t, out) {
+		want := int32(7)
+		if i < 20 {
+			want = int32(100 + i)
+		}
+		if v != want {
+			t.Fatalf("out[%d] = %d, want %d", i, v, want)
+		}
+	}
+	for bad, want := range map[string]string{
+		strings.Replace(src, "1.0;", "2.0;", 1):                          "fraction 2 outside (0, 1]",
+		strings.Replace(src, ".L2::cache_hint.v2.b32 [", ".v2.b32 [", 1): "operands",
+	} {
+		m, err := asm.ParseString("k.ll", bad)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.Load(m, "k", LoadOptions{NumWarps: 1}); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("got %v, want %q", err, want)
+		}
+	}
+}
+
 // A TMA load as lower writes it: one thread copies a box, zeros outside the tensor.
 const tmaLoad = header + `
 define void @k(i8* %desc, i32 %x, i32 %y, float addrspace(1)* %out, i8 addrspace(1)* %s0, i8 addrspace(1)* %s1) {

@@ -151,21 +151,29 @@ type ISA interface {
 }
 
 // Dot is a tt.dot as the matrix instructions see it: A·B with A M×K and B K×N of
-// element type A, into C (M×N, element type C); InputPrecision is the op's ("tf32",
-// "tf32x3", "ieee", or "" for ieee).
+// element type A, into C (M×N, element type C), Batched when it is one of a 3-D dot's
+// batch; InputPrecision is the op's ("tf32", "tf32x3", "ieee", or "" for ieee) and
+// MaxNumImpreciseAcc its maxNumImpreciseAcc (0 when absent).
 type Dot struct {
-	A, C           tileir.Scalar
-	M, N, K        int64
-	InputPrecision string
+	A, C               tileir.Scalar
+	M, N, K            int64
+	Batched            bool
+	InputPrecision     string
+	MaxNumImpreciseAcc int64
 }
 
 // MMAPlan is the matrix instruction of a dot: the operands are converted to Operand
 // (f32 stands for tf32) and packed KWidth consecutive K elements to a 32-bit register;
 // one instruction covers K of the dot's K; the accumulators are of type Acc (the dot's
-// result type). Instr is the ISA's own spelling.
+// result type). Instr is the ISA's own spelling. PartialK, when not 0, splits the
+// accumulation as Triton's Hopper (wgmma) lowering does for fp8 dots with a
+// max_num_imprecise_acc: the products of each PartialK consecutive elements of K (the last
+// run possibly shorter) are summed into fresh accumulators, starting at zero, which are then
+// added to the dot's accumulators with one fadd each.
 type MMAPlan struct {
 	Operand, Acc tileir.Scalar
 	K, KWidth    int
+	PartialK     int
 	Instr        string
 }
 
@@ -208,10 +216,11 @@ type TMA interface {
 
 // Access is one vector access of global memory: Words words of WordBits bits each
 // (8 to 64), Triton's cache modifier ("" for none, else "ca", "cg", "cs", "cv", "wb" or
-// "wt") and whether the load is volatile.
+// "wt"), its eviction policy ("" for normal, "evict_first" or "evict_last") and whether
+// the load is volatile.
 type Access struct {
 	WordBits, Words int
-	Cache           string
+	Cache, Evict    string
 	Volatile        bool
 }
 

@@ -38,7 +38,9 @@ func vecSuffix(n int) string {
 	return ""
 }
 
-// qualifiers are the state space and cache operator of a global access.
+// qualifiers are the state space, cache operator and eviction priorities of a global
+// access: an eviction policy is the L1 priority and, through a cache policy operand
+// (cachePolicy), the L2 one, as Triton spells them.
 func qualifiers(a isa.Access) string {
 	s := ""
 	if a.Volatile {
@@ -48,12 +50,38 @@ func qualifiers(a isa.Access) string {
 	if a.Cache != "" {
 		s += "." + a.Cache
 	}
+	if a.Evict != "" {
+		s += ".L1::" + a.Evict + ".L2::cache_hint"
+	}
 	return s
+}
+
+// cachePolicy makes the L2 cache policy (a 64-bit register) of an access's eviction
+// policy with createpolicy, once per access as Triton 3.6 does on sm_80 and later (every
+// NVIDIA target here); nil when the access has none.
+func (n *ISA) cachePolicy(a isa.Access) value.Value {
+	if a.Evict == "" {
+		return nil
+	}
+	return n.b.Asm(types.I64, "createpolicy.fractional.L2::"+a.Evict+".b64 $0, 1.0;", "=l")
+}
+
+// policyOperand adds the cache policy operand (if any) to an access's constraints and
+// arguments, and returns its text in the instruction ("" without one).
+func policyOperand(policy value.Value, cons *[]string, args *[]value.Value) string {
+	if policy == nil {
+		return ""
+	}
+	text := fmt.Sprintf(", $%d", len(*cons))
+	*cons = append(*cons, "l")
+	*args = append(*args, policy)
+	return text
 }
 
 // LoadGlobal emits Triton's predicated vector load: the outputs start as other (or
 // zero), and ld.global runs only where pred holds.
 func (n *ISA) LoadGlobal(a isa.Access, ptr, pred value.Value, other []value.Value) []value.Value {
+	policy := n.cachePolicy(a)
 	var text strings.Builder
 	words := a.Words
 	c := constraint(a.WordBits)
@@ -77,6 +105,7 @@ func (n *ISA) LoadGlobal(a isa.Access, ptr, pred value.Value, other []value.Valu
 	addr := len(cons)
 	cons = append(cons, "l")
 	args = append(args, ptr)
+	pol := policyOperand(policy, &cons, &args)
 	if pred != nil {
 		fmt.Fprintf(&text, "@$%d ", len(cons))
 		cons = append(cons, "b")
@@ -86,7 +115,7 @@ func (n *ISA) LoadGlobal(a isa.Access, ptr, pred value.Value, other []value.Valu
 	for w := range outs {
 		outs[w] = fmt.Sprintf("$%d", w)
 	}
-	fmt.Fprintf(&text, "ld%s%s.b%d { %s }, [ $%d + 0 ];", qualifiers(a), vecSuffix(words), a.WordBits, strings.Join(outs, ", "), addr)
+	fmt.Fprintf(&text, "ld%s%s.b%d { %s }, [ $%d + 0 ]%s;", qualifiers(a), vecSuffix(words), a.WordBits, strings.Join(outs, ", "), addr, pol)
 	wt := wordType(a.WordBits)
 	ret := wt
 	if words > 1 {
@@ -109,6 +138,7 @@ func (n *ISA) LoadGlobal(a isa.Access, ptr, pred value.Value, other []value.Valu
 
 // StoreGlobal emits Triton's predicated vector store, st.global.
 func (n *ISA) StoreGlobal(a isa.Access, ptr, pred value.Value, words []value.Value) {
+	policy := n.cachePolicy(a)
 	c := constraint(a.WordBits)
 	cons := make([]string, 0, len(words)+2)
 	ins := make([]string, len(words))
@@ -120,6 +150,7 @@ func (n *ISA) StoreGlobal(a isa.Access, ptr, pred value.Value, words []value.Val
 	addr := len(cons)
 	cons = append(cons, "l")
 	args = append(args, ptr)
+	pol := policyOperand(policy, &cons, &args)
 	text := ""
 	if pred != nil {
 		text = fmt.Sprintf("@$%d ", len(cons))
@@ -127,7 +158,7 @@ func (n *ISA) StoreGlobal(a isa.Access, ptr, pred value.Value, words []value.Val
 		args = append(args, pred)
 	}
 	a.Volatile = false // st.volatile is not what tl.store(volatile=…) means
-	text += fmt.Sprintf("st%s%s.b%d [ $%d + 0 ], { %s };", qualifiers(a), vecSuffix(len(words)), a.WordBits, addr, strings.Join(ins, ", "))
+	text += fmt.Sprintf("st%s%s.b%d [ $%d + 0 ], { %s }%s;", qualifiers(a), vecSuffix(len(words)), a.WordBits, addr, strings.Join(ins, ", "), pol)
 	n.b.Asm(types.Void, text, strings.Join(cons, ","), args...)
 }
 

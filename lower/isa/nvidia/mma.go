@@ -45,9 +45,26 @@ func (n *ISA) PlanMMA(d isa.Dot) (isa.MMAPlan, bool) {
 	if d.C == tileir.F16 {
 		nc = 2
 	}
+	p.PartialK = n.partialK(d)
 	p.Instr = fmt.Sprintf("mma.sync.aligned.m16n8k%d.row.col%s.%s.%s.%s.%s %s, %s, %s, %s;", p.K, sat, acc, in, in, acc,
 		regList(0, nc), regList(nc, 4), regList(nc+4, 2), regList(nc+6, nc))
 	return p, true
+}
+
+// partialK is the run of K that Triton 3.6 sums in one partial accumulator for dot d, 0
+// for none. On sm_90 an fp8 dot into f32 with 32 <= max_num_imprecise_acc <= K takes
+// wgmma when its shape allows (2-D, warps a multiple of 4, M a multiple of 64, N of 16),
+// and the wgmma lowering (WGMMA.cpp) adds a fresh accumulator into the dot's after each
+// run of at least max_num_imprecise_acc elements, counted in wgmma's K for fp8 (32),
+// and after the last. Elsewhere (mma.sync, or none asked) the accumulation is not split.
+func (n *ISA) partialK(d isa.Dot) int {
+	const wgmmaK = 32
+	fp8 := d.A == tileir.F8E4M3FN || d.A == tileir.F8E5M2
+	if n.t.Capability/10 != 9 || !fp8 || d.C != tileir.F32 || d.Batched || n.numWarps%4 != 0 ||
+		d.M%64 != 0 || d.N%16 != 0 || d.K < wgmmaK || d.MaxNumImpreciseAcc < wgmmaK || d.MaxNumImpreciseAcc > d.K {
+		return 0
+	}
+	return int((d.MaxNumImpreciseAcc + wgmmaK - 1) / wgmmaK * wgmmaK)
 }
 
 // hasMMA reports whether the target has mma.sync with operands of type in (f32 for tf32)

@@ -69,3 +69,52 @@ func TestPlanMMA(t *testing.T) {
 		}
 	}
 }
+
+// TestPartialK pins when Triton 3.6 splits an fp8 dot's accumulation (sm_90's wgmma with
+// 32 <= max_num_imprecise_acc <= K) and the run of K of each partial accumulator: the
+// limit rounded up to wgmma's K of 32.
+func TestPartialK(t *testing.T) {
+	dot := func(max int64) isa.Dot {
+		return isa.Dot{A: tileir.F8E5M2, C: tileir.F32, M: 64, N: 16, K: 128, MaxNumImpreciseAcc: max}
+	}
+	sm := func(arch string) target.Target {
+		tg, err := target.Parse(arch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tg
+	}
+	sm90, sm89, sm100 := sm("cuda:90:32"), sm("cuda:89:32"), sm("cuda:100:32")
+	e4 := dot(32)
+	e4.A = tileir.F8E4M3FN
+	for _, tc := range []struct {
+		name  string
+		tg    target.Target
+		warps int
+		d     isa.Dot
+		want  int
+	}{
+		{"32", sm90, 4, dot(32), 32},
+		{"e4m3", sm90, 8, e4, 32},
+		{"33", sm90, 4, dot(33), 64},
+		{"96", sm90, 4, dot(96), 96},
+		{"K", sm90, 4, dot(128), 128},
+		{"over K", sm90, 4, dot(129), 0},
+		{"none given", sm90, 4, dot(1 << 30), 0},
+		{"below 32", sm90, 4, dot(16), 0},
+		{"zero", sm90, 4, dot(0), 0},
+		{"sm_89", sm89, 4, dot(32), 0},
+		{"sm_100", sm100, 4, dot(32), 0},
+		{"2 warps", sm90, 2, dot(32), 0},
+		{"M 32", sm90, 4, isa.Dot{A: tileir.F8E5M2, C: tileir.F32, M: 32, N: 16, K: 128, MaxNumImpreciseAcc: 32}, 0},
+		{"N 8", sm90, 4, isa.Dot{A: tileir.F8E5M2, C: tileir.F32, M: 64, N: 8, K: 128, MaxNumImpreciseAcc: 32}, 0},
+		{"batched", sm90, 4, isa.Dot{A: tileir.F8E5M2, C: tileir.F32, M: 64, N: 16, K: 128, Batched: true, MaxNumImpreciseAcc: 32}, 0},
+		{"f16 acc", sm90, 4, isa.Dot{A: tileir.F8E5M2, C: tileir.F16, M: 64, N: 16, K: 128, MaxNumImpreciseAcc: 32}, 0},
+		{"f16 in", sm90, 4, isa.Dot{A: tileir.F16, C: tileir.F32, M: 64, N: 16, K: 128, MaxNumImpreciseAcc: 32}, 0},
+	} {
+		p, ok := New(nil, tc.tg, tc.warps).(*ISA).PlanMMA(tc.d)
+		if !ok || p.PartialK != tc.want {
+			t.Errorf("%s: PartialK %d (planned %v), want %d", tc.name, p.PartialK, ok, tc.want)
+		}
+	}
+}
