@@ -8,18 +8,22 @@ import (
 	"github.com/gotriton/gotriton/target"
 )
 
-// vendorOnly lists the cases that apply only to one backend's targets, by case-name
-// prefix, with the reason. On a device of another backend they are not applicable: the
-// runner reports them as "n/a", neither passed nor failed. Devices without a target (the
-// CPU interpreter) run everything.
+// vendorOnly lists the cases that apply only to one backend's targets (and, for CUDA, from
+// a compute capability on), by case name, with the reason. On another device they are not
+// applicable: the runner reports them as "n/a", neither passed nor failed. Devices without
+// a target (the CPU interpreter) run everything.
 var vendorOnly = []struct {
-	prefix  string
-	backend target.Backend
-	why     string
+	prefix, suffix string
+	backend        target.Backend
+	minCapability  int
+	why            string
 }{
-	{"ours/regressions/inline_asm_", target.CUDA, "NVIDIA-only: PTX inline assembly"},
-	{"ours/pdl_add/pdl_add_kernel/gdc/", target.CUDA, "NVIDIA-only: programmatic dependent launch (PTX griddepcontrol)"},
-	{"tutorial/11/add_kernel/pdl/", target.CUDA, "NVIDIA-only: programmatic dependent launch (PTX griddepcontrol)"},
+	{"ours/regressions/inline_asm_", "", target.CUDA, 0, "NVIDIA-only: PTX inline assembly"},
+	{"ours/pdl_add/pdl_add_kernel/gdc/", "", target.CUDA, 0, "NVIDIA-only: programmatic dependent launch (PTX griddepcontrol)"},
+	{"tutorial/11/add_kernel/pdl/", "", target.CUDA, 0, "NVIDIA-only: programmatic dependent launch (PTX griddepcontrol)"},
+	// Inputs that only max_num_imprecise_acc's partial accumulators sum right: Triton splits
+	// the accumulation on sm_90 only (its wgmma lowering).
+	{"ours/regressions/imprecise_acc_kernel/", "/cancel", target.CUDA, 90, "sm_90 only: max_num_imprecise_acc's partial accumulators"},
 }
 
 // NotApplicable returns why the case named name cannot apply to a device for target tgt
@@ -30,7 +34,8 @@ func NotApplicable(name, tgt string) string {
 		return ""
 	}
 	for _, v := range vendorOnly {
-		if strings.HasPrefix(name, v.prefix) && t.Backend != v.backend {
+		if strings.HasPrefix(name, v.prefix) && strings.HasSuffix(name, v.suffix) &&
+			(t.Backend != v.backend || t.Capability < v.minCapability) {
 			return fmt.Sprintf("%s; not applicable to %s", v.why, t)
 		}
 	}
