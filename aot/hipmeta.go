@@ -55,15 +55,11 @@ type HIPMetadata struct {
 // the cache key hash. It shares the target, parameters and descriptors with NewMetadata.
 func NewHIPMetadata(r *compiler.Result, hash string) *HIPMetadata {
 	md := NewMetadata(r, hash)
-	precisions := []string{"ieee", "bf16x3", "bf16x6"}
-	if r.Target.Arch == "gfx942" { // parse_options adds XF32 on CDNA3, sorted
-		precisions = []string{"bf16x3", "bf16x6", "ieee", "tf32"}
-	}
 	return &HIPMetadata{
 		Hash: hash, Target: md.Target, NumWarps: md.NumWarps, NumStages: md.NumStages, NumCTAs: 1,
 		ExternLibs: [][2]string{}, Debug: md.Debug, SanitizeOverflow: true, Arch: r.Target.Arch,
 		SupportedFP8Dtypes:            []string{"fp8e4b8", "fp8e4nv", "fp8e5", "fp8e5b16"},
-		DeprecatedFP8DotOperandDtypes: []string{}, DefaultDotInputPrecision: "ieee", AllowedDotInputPrecisions: precisions,
+		DeprecatedFP8DotOperandDtypes: []string{}, DefaultDotInputPrecision: "ieee", AllowedDotInputPrecisions: r.Target.DotInputPrecisions(),
 		EnableFPFusion: md.EnableFPFusion, KPack: 1, BackendName: "hip", ScheduleHint: "none", WarpSize: r.Target.WarpSize,
 		TritonVersion: TritonVersion, TensordescMeta: md.TensordescMeta,
 		Shared: md.Shared, GlobalScratchSize: md.GlobalScratchSize, GlobalScratchAlign: 1,

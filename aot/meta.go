@@ -111,7 +111,7 @@ func NewMetadata(r *compiler.Result, hash string) *Metadata {
 	md := &Metadata{
 		Hash: hash, NumWarps: r.NumWarps, NumCTAs: 1, NumStages: r.NumStages, WarpSize: t.WarpSize,
 		EnableFPFusion: !r.NoFPFusion, EnableReflectFTZ: !r.NoReflectFTZ,
-		DefaultDotInputPrecision: "tf32", AllowedDotInputPrecisions: []string{"tf32", "tf32x3", "ieee", "bf16x3", "bf16x6"},
+		DefaultDotInputPrecision: "tf32", AllowedDotInputPrecisions: t.DotInputPrecisions(),
 		Debug: r.Debug, BackendName: string(t.Backend), SanitizeOverflow: true, TritonVersion: TritonVersion,
 		TensordescMeta: []TensordescMeta{},
 		Shared:         r.Meta.SharedBytes, GlobalScratchSize: r.Meta.GlobalScratchSize, GlobalScratchAlign: 1,

@@ -1259,18 +1259,18 @@ func dot3(c *callCtx) Value {
 	if m < 1 || n < 1 || k < minK {
 		g.fail(c.call, "Input shapes should have M >= 1, N >= 1 and K >= %d", minK)
 	}
-	precision := "tf32"
-	if c.given("allow_tf32") && !c.given("input_precision") {
-		if !c.constBool("allow_tf32") {
-			precision = "ieee"
-		}
+	// core.dot: tf32 by default where the target allows it (and allow_tf32 does not say
+	// no), else ieee; an input_precision the target does not list is an error.
+	allowed := c.target().DotInputPrecisions()
+	precision := "ieee"
+	if slices.Contains(allowed, "tf32") && (!c.given("allow_tf32") || c.given("input_precision") || c.constBool("allow_tf32")) {
+		precision = "tf32"
 	}
 	if c.given("input_precision") {
-		precision = strings.ToLower(c.constStr("input_precision"))
-		switch precision {
-		case "tf32", "tf32x3", "ieee", "bf16x3", "bf16x6":
-		default:
-			c.fail("input_precision", "input_precision must be one of ('tf32', 'tf32x3', 'ieee', 'bf16x3', 'bf16x6'). Got %s", precision)
+		given := c.constStr("input_precision")
+		precision = strings.ToLower(given)
+		if !slices.Contains(allowed, precision) {
+			c.fail("input_precision", "input_precision must be one of ('%s'). Got %s", strings.Join(allowed, "', '"), given)
 		}
 	}
 	outDtype := dtypeOf(c.dtype("out_dtype"))

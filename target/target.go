@@ -198,3 +198,17 @@ func hipTarget(arch string) (Target, error) {
 // target a host-side tensor descriptor parameter is a CUtensorMap passed by value, as
 // Triton 3.6 passes it, and descriptor loads and stores are TMA copies.
 func (t Target) HasTMA() bool { return t.Backend == CUDA && t.Capability >= 90 }
+
+// DotInputPrecisions are the input_precision values tl.dot accepts for t, in the order
+// Triton 3.6's backend options list them (allowed_dot_input_precisions): NVIDIA's five;
+// AMD's ieee, bf16x3 and bf16x6, with tf32 (XF32) added and the list sorted on CDNA3.
+func (t Target) DotInputPrecisions() []string {
+	switch {
+	case t.IsNVIDIA():
+		return []string{"tf32", "tf32x3", "ieee", "bf16x3", "bf16x6"}
+	case t.Arch == "gfx942":
+		return []string{"bf16x3", "bf16x6", "ieee", "tf32"}
+	default:
+		return []string{"ieee", "bf16x3", "bf16x6"}
+	}
+}
