@@ -9,14 +9,14 @@ import (
 )
 
 // vendorOnly lists the cases that apply only to one backend's targets (and, for CUDA, from
-// a compute capability on), by case name, with the reason. On another device they are not
+// a compute capability on), by case-name prefix and a part of the name, with the reason. On another device they are not
 // applicable: the runner reports them as "n/a", neither passed nor failed. Devices without
 // a target (the CPU interpreter) run everything.
 var vendorOnly = []struct {
-	prefix, suffix string
-	backend        target.Backend
-	minCapability  int
-	why            string
+	prefix, contains string
+	backend          target.Backend
+	minCapability    int
+	why              string
 }{
 	{"ours/regressions/inline_asm_", "", target.CUDA, 0, "NVIDIA-only: PTX inline assembly"},
 	{"ours/pdl_add/pdl_add_kernel/gdc/", "", target.CUDA, 0, "NVIDIA-only: programmatic dependent launch (PTX griddepcontrol)"},
@@ -24,6 +24,7 @@ var vendorOnly = []struct {
 	// Inputs that only max_num_imprecise_acc's partial accumulators sum right: Triton splits
 	// the accumulation on sm_90 only (its wgmma lowering).
 	{"ours/regressions/imprecise_acc_kernel/", "/cancel", target.CUDA, 90, "sm_90 only: max_num_imprecise_acc's partial accumulators"},
+	{"ours/dot_precision/", "/tf32x3/", target.CUDA, 0, "NVIDIA-only: input_precision tf32x3"},
 }
 
 // NotApplicable returns why the case named name cannot apply to a device for target tgt
@@ -34,7 +35,7 @@ func NotApplicable(name, tgt string) string {
 		return ""
 	}
 	for _, v := range vendorOnly {
-		if strings.HasPrefix(name, v.prefix) && strings.HasSuffix(name, v.suffix) &&
+		if strings.HasPrefix(name, v.prefix) && strings.Contains(name, v.contains) &&
 			(t.Backend != v.backend || t.Capability < v.minCapability) {
 			return fmt.Sprintf("%s; not applicable to %s", v.why, t)
 		}
