@@ -13,5 +13,6 @@ corpus=${GOTRITON_REALWORLD:-.realworld}
 gt=${GOTRITON:-.build/gotriton}
 args=(-r "$corpus" -o "$out/realworld-triton.jsonl")
 [ -x "$gt" ] && args+=(-g "$gt")
-export TRITON_CACHE_DIR=${TRITON_CACHE_DIR:-$out/triton-cache}
+# The kernel cache stays out of $OUT: its hundreds of files would stop the transfer back.
+export TRITON_CACHE_DIR=${TRITON_CACHE_DIR:-$(mktemp -d)}
 timeout "${DEADLINE:-540}" "${PYTHON:-python3}" tools/realworld-triton.py "${args[@]}" 2> >(tee "$out/realworld-triton.txt" >&2)

@@ -170,7 +170,7 @@ def main():
              "launcher; at the PTX stage the plugin compiles the same kernel with gotriton and runs our PTX, and the "
              "test's own assertions judge it. Tests that failed were re-run with Triton alone as the control.\n")
     pct = 100.0 * total["passed"] / counted if counted else 0.0
-    w.append(f"**Counted: {counted} tests; passed {total['passed']} ({pct:.1f}%), refused {total['refused']}, "
+    w.append(f"**Counted: {counted} tests; passed {total['passed']} ({pct:.2f}%), refused {total['refused']}, "
              f"wrong results {total['wrong']}, other assertion failures {total['check']}, crashes {total['crash']}.** "
              f"Not counted: {total['skipped']} skipped by the test, {total['harness']} the harness could not hand to gotriton, "
              f"{total['triton-fails']} that fail with Triton alone too; {total['n/a']} not applicable (they read Triton's "
@@ -205,7 +205,7 @@ def main():
     os.makedirs(os.path.dirname(args.o) or ".", exist_ok=True)
     with open(args.o, "w") as f:
         f.write("\n".join(w) + "\n")
-    print(f"counted {counted}, passed {total['passed']} ({pct:.1f}%), refused {total['refused']}, wrong {total['wrong']}, "
+    print(f"counted {counted}, passed {total['passed']} ({pct:.2f}%), refused {total['refused']}, wrong {total['wrong']}, "
           f"check {total['check']}, crash {total['crash']}, n/a {total['n/a']}")
 
 
