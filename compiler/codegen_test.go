@@ -1,9 +1,7 @@
 package compiler
 
 import (
-	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -14,42 +12,12 @@ import (
 	"github.com/gotriton/gotriton/target"
 )
 
-// codegenKernels are test_maxnreg's and test_enable_reflect_ftz's kernels (Triton's
-// test_core.py), plus tl.exp beside tl.math.exp2.
-const codegenKernels = `import triton
-import triton.language as tl
+// codegenKernels is our file of kernels for the code-generation options: capped_store
+// calls two noinline functions, pow2 is tl.math.exp2 and natural_exp tl.exp on fp32.
+const codegenKernels = "testdata/codegen_options.py"
 
-
-@triton.jit(noinline=True)
-def maxnreg_noinline1(X):
-    tl.store(X, 0)
-
-
-@triton.jit(noinline=True)
-def maxnreg_noinline2(X):
-    tl.store(X, 0)
-
-
-@triton.jit
-def kernel(X):
-    maxnreg_noinline1(X)
-    tl.store(X, 0)
-    maxnreg_noinline2(X)
-
-
-@triton.jit
-def exp2(data):
-    ptrs = data + tl.arange(0, 128)
-    tl.store(ptrs, tl.math.exp2(tl.load(ptrs)))
-
-
-@triton.jit
-def exp(data):
-    ptrs = data + tl.arange(0, 128)
-    tl.store(ptrs, tl.exp(tl.load(ptrs)))
-`
-
-// The regular expressions test_maxnreg and test_enable_reflect_ftz search the PTX with.
+// The regular expressions Triton's test_core.py (test_maxnreg, test_enable_reflect_ftz)
+// searches the PTX with.
 var (
 	entryMaxNReg = regexp.MustCompile(`\.visible \.entry [^{;]*\.maxnreg 42`)
 	funcMaxNReg  = regexp.MustCompile(`\.visible \.func [^{;]*\.maxnreg`)
@@ -58,11 +26,7 @@ var (
 
 func loadCodegenKernels(t *testing.T) *frontend.File {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "codegen.py")
-	if err := os.WriteFile(path, []byte(codegenKernels), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, err := frontend.Load(path, pyeval.Options{})
+	f, err := frontend.Load(codegenKernels, pyeval.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +41,7 @@ func viaLLCModes() []bool {
 	return []bool{false, true}
 }
 
-// TestMaxNReg compiles test_maxnreg's kernel (which calls two noinline functions) with
+// TestMaxNReg compiles capped_store (which calls two noinline functions) with
 // and without MaxNReg: with it, the LLVM IR's kernel has "nvvm.maxnreg"="42" and the PTX
 // passes test_maxnreg's checks (.maxnreg 42 on the .entry, none on a .func), with our
 // emitter and through llc-22; without it, there is no .maxnreg. An AMD target ignores it,
@@ -86,7 +50,7 @@ func TestMaxNReg(t *testing.T) {
 	f := loadCodegenKernels(t)
 	for _, viaLLC := range viaLLCModes() {
 		for _, n := range []int{0, 42} {
-			r, err := Compile(f, "kernel", Options{Options: semantic.Options{SignatureText: "*i32", NumWarps: 4}, Codegen: Codegen{MaxNReg: n}, ViaLLC: viaLLC}, PTX)
+			r, err := Compile(f, "capped_store", Options{Options: semantic.Options{SignatureText: "*i32", NumWarps: 4}, Codegen: Codegen{MaxNReg: n}, ViaLLC: viaLLC}, PTX)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -96,7 +60,7 @@ func TestMaxNReg(t *testing.T) {
 			}
 		}
 	}
-	r, err := Compile(f, "kernel", Options{Options: semantic.Options{SignatureText: "*i32", NumWarps: 4, Target: "hip:gfx942:64"}, Codegen: Codegen{MaxNReg: 42}}, LLVM)
+	r, err := Compile(f, "capped_store", Options{Options: semantic.Options{SignatureText: "*i32", NumWarps: 4, Target: "hip:gfx942:64"}, Codegen: Codegen{MaxNReg: 42}}, LLVM)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +69,7 @@ func TestMaxNReg(t *testing.T) {
 	}
 }
 
-// TestReflectFTZ compiles test_enable_reflect_ftz's kernel: tl.math.exp2 on fp32 is
+// TestReflectFTZ compiles pow2 and natural_exp: tl.math.exp2 on fp32 is
 // libdevice's __nv_exp2f, ex2.approx.ftz.f32 by default (enable_reflect_ftz) and
 // ex2.approx.f32 under NoReflectFTZ, with our emitter and through llc-22; tl.exp is
 // ex2.approx.f32 either way, as Triton's (ExpOpConversionApprox); a Result made by hand
@@ -114,15 +78,15 @@ func TestReflectFTZ(t *testing.T) {
 	f := loadCodegenKernels(t)
 	for _, viaLLC := range viaLLCModes() {
 		for _, off := range []bool{false, true} {
-			opts := Options{Options: semantic.Options{SignatureText: "*fp32:16", NumWarps: 4}, Codegen: Codegen{NoReflectFTZ: off}, ViaLLC: viaLLC}
-			r, err := Compile(f, "exp2", opts, PTX)
+			opts := Options{Options: semantic.Options{SignatureText: "*fp32:16, 256", NumWarps: 4}, Codegen: Codegen{NoReflectFTZ: off}, ViaLLC: viaLLC}
+			r, err := Compile(f, "pow2", opts, PTX)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if ex2FTZ.MatchString(r.PTX) == off || !strings.Contains(r.PTX, "ex2.approx") || r.NoReflectFTZ != off {
 				t.Errorf("exp2, NoReflectFTZ %v, via llc %v: Result.NoReflectFTZ %v, PTX:\n%s", off, viaLLC, r.NoReflectFTZ, r.PTX)
 			}
-			r, err = Compile(f, "exp", opts, PTX)
+			r, err = Compile(f, "natural_exp", opts, PTX)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -131,11 +95,11 @@ func TestReflectFTZ(t *testing.T) {
 			}
 		}
 	}
-	byHand, err := Compile(f, "exp2", Options{Options: semantic.Options{SignatureText: "*fp32:16", NumWarps: 4}, Codegen: Codegen{NoReflectFTZ: true}}, TileIR)
+	byHand, err := Compile(f, "pow2", Options{Options: semantic.Options{SignatureText: "*fp32:16, 256", NumWarps: 4}, Codegen: Codegen{NoReflectFTZ: true}}, TileIR)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &Result{Kernel: "exp2", Target: target.Default, NumWarps: 4, NumStages: 3, TileIR: byHand.TileIR}
+	r := &Result{Kernel: "pow2", Target: target.Default, NumWarps: 4, NumStages: 3, TileIR: byHand.TileIR}
 	if err := r.Backend(PTX, false, ""); err != nil {
 		t.Fatal(err)
 	}

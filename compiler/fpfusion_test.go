@@ -1,9 +1,7 @@
 package compiler
 
 import (
-	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"testing"
 
@@ -13,27 +11,12 @@ import (
 	"github.com/gotriton/gotriton/target"
 )
 
-// mulAdd is test_enable_fp_fusion's kernel (Triton's test_core.py).
-const mulAdd = `import triton
-import triton.language as tl
-
-
-@triton.jit
-def mul_add(data):
-    ptrs = data + tl.arange(0, 128)
-    tl.store(ptrs, tl.load(ptrs) * 1.5 + 1.0)
-`
-
-// TestFPFusion compiles mulAdd with Triton's default (enable_fp_fusion) and with
+// TestFPFusion compiles scale_shift (x * 2.5 + 0.25) with Triton's default (enable_fp_fusion) and with
 // NoFPFusion: on NVIDIA the PTX has the fused multiply-add test_enable_fp_fusion looks
 // for exactly when fusion is on (our emitter, and llc-22 for ViaLLC), a Result made by hand
 // gets the default, and on AMD (where llc-22 is) the assembly fuses likewise.
 func TestFPFusion(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "mul_add.py")
-	if err := os.WriteFile(path, []byte(mulAdd), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, err := frontend.Load(path, pyeval.Options{})
+	f, err := frontend.Load(codegenKernels, pyeval.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +28,7 @@ func TestFPFusion(t *testing.T) {
 			if viaLLC && llcErr != nil {
 				continue
 			}
-			r, err := Compile(f, "mul_add", Options{Options: semantic.Options{SignatureText: "*fp32:16", NumWarps: 4}, Codegen: Codegen{NoFPFusion: off}, ViaLLC: viaLLC}, PTX)
+			r, err := Compile(f, "scale_shift", Options{Options: semantic.Options{SignatureText: "*fp32:16, 256", NumWarps: 4}, Codegen: Codegen{NoFPFusion: off}, ViaLLC: viaLLC}, PTX)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -56,8 +39,8 @@ func TestFPFusion(t *testing.T) {
 		if llcErr != nil {
 			continue
 		}
-		opts := Options{Options: semantic.Options{SignatureText: "*fp32:16", NumWarps: 4, Target: "hip:gfx942:64"}, Codegen: Codegen{NoFPFusion: off}}
-		r, err := Compile(f, "mul_add", opts, AMDGCN)
+		opts := Options{Options: semantic.Options{SignatureText: "*fp32:16, 256", NumWarps: 4, Target: "hip:gfx942:64"}, Codegen: Codegen{NoFPFusion: off}}
+		r, err := Compile(f, "scale_shift", opts, AMDGCN)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,11 +48,11 @@ func TestFPFusion(t *testing.T) {
 			t.Errorf("AMD, NoFPFusion %v: fused multiply-add %v:\n%s", off, !off, r.AMDGCN)
 		}
 	}
-	byHand, err := Compile(f, "mul_add", Options{Options: semantic.Options{SignatureText: "*fp32:16", NumWarps: 4}}, TileIR)
+	byHand, err := Compile(f, "scale_shift", Options{Options: semantic.Options{SignatureText: "*fp32:16, 256", NumWarps: 4}}, TileIR)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &Result{Kernel: "mul_add", Target: target.Default, NumWarps: 4, NumStages: 3, TileIR: byHand.TileIR}
+	r := &Result{Kernel: "scale_shift", Target: target.Default, NumWarps: 4, NumStages: 3, TileIR: byHand.TileIR}
 	if err := r.Backend(PTX, false, ""); err != nil {
 		t.Fatal(err)
 	}

@@ -9,22 +9,7 @@ import (
 	"testing"
 )
 
-// mulAddKernel is test_enable_fp_fusion's kernel of Triton's test_core.py, launched once.
-const mulAddKernel = `import torch
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def mul_add(data):
-    ptrs = data + tl.arange(0, 128)
-    tl.store(ptrs, tl.load(ptrs) * 1.5 + 1.0)
-
-
-mul_add[(1, )](torch.randn((128, ), device="cuda", dtype=torch.float32))
-`
-
-// tritonFMA is the regular expression test_enable_fp_fusion searches the PTX for.
+// tritonFMA is the regular expression Triton's test_enable_fp_fusion searches the PTX for.
 var tritonFMA = regexp.MustCompile(`(mad|fma)\.r[nzmp]\.(ftz\.)?f32`)
 
 // TestCompileFPFusion: --enable-fp-fusion, whose default is TRITON_DEFAULT_FP_FUSION when
@@ -32,11 +17,7 @@ var tritonFMA = regexp.MustCompile(`(mad|fma)\.r[nzmp]\.(ftz\.)?f32`)
 // multiply-add test_enable_fp_fusion looks for, and --emit json reports it; compile
 // without -n takes the flag too.
 func TestCompileFPFusion(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "mul_add.py")
-	if err := os.WriteFile(path, []byte(mulAddKernel), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := codegenKernels
 	for _, tt := range []struct {
 		env  string // "-": unset
 		flag string
@@ -62,7 +43,7 @@ func TestCompileFPFusion(t *testing.T) {
 				flags = []string{tt.flag}
 			}
 			for _, emit := range []string{"ptx", "json"} {
-				args := append([]string{"compile", path, "-n", "mul_add", "-s", "*fp32:16", "-w", "4", "--emit", emit}, flags...)
+				args := append([]string{"compile", path, "-n", "scale_shift", "-s", "*fp32:16, 256", "-w", "4", "--emit", emit}, flags...)
 				out, errOut, code := gotriton(args...)
 				if code != 0 {
 					t.Fatalf("exit %d: %s", code, errOut)
@@ -78,7 +59,7 @@ func TestCompileFPFusion(t *testing.T) {
 			if _, errOut, code := gotriton(append([]string{"compile", path, "-o", outDir}, flags...)...); code != 0 {
 				t.Fatalf("compile -o DIR: exit %d: %s", code, errOut)
 			}
-			files, _ := filepath.Glob(filepath.Join(outDir, "mul_add.*.ptx"))
+			files, _ := filepath.Glob(filepath.Join(outDir, "scale_shift.*.ptx"))
 			if len(files) != 1 {
 				t.Fatalf("compile -o DIR wrote %v", files)
 			}
