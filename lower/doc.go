@@ -42,7 +42,8 @@
 // What is spelled differently per GPU family sits behind one interface, isa.ISA (package
 // lower/isa), with one package per family: lower/isa/nvidia and lower/isa/amd (wave64
 // AMDGPU: llvm.amdgcn ids, s_barrier, masked accesses as branches, ds_bpermute,
-// atomicrmw/cmpxchg; no MFMA, fp8 or printf yet, see its package doc). isas.go lists the families;
+// atomicrmw/cmpxchg, fp8 conversions in software and, on CDNA3, by its FNUZ
+// instructions (fp8.go); no MFMA or printf yet, see its package doc). isas.go lists the families;
 // Lower picks the one whose Supports accepts the target and makes its ISA for the
 // kernel, which emits through gen (gen is the isa.Builder). The ISA gives the module's
 // triple and data layout and the kernel's calling convention and attributes, the thread
@@ -86,6 +87,6 @@
 // global base address and the accesses are masked n-D accesses, as for
 // tl.make_tensor_descriptor.
 //
-// Not yet: MFMA, fp8 and printf on AMD, TMA for in-kernel descriptors, tt.assert, calls of non-inlined
+// Not yet: MFMA and printf on AMD, TMA for in-kernel descriptors, tt.assert, calls of non-inlined
 // functions, software pipelining (num_stages) and wgmma.
 package lower

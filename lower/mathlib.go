@@ -47,8 +47,9 @@ func poly(m mathOps, x num, c ...float64) num {
 	return r
 }
 
-// mathExp is e^x. In f32 it is 2^(x·log2 e) on ex2.approx with the rounding error of
-// the product folded back in; in f64, Cody–Waite reduction by ln 2 and a Taylor series.
+// mathExp is e^x. In f32 it is 2^n·2^f on ex2.approx, n = rint(x·log2 e) and f the rest,
+// to the product's rounding error (Triton's ex2.approx(x·log2 e) loses that error, up to
+// 64 ulp near |x| = 88); in f64, Cody–Waite reduction by ln 2 and a Taylor series.
 func mathExp(m mathOps, x num) num {
 	var r num
 	if m.f64() {
@@ -60,11 +61,12 @@ func mathExp(m mathOps, x num) num {
 		r = m.sel(m.lt(x, m.k(-745.2)), m.k(0), r)
 		r = m.sel(m.lt(m.k(709.8), x), m.k(math.Inf(1)), r)
 	} else {
-		t := m.mul(x, m.k(math.Log2E))
+		// x·log2e - n in explicit fmas (log2e in two parts), so that no contraction of
+		// a product with a subtraction can count the product's rounding error twice.
+		n := m.rint(m.mul(x, m.k(math.Log2E)))
 		lo := math.Log2E - float64(float32(math.Log2E))
-		err := m.fma(x, m.k(lo), m.fma(x, m.k(math.Log2E), m.sub(m.k(0), t))) // low part of x·log2e
-		n := m.rint(t)
-		r = m.ldexp(m.ex2(m.add(m.sub(t, n), err)), n)
+		f := m.fma(x, m.k(lo), m.fma(x, m.k(math.Log2E), m.sub(m.k(0), n)))
+		r = m.ldexp(m.ex2(f), n)
 		r = m.sel(m.lt(x, m.k(-104)), m.k(0), r)
 		r = m.sel(m.lt(m.k(88.73), x), m.k(math.Inf(1)), r)
 	}
@@ -165,7 +167,7 @@ func mathErf(m mathOps, x num) num {
 	small := m.mul(x, poly(m, z, c...))
 	t := m.div(m.k(1), m.fma(m.k(0.5), a, m.k(1)))
 	p := poly(m, t, -1.26551223, 1.00002368, 0.37409196, 0.09678418, -0.18628806, 0.27886807, -1.13520398, 1.48851587, -0.82215223, 0.17087277)
-	erfc := m.mul(t, mathExp(m, m.sub(p, z)))
+	erfc := m.mul(t, mathExp(m, m.fma(m.sub(m.k(0), a), a, p))) // p - x², rounded once, fused or not
 	big := m.copysign(m.sub(m.k(1), erfc), x)
 	r := m.sel(m.lt(a, m.k(1)), small, big)
 	return m.sel(m.isNaN(x), x, r)
