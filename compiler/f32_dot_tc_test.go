@@ -13,8 +13,8 @@ import (
 // TestF32DotTC: fp32 dots of input precision tf32x3, bf16x3 and bf16x6 reach the tensor
 // cores on NVIDIA targets, as the PTX check of Triton's test_dot wants (bf16 m16n8k16 or
 // tf32 m16n8k8 mma.sync, no FMA loop), 3 or 6 products of parts per dot (16 or 32 mma per
-// 32x32x32 product, over 4 warps). On AMD, as in Triton, only the bf16 emulations are
-// rewritten: tf32x3 is left to the lowering.
+// 32x32x32 product, over 4 warps). On AMD, as in Triton, the bf16 emulations are rewritten
+// and tf32x3 is an error (the AMD backends do not list it).
 func TestF32DotTC(t *testing.T) {
 	for _, c := range []struct {
 		precision, mma string
@@ -35,10 +35,20 @@ func TestF32DotTC(t *testing.T) {
 				t.Errorf("%s on %s: the PTX has fp32 FMAs", c.precision, tgt)
 			}
 		}
+		if c.precision == "tf32x3" {
+			f, err := frontend.Load(filepath.Join("../conformance/kernels", s.File), pyeval.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = Compile(f, s.Kernel, Options{Options: semantic.Options{SignatureText: s.Signature, NumWarps: s.NumWarps, Target: "hip:gfx942:64"}}, TileIR)
+			if want := "input_precision must be one of ('bf16x3', 'bf16x6', 'ieee', 'tf32'). Got tf32x3"; err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("tf32x3 on gfx942: %v, want the error %q", err, want)
+			}
+			continue
+		}
 		r := compileSpecFor(t, s, "hip:gfx942:64", LLVM)
-		left := strings.Contains(r.TileIR.String(), "inputPrecision = "+c.precision)
-		if want := c.precision == "tf32x3"; left != want {
-			t.Errorf("%s on gfx942: dot left in place = %v, want %v", c.precision, left, want)
+		if strings.Contains(r.TileIR.String(), "inputPrecision = "+c.precision) {
+			t.Errorf("%s on gfx942: the dot was left in place", c.precision)
 		}
 	}
 }
