@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/ebitengine/purego"
+	"github.com/gotriton/gotriton/driver"
 )
 
 // libraryName is the CUDA driver library that the NVIDIA kernel driver installs.
@@ -15,7 +16,7 @@ const libraryName = "libcuda.so.1"
 // library is a *NoDriverError; a missing required symbol (a driver too old) is an error
 // that names it.
 func bind(a *api) error {
-	h, err := purego.Dlopen(libraryName, purego.RTLD_NOW|purego.RTLD_GLOBAL)
+	h, err := driver.Dlopen(libraryName, purego.RTLD_NOW|purego.RTLD_GLOBAL)
 	if err != nil {
 		return &NoDriverError{Reason: err.Error()}
 	}

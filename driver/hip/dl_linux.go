@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/ebitengine/purego"
+	"github.com/gotriton/gotriton/driver"
 )
 
 // bind opens the first of paths that dlopen accepts and binds every entry point of a. No
@@ -17,7 +18,7 @@ func bind(a *api, paths []string) error {
 	var path string
 	for _, p := range paths {
 		var err error
-		if h, err = purego.Dlopen(p, purego.RTLD_NOW|purego.RTLD_LOCAL); err == nil {
+		if h, err = driver.Dlopen(p, purego.RTLD_NOW|purego.RTLD_LOCAL); err == nil {
 			path = p
 			break
 		}
