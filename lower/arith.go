@@ -96,7 +96,6 @@ func init() {
 		"addf":     func(g *gen, a []value.Value) value.Value { return g.fadd(a[0], a[1]) },
 		"subf":     func(g *gen, a []value.Value) value.Value { return g.fsub(a[0], a[1]) },
 		"mulf":     func(g *gen, a []value.Value) value.Value { return g.fmul(a[0], a[1]) },
-		"divf":     func(g *gen, a []value.Value) value.Value { return g.cur.NewFDiv(a[0], a[1]) },
 		"remf":     func(g *gen, a []value.Value) value.Value { return g.remf(a[0], a[1]) },
 		"negf":     func(g *gen, a []value.Value) value.Value { return g.cur.NewFNeg(a[0]) },
 		"maxnumf":  func(g *gen, a []value.Value) value.Value { return g.fintr("llvm.maxnum", a...) },
@@ -110,7 +109,10 @@ func init() {
 			return g.floatwise(op, func(a []value.Value) (value.Value, error) { return f(g, a), nil })
 		}
 	}
-	lowerings["tt.precise_divf"] = lowerings["arith.divf"]
+	lowerings["arith.divf"] = lowerDivF
+	lowerings["tt.precise_divf"] = func(g *gen, op *tileir.Op) error {
+		return g.floatwise(op, func(a []value.Value) (value.Value, error) { return g.cur.NewFDiv(a[0], a[1]), nil })
+	}
 	lowerings["arith.constant"] = lowerConstant
 	lowerings["ub.poison"] = lowerPoison
 	lowerings["arith.cmpi"] = lowerCmpI
@@ -217,6 +219,20 @@ func (g *gen) floatwise(op *tileir.Op, f func(a []value.Value) (value.Value, err
 			return nil, err
 		}
 		return g.f32ToBF16(v), nil
+	})
+}
+
+// lowerDivF divides as Triton's arith.divf: an f32 quotient takes the ISA's DivF32
+// (NVIDIA's div.full.f32), any other type (and AMD) LLVM's correctly rounded fdiv.
+func lowerDivF(g *gen, op *tileir.Op) error {
+	f32 := tileir.ScalarOf(op.Results[0].Type) == tileir.F32
+	return g.floatwise(op, func(a []value.Value) (value.Value, error) {
+		if f32 {
+			if q, ok := g.isa.DivF32(a[0], a[1]); ok {
+				return q, nil
+			}
+		}
+		return g.cur.NewFDiv(a[0], a[1]), nil
 	})
 }
 

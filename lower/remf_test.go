@@ -1,9 +1,6 @@
 package lower
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -46,12 +43,5 @@ func TestRemF(t *testing.T) {
 			t.Errorf("the module has no %q", want)
 		}
 	}
-	bin := llc(t)
-	in := filepath.Join(t.TempDir(), "k.ll")
-	if err := os.WriteFile(in, []byte(ll), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command(bin, "-march=nvptx64", "-mcpu=sm_90", "-mattr=+ptx84", in, "-o", os.DevNull).CombinedOutput(); err != nil {
-		t.Fatalf("llc-22: %v\n%s", err, out)
-	}
+	llcAccepts(t, ll)
 }

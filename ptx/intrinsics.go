@@ -63,6 +63,7 @@ var intrinsics = map[string]intrinsic{
 	"llvm.nvvm.rcp.rn.d":           {op: "rcp.rn.f64"},
 	"llvm.nvvm.rcp.approx.ftz.f":   {op: "rcp.approx.ftz.f32"},
 	"llvm.nvvm.div.approx.f":       {op: "div.approx.f32"},
+	"llvm.nvvm.div.full":           {op: "div.full.f32"},
 	"llvm.nvvm.div.rn.f":           {op: "div.rn.f32"},
 	"llvm.nvvm.fma.rn.f":           {op: "fma.rn.f32"},
 	"llvm.nvvm.fma.rn.d":           {op: "fma.rn.f64"},

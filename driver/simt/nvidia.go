@@ -58,13 +58,16 @@ func init() {
 		"llvm.nvvm.rsqrt.approx.f":   unary(func(x float64) float64 { return 1 / math.Sqrt(x) }),
 		"llvm.nvvm.sin.approx.f":     unary(math.Sin),
 		"llvm.nvvm.cos.approx.f":     unary(math.Cos),
-		"llvm.nvvm.fmax.f":           floatFn(maxNum),
-		"llvm.nvvm.fmin.f":           floatFn(minNum),
-		"llvm.nvvm.mulhi.ui":         intFn(func(x, y uint64, _ int) uint64 { return x * y >> 32 }),
-		"llvm.nvvm.mulhi.i":          intFn(func(x, y uint64, _ int) uint64 { return uint64(sext(x, 32) * sext(y, 32) >> 32) }),
-		"llvm.nvvm.mulhi.ull":        intFn(mulhiU64),
-		"llvm.nvvm.mulhi.ll":         intFn(mulhiS64),
-		"vprintf":                    vprintf,
+		// div.full.f32 is within 2 ulp; the simulator gives the correctly rounded quotient
+		// (f64 division of f32 operands, rounded to f32, rounds correctly: 53 >= 2*24+2).
+		"llvm.nvvm.div.full":  floatFn(func(a []float64) float64 { return a[0] / a[1] }),
+		"llvm.nvvm.fmax.f":    floatFn(maxNum),
+		"llvm.nvvm.fmin.f":    floatFn(minNum),
+		"llvm.nvvm.mulhi.ui":  intFn(func(x, y uint64, _ int) uint64 { return x * y >> 32 }),
+		"llvm.nvvm.mulhi.i":   intFn(func(x, y uint64, _ int) uint64 { return uint64(sext(x, 32) * sext(y, 32) >> 32) }),
+		"llvm.nvvm.mulhi.ull": intFn(mulhiU64),
+		"llvm.nvvm.mulhi.ll":  intFn(mulhiS64),
+		"vprintf":             vprintf,
 	}
 	NVIDIA.Intrinsics = t
 }

@@ -119,6 +119,9 @@ type ISA interface {
 	// MulHiU returns the high half of the unsigned product of a and b, or false when
 	// the ISA has no instruction for their width.
 	MulHiU(a, b value.Value) (value.Value, bool)
+	// DivF32 is the f32 quotient x/y of Triton's arith.divf (Python's / and tl.fdiv),
+	// or false where the ISA divides as LLVM's fdiv does.
+	DivF32(x, y value.Value) (value.Value, bool)
 	// Exp2Approx is 2^x for an f32 x, approximated as Triton's exp2 and exp are; ftz
 	// flushes subnormal inputs and results to zero, as libdevice's exp2f does under
 	// enable_reflect_ftz.

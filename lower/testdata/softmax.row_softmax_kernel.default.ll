@@ -409,14 +409,14 @@ define ptx_kernel void @row_softmax_kernel(float addrspace(1)* %0, float addrspa
 	%400 = getelementptr float, float addrspace(1)* %386, i64 %399, !dbg !28
 	%401 = sext i32 %24 to i64, !dbg !28
 	%402 = getelementptr float, float addrspace(1)* %386, i64 %401, !dbg !28
-	%403 = fdiv float %166, %383, !dbg !29
-	%404 = fdiv float %189, %383, !dbg !29
-	%405 = fdiv float %212, %383, !dbg !29
-	%406 = fdiv float %235, %383, !dbg !29
-	%407 = fdiv float %258, %383, !dbg !29
-	%408 = fdiv float %281, %383, !dbg !29
-	%409 = fdiv float %304, %383, !dbg !29
-	%410 = fdiv float %327, %383, !dbg !29
+	%403 = call float @llvm.nvvm.div.full(float %166, float %383), !dbg !29
+	%404 = call float @llvm.nvvm.div.full(float %189, float %383), !dbg !29
+	%405 = call float @llvm.nvvm.div.full(float %212, float %383), !dbg !29
+	%406 = call float @llvm.nvvm.div.full(float %235, float %383), !dbg !29
+	%407 = call float @llvm.nvvm.div.full(float %258, float %383), !dbg !29
+	%408 = call float @llvm.nvvm.div.full(float %281, float %383), !dbg !29
+	%409 = call float @llvm.nvvm.div.full(float %304, float %383), !dbg !29
+	%410 = call float @llvm.nvvm.div.full(float %327, float %383), !dbg !29
 	%411 = bitcast float %403 to i32, !dbg !30
 	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %411, float addrspace(1)* %388, i1 %25), !dbg !30
 	%412 = bitcast float %404 to i32, !dbg !30
@@ -457,6 +457,8 @@ declare float @llvm.rint.f32(float %0)
 declare float @llvm.fma.f32(float %0, float %1, float %2)
 
 declare float @llvm.nvvm.ex2.approx.f(float %0)
+
+declare float @llvm.nvvm.div.full(float %0, float %1)
 
 !llvm.dbg.cu = !{!1}
 !llvm.module.flags = !{!5}

@@ -136,6 +136,9 @@ func (a *ISA) ShuffleXor(x value.Value, mask int) value.Value {
 // product.
 func (a *ISA) MulHiU(x, y value.Value) (value.Value, bool) { return nil, false }
 
+// DivF32 leaves f32 division to LLVM's fdiv, as lower has always emitted it for AMD.
+func (a *ISA) DivF32(x, y value.Value) (value.Value, bool) { return nil, false }
+
 // Exp2Approx is v_exp_f32, which flushes subnormals whatever ftz says (Triton's HIP
 // backend has no enable_reflect_ftz).
 func (a *ISA) Exp2Approx(x value.Value, ftz bool) value.Value {

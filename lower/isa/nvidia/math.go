@@ -25,6 +25,12 @@ func (n *ISA) MulHiU(a, b value.Value) (value.Value, bool) {
 	return nil, false
 }
 
+// DivF32 is div.full.f32 (approximate, within 2 ulp), as Triton lowers an f32
+// arith.divf; tt.precise_divf (tl.div_rn) stays LLVM's fdiv, div.rn.f32.
+func (n *ISA) DivF32(x, y value.Value) (value.Value, bool) {
+	return n.b.Call("llvm.nvvm.div.full", types.Float, x, y), true
+}
+
 // Exp2Approx is ex2.approx.f32, as Triton uses it, or with ftz ex2.approx.ftz.f32, as
 // libdevice's __nv_exp2f takes it under __CUDA_FTZ.
 func (n *ISA) Exp2Approx(x value.Value, ftz bool) value.Value {
