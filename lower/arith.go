@@ -20,6 +20,15 @@ func (g *gen) regs(v *tileir.Value) int {
 	return g.layoutOf(v).numRegs()
 }
 
+// setUniform gives every register of v the value x (a splat, a constant).
+func (g *gen) setUniform(v *tileir.Value, x value.Value) {
+	out := make([]value.Value, g.regs(v))
+	for i := range out {
+		out[i] = x
+	}
+	g.vals[v] = out
+}
+
 // elementwise lowers op by applying f to each register's operands, all in the encoding
 // of the op's first result.
 // Registers whose operands are those of the previous register (as all of a splat's are)
@@ -309,11 +318,7 @@ func lowerConstant(g *gen, op *tileir.Op) error {
 	if err != nil {
 		return g.errorf(op, "%v", err)
 	}
-	out := make([]value.Value, g.regs(r))
-	for i := range out {
-		out[i] = c
-	}
-	g.vals[r] = out
+	g.setUniform(r, c)
 	return nil
 }
 
@@ -489,10 +494,6 @@ func lowerPoison(g *gen, op *tileir.Op) error {
 			return g.errorf(op, "%v", err)
 		}
 	}
-	out := make([]value.Value, g.regs(r))
-	for i := range out {
-		out[i] = c
-	}
-	g.vals[r] = out
+	g.setUniform(r, c)
 	return nil
 }

@@ -27,26 +27,7 @@ type access struct {
 	wordBits, nWords int
 }
 
-func (a access) wordType() types.Type { return intType(a.wordBits) }
-
-// intType returns iN, llir's shared type for the common widths.
-func intType(bits int) types.Type {
-	switch bits {
-	case 1:
-		return types.I1
-	case 8:
-		return types.I8
-	case 16:
-		return types.I16
-	case 32:
-		return types.I32
-	case 64:
-		return types.I64
-	case 128:
-		return types.I128
-	}
-	return types.NewInt(uint64(bits))
-}
+func (a access) wordType() types.Type { return isa.IntType(a.wordBits) }
 
 // vecWidth returns how many consecutive registers of layout l one access may cover:
 // registers that step by one element along a dimension, within the pointer's contiguity

@@ -14,11 +14,7 @@ func init() {
 	lowerings["tt.get_num_programs"] = func(g *gen, op *tileir.Op) error { return g.gridQuery(op, g.isa.NumPrograms) }
 	lowerings["tt.make_range"] = lowerMakeRange
 	lowerings["tt.splat"] = func(g *gen, op *tileir.Op) error {
-		out := make([]value.Value, g.regs(op.Results[0]))
-		for i := range out {
-			out[i] = g.vals[op.Operands[0]][0]
-		}
-		g.vals[op.Results[0]] = out
+		g.setUniform(op.Results[0], g.vals[op.Operands[0]][0])
 		return nil
 	}
 	// tt.unsplat reads the element of a one-element tensor: every thread holds a copy.

@@ -254,3 +254,22 @@ func I32(v int64) *constant.Int {
 	i32s[v].Store(k)
 	return k
 }
+
+// IntType returns iN, llir's shared type for the common widths.
+func IntType(bits int) types.Type {
+	switch bits {
+	case 1:
+		return types.I1
+	case 8:
+		return types.I8
+	case 16:
+		return types.I16
+	case 32:
+		return types.I32
+	case 64:
+		return types.I64
+	case 128:
+		return types.I128
+	}
+	return types.NewInt(uint64(bits))
+}

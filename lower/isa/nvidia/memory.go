@@ -16,21 +16,6 @@ func constraint(bits int) string {
 	return map[int]string{64: "l", 32: "r", 16: "h", 8: "c"}[bits]
 }
 
-// wordType returns iN for a word of bits bits.
-func wordType(bits int) types.Type {
-	switch bits {
-	case 8:
-		return types.I8
-	case 16:
-		return types.I16
-	case 32:
-		return types.I32
-	case 64:
-		return types.I64
-	}
-	return types.NewInt(uint64(bits))
-}
-
 func vecSuffix(n int) string {
 	if n > 1 {
 		return fmt.Sprintf(".v%d", n)
@@ -116,7 +101,7 @@ func (n *ISA) LoadGlobal(a isa.Access, ptr, pred value.Value, other []value.Valu
 		outs[w] = fmt.Sprintf("$%d", w)
 	}
 	fmt.Fprintf(&text, "ld%s%s.b%d { %s }, [ $%d + 0 ]%s;", qualifiers(a), vecSuffix(words), a.WordBits, strings.Join(outs, ", "), addr, pol)
-	wt := wordType(a.WordBits)
+	wt := isa.IntType(a.WordBits)
 	ret := wt
 	if words > 1 {
 		fields := make([]types.Type, words)
@@ -256,7 +241,7 @@ func (n *ISA) Atomic(op isa.Atomic, ptr, pred value.Value, operands []value.Valu
 		args = append(args, pred)
 	}
 	text += atomText(op.Kind, suffix(op.Sem), suffix(op.Scope), ts) + fmt.Sprintf(" $0, [ $1 + 0 ]%s;", ops)
-	return n.b.Asm(wordType(op.WordBits), text, strings.Join(cons, ","), args...)
+	return n.b.Asm(isa.IntType(op.WordBits), text, strings.Join(cons, ","), args...)
 }
 
 // suffix is ".s", or "" for "".
