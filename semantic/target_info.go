@@ -10,13 +10,13 @@ import (
 // evaluates them at compile time against the active driver's target).
 func registerTargetInfo() {
 	def("target_info.current_target", "", func(c *callCtx) Value { return Const{pyeval.GPUTarget(c.target())} })
-	def("target_info.is_cuda", "", func(c *callCtx) Value { return boolConst(c.target().IsNVIDIA()) })
-	def("target_info.is_hip", "", func(c *callCtx) Value { return boolConst(c.target().Backend == target.HIP) })
-	def("target_info.is_hip_cdna3", "", func(c *callCtx) Value { return boolConst(c.target().Arch == "gfx942") })
-	def("target_info.is_hip_cdna4", "", func(c *callCtx) Value { return boolConst(c.target().Arch == "gfx950") })
+	def("target_info.is_cuda", "", func(c *callCtx) Value { return Const{pyeval.Bool(c.target().IsNVIDIA())} })
+	def("target_info.is_hip", "", func(c *callCtx) Value { return Const{pyeval.Bool(c.target().Backend == target.HIP)} })
+	def("target_info.is_hip_cdna3", "", func(c *callCtx) Value { return Const{pyeval.Bool(c.target().Arch == "gfx942")} })
+	def("target_info.is_hip_cdna4", "", func(c *callCtx) Value { return Const{pyeval.Bool(c.target().Arch == "gfx950")} })
 	def("target_info.cuda_capability_geq", "major, minor=0", func(c *callCtx) Value {
 		t := c.target()
-		return boolConst(t.IsNVIDIA() && int64(t.Capability) >= c.constInt("major")*10+c.constInt("minor"))
+		return Const{pyeval.Bool(t.IsNVIDIA() && int64(t.Capability) >= c.constInt("major")*10+c.constInt("minor"))}
 	})
 }
 
@@ -26,11 +26,4 @@ func (c *callCtx) target() target.Target {
 		return t
 	}
 	return target.Default
-}
-
-func boolConst(b bool) Const {
-	if b {
-		return constTrue
-	}
-	return constFalse
 }
