@@ -10,8 +10,12 @@
 //     i32, i64 or u64 by range; a bool is u1 and a float fp32, never specialized;
 //   - do_not_specialize and do_not_specialize_on_alignment are honoured;
 //   - constexprs come from the launch's arguments, the autotune config, heuristics and
-//     defaults, in that order; num_warps and num_stages from the launch, the config, else 4
-//     and 3.
+//     defaults, in that order; num_warps and num_stages from the launch or the config, else
+//     4 and 3; enable_fp_fusion, enable_reflect_ftz, maxnreg, launch_pdl,
+//     launch_cooperative_grid and debug from the launch (maxnreg also from the config) into
+//     CompileOptions. A distinct option value is a distinct specialization, as in Triton's
+//     cache key; an option the target does not take, or a value of the wrong type, is an
+//     error at the launch.
 //
 // A kernel the script does not launch is specialized from the launches of the file's
 // pytest tests (test_* functions, called once per @pytest.mark.parametrize combination),
@@ -32,7 +36,6 @@ import (
 	"github.com/gotriton/gotriton/frontend"
 	"github.com/gotriton/gotriton/pyeval"
 	"github.com/gotriton/gotriton/semantic"
-	"github.com/gotriton/gotriton/target"
 )
 
 // Options configures inference.
@@ -49,6 +52,8 @@ type Spec struct {
 	Signature []string
 	NumWarps  int
 	NumStages int
+	// Compile holds the launch's other compile options.
+	Compile CompileOptions
 	// Config is the autotune config's index, or -1.
 	Config int
 	// Benchmarked is true when the config is one of several the autotuner benchmarks:
@@ -65,12 +70,15 @@ func (s Spec) SignatureText() string { return strings.Join(s.Signature, ", ") }
 
 // Options is the specialization as semantic takes it.
 func (s Spec) Options(target string) semantic.Options {
-	return semantic.Options{SignatureText: s.SignatureText(), NumWarps: s.NumWarps, NumStages: s.NumStages, Target: target}
+	return semantic.Options{SignatureText: s.SignatureText(), NumWarps: s.NumWarps, NumStages: s.NumStages, Target: target, Debug: s.Compile.Debug}
 }
 
 // String is the specialization on one line: signature, launch options, config and site.
 func (s Spec) String() string {
 	out := fmt.Sprintf("%s | num_warps=%d num_stages=%d", s.SignatureText(), s.NumWarps, s.NumStages)
+	if o := s.Compile.String(); o != "" {
+		out += " " + o
+	}
 	if s.Config >= 0 {
 		out += fmt.Sprintf(" config=%d", s.Config)
 	}
@@ -176,28 +184,6 @@ type inferrer struct {
 	byDef  map[*ast.FunctionDef]*Kernel
 }
 
-// launchOptions are the keyword arguments a launch takes besides the kernel's
-// parameters: the fields of Triton 3.6's CUDAOptions and HIPOptions (any other keyword is
-// a KeyError in JITFunction._pack_args).
-var launchOptions = map[target.Backend]map[string]bool{
-	target.CUDA: setOf("num_warps num_ctas num_stages warp_size maxnreg ptx_version ptx_options ir_override enable_fp_fusion " +
-		"enable_reflect_ftz launch_cooperative_grid launch_pdl supported_fp8_dtypes deprecated_fp8_dot_operand_dtypes " +
-		"default_dot_input_precision allowed_dot_input_precisions max_num_imprecise_acc_default extern_libs debug " +
-		"backend_name sanitize_overflow arch instrumentation_mode"),
-	target.HIP: setOf("num_warps waves_per_eu num_stages num_ctas extern_libs debug sanitize_overflow arch supported_fp8_dtypes " +
-		"deprecated_fp8_dot_operand_dtypes default_dot_input_precision allowed_dot_input_precisions enable_fp_fusion " +
-		"launch_cooperative_grid matrix_instr_nonkdim kpack allow_flush_denorm max_num_imprecise_acc_default backend_name " +
-		"instrumentation_mode schedule_hint"),
-}
-
-func setOf(words string) map[string]bool {
-	out := map[string]bool{}
-	for _, w := range strings.Fields(words) {
-		out[w] = true
-	}
-	return out
-}
-
 func (in *inferrer) errAt(n ast.Node, format string, args ...any) *diag.Error {
 	p := n.Position()
 	return diag.New(in.f.Path, in.f.Src, diag.Span{Line: int(p.Lineno), Col: int(p.ColOffset), EndLine: int(p.EndLineno), EndCol: int(p.EndColOffset)}, format, args...)
@@ -228,12 +214,11 @@ func (in *inferrer) launch(kr *Kernel, l *pyeval.Launch) {
 		case optionNames[name]:
 			options[name] = l.Kwargs.Vals[i]
 		default:
-			var at ast.Node = l.ArgExprs[name]
-			if at == nil {
-				kr.fail(in.errAtPos(l.Pos, "keyword argument %s was specified but unrecognised: '%s' has no such parameter (%s)", name, k.Name, paramList(k)))
-			} else {
-				kr.fail(in.errAt(at, "keyword argument %s was specified but unrecognised: '%s' has no such parameter (%s)", name, k.Name, paramList(k)))
+			why := fmt.Sprintf("'%s' has no such parameter (%s)", k.Name, paramList(k))
+			if b := in.f.Module.Target.Backend; otherBackend(b, name) != "" {
+				why += fmt.Sprintf(", and %s is a %s option, which target %s does not take", name, otherBackend(b, name), b)
 			}
+			kr.fail(in.errAtNode(l.ArgExprs[name], l.Pos, "keyword argument %s was specified but unrecognised: %s", name, why))
 			return
 		}
 	}
@@ -327,9 +312,9 @@ func (in *inferrer) launch(kr *Kernel, l *pyeval.Launch) {
 		if !ok {
 			return
 		}
-		spec.NumWarps = launchInt(options["num_warps"], cfgInt(cfg, func(c *pyeval.Config) pyeval.Value { return c.NumWarps }), 4)
-		spec.NumStages = launchInt(options["num_stages"], cfgInt(cfg, func(c *pyeval.Config) pyeval.Value { return c.NumStages }), 3)
-		kr.add(spec)
+		if in.compileOptions(kr, l, options, cfg, ci, &spec) {
+			kr.add(spec)
+		}
 	}
 }
 
@@ -388,29 +373,15 @@ func (in *inferrer) errAtNode(n ast.Expr, pos ast.Pos, format string, args ...an
 
 // argSource names the host expression a launch argument came from.
 func (in *inferrer) argSource(l *pyeval.Launch, i int, name string) string {
-	e := in.argExpr(l, i, name)
+	return in.exprSource(in.argExpr(l, i, name))
+}
+
+// exprSource names a host expression of a launch, or is "" for nil.
+func (in *inferrer) exprSource(e ast.Expr) string {
 	if e == nil {
 		return ""
 	}
 	return fmt.Sprintf(" (the argument `%s` at %s:%d)", in.f.Module.Text(e.Position()), in.f.Path, e.Position().Lineno)
-}
-
-func cfgInt(c *pyeval.Config, field func(*pyeval.Config) pyeval.Value) pyeval.Value {
-	if c == nil {
-		return nil
-	}
-	return field(c)
-}
-
-// launchInt is the first of the values that is a known int, else def.
-func launchInt(vals ...any) int {
-	for _, v := range vals[:len(vals)-1] {
-		if i, ok := v.(pyeval.Int); ok {
-			n, _ := i.Int64()
-			return int(n)
-		}
-	}
-	return vals[len(vals)-1].(int)
 }
 
 // fail records a launch error once (a launch in a loop fails the same way each time).
@@ -426,7 +397,7 @@ func (kr *Kernel) fail(err *diag.Error) {
 // add keeps a specialization unless an equal one is already there.
 func (kr *Kernel) add(s Spec) {
 	for _, o := range kr.Specs {
-		if o.SignatureText() == s.SignatureText() && o.NumWarps == s.NumWarps && o.NumStages == s.NumStages {
+		if o.SignatureText() == s.SignatureText() && o.NumWarps == s.NumWarps && o.NumStages == s.NumStages && o.Compile.String() == s.Compile.String() {
 			return
 		}
 	}

@@ -206,7 +206,7 @@ func checkFile(f *frontend.File, consts map[string]pyeval.Value, tgt string, deb
 		checkedOne := false
 		for _, s := range kr.Specs {
 			opts := s.Options(tgt)
-			opts.Debug = debug
+			opts.Debug = opts.Debug || debug
 			_, err := semantic.Compile(f, f.Selector(kr.Kernel), opts)
 			if err == nil || s.SkippedByAutotuner(err) {
 				checkedOne = true

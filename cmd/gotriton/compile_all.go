@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gotriton/gotriton/aot"
+	"github.com/gotriton/gotriton/compiler"
 	"github.com/gotriton/gotriton/frontend"
 	"github.com/gotriton/gotriton/launch"
 	"github.com/gotriton/gotriton/pyeval"
@@ -21,17 +22,26 @@ var emitExtensions = map[string]string{"tileir": ".ttir", "llvm": ".ll", "amdgcn
 
 // indexEntry is one line of DIR/index.jsonl: one compiled specialization.
 type indexEntry struct {
-	File        string         `json:"file"`
-	Kernel      string         `json:"kernel"`
-	Qualname    string         `json:"qualname"`
-	Signature   string         `json:"signature"`
-	Constexprs  map[string]any `json:"constexprs"`
-	NumWarps    int            `json:"num_warps"`
-	NumStages   int            `json:"num_stages"`
-	Target      string         `json:"target"`
-	Files       []string       `json:"files"`
-	SharedBytes int            `json:"shared"`
-	Site        string         `json:"site"`
+	File       string         `json:"file"`
+	Kernel     string         `json:"kernel"`
+	Qualname   string         `json:"qualname"`
+	Signature  string         `json:"signature"`
+	Constexprs map[string]any `json:"constexprs"`
+	NumWarps   int            `json:"num_warps"`
+	NumStages  int            `json:"num_stages"`
+	Target     string         `json:"target"`
+	// The compile options the specialization was compiled with (the launch's, else the
+	// flags'): enable_reflect_ftz on NVIDIA targets only; maxnreg null when none (always on
+	// AMD). launch_pdl and launch_cooperative_grid are for the launcher.
+	EnableFPFusion        bool     `json:"enable_fp_fusion"`
+	EnableReflectFTZ      *bool    `json:"enable_reflect_ftz,omitempty"`
+	MaxNReg               *int     `json:"maxnreg"`
+	LaunchPDL             bool     `json:"launch_pdl"`
+	LaunchCooperativeGrid bool     `json:"launch_cooperative_grid"`
+	Debug                 bool     `json:"debug"`
+	Files                 []string `json:"files"`
+	SharedBytes           int      `json:"shared"`
+	Site                  string   `json:"site"`
 }
 
 // compileAll is `gotriton compile FILE... -o DIR` without -n and -s: every specialization
@@ -111,8 +121,7 @@ func (b *batch) kernel(f *frontend.File, kr *launch.Kernel, tgt string) (string,
 	}
 	compiled, skipped, failed := 0, 0, len(kr.Errors)
 	for _, s := range kr.Specs {
-		opts := compilerOptions(b.c, s.Options(tgt))
-		opts.Debug = b.c.Bool("debug")
+		opts := specCompilerOptions(b.c, s, tgt)
 		r, err := aot.Compile(f, f.Selector(kr.Kernel), opts, emitter{final: true}.stage(tgt), b.cache)
 		if err != nil {
 			if s.SkippedByAutotuner(err) {
@@ -149,6 +158,26 @@ func (b *batch) kernel(f *frontend.File, kr *launch.Kernel, tgt string) (string,
 	return line, nil
 }
 
+// specCompilerOptions are the compiler options of an inferred specialization: the
+// codegen flags (--enable-fp-fusion, --enable-reflect-ftz, --maxnreg) for what the launch
+// leaves out, the launch's own options over them (a launch keyword wins, as in Triton,
+// where knobs and defaults fill only what the launch does not give), and --debug or the
+// launch's debug=True (Triton ORs the launch's debug with TRITON_DEBUG).
+func specCompilerOptions(c *cli.Command, s launch.Spec, tgt string) compiler.Options {
+	opts := compilerOptions(c, s.Options(tgt))
+	opts.Debug = opts.Debug || c.Bool("debug")
+	if v := s.Compile.EnableFPFusion; v != nil {
+		opts.NoFPFusion = !*v
+	}
+	if v := s.Compile.EnableReflectFTZ; v != nil {
+		opts.NoReflectFTZ = !*v
+	}
+	if s.Compile.MaxNReg > 0 {
+		opts.MaxNReg = s.Compile.MaxNReg
+	}
+	return opts
+}
+
 // writeSpec writes one specialization's files and returns its index entry.
 func writeSpec(dir string, f *frontend.File, kr *launch.Kernel, s launch.Spec, k *aot.Compiled, emit string) (*indexEntry, error) {
 	r := k.Result
@@ -162,7 +191,15 @@ func writeSpec(dir string, f *frontend.File, kr *launch.Kernel, s launch.Spec, k
 	}
 	entry := &indexEntry{File: f.Path, Kernel: kr.Kernel.Name, Qualname: kr.Kernel.QualName, Signature: s.SignatureText(),
 		Constexprs: map[string]any{}, NumWarps: r.NumWarps, NumStages: r.NumStages, Target: r.Target.String(),
-		SharedBytes: r.Meta.SharedBytes, Site: s.Site}
+		SharedBytes: r.Meta.SharedBytes, Site: s.Site, EnableFPFusion: !r.NoFPFusion, Debug: r.Debug,
+		LaunchPDL: s.Compile.LaunchPDL, LaunchCooperativeGrid: s.Compile.LaunchCooperativeGrid}
+	if r.Target.IsNVIDIA() {
+		ftz := !r.NoReflectFTZ
+		entry.EnableReflectFTZ = &ftz
+		if n := r.MaxNReg; n > 0 {
+			entry.MaxNReg = &n
+		}
+	}
 	for i, p := range kr.Kernel.Params {
 		e := s.Signature[i]
 		switch {
