@@ -42,7 +42,7 @@ func TestInductor(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			src := inductorHeader + "from torch._inductor.runtime.hints import TileHint\n\n" + tc.decorator + "\n@triton.jit\n" + tc.def + "\n    pass\n"
-			got := inferSource(t, src, Options{Constants: tc.consts})
+			got := inferSource(t, src, "", Options{Constants: tc.consts})
 			if got != tc.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/gotriton/gotriton/diag"
 	"github.com/gotriton/gotriton/frontend"
 	"github.com/gotriton/gotriton/pyeval"
+	"github.com/gotriton/gotriton/target"
 )
 
 const kernelSrc = `import torch
@@ -26,12 +27,19 @@ x = torch.rand(1000, device="cuda")
 y = torch.empty_like(x)
 `
 
-// inferSource infers the launches of src, saved as k.py in a fresh folder; the folder is
-// left out of the messages.
-func inferSource(t *testing.T, src string, opts Options) string {
+// inferSource infers the launches of src, saved as k.py in a fresh folder, for the target
+// tgt ("" for the default); the folder is left out of the messages.
+func inferSource(t *testing.T, src, tgt string, opts Options) string {
 	t.Helper()
 	dir := t.TempDir()
-	f, err := frontend.LoadSource(filepath.Join(dir, "k.py"), []byte(src), pyeval.Options{})
+	var popts pyeval.Options
+	if tgt != "" {
+		var err error
+		if popts.Target, err = target.Parse(tgt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := frontend.LoadSource(filepath.Join(dir, "k.py"), []byte(src), popts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,13 +47,17 @@ func inferSource(t *testing.T, src string, opts Options) string {
 	return strings.ReplaceAll(out, dir, ".")
 }
 
-// summary renders a result compactly: each kernel's specs, errors (line:col: message)
-// and unknowns.
+// summary renders a result compactly: each kernel's specs (with their compile options),
+// errors (line:col: message) and unknowns.
 func summary(res *Result) string {
 	var b strings.Builder
 	for _, kr := range res.Kernels {
 		for _, s := range kr.Specs {
-			fmt.Fprintf(&b, "%s: %s w=%d s=%d\n", kr.Kernel.Name, s.SignatureText(), s.NumWarps, s.NumStages)
+			fmt.Fprintf(&b, "%s: %s w=%d s=%d", kr.Kernel.Name, s.SignatureText(), s.NumWarps, s.NumStages)
+			if o := s.Compile.String(); o != "" {
+				b.WriteString(" " + o)
+			}
+			b.WriteString("\n")
 		}
 		for _, e := range kr.Errors {
 			d, _ := diag.As(e)
@@ -100,7 +112,84 @@ func TestLaunches(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := inferSource(t, kernelSrc+"\n"+tc.launch+"\n", Options{})
+			got := inferSource(t, kernelSrc+"\n"+tc.launch+"\n", "", Options{})
+			if got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestLaunchOptions: the compile options a launch or its autotune config gives, from
+// literals or host values, make distinct specializations; a value of the wrong type, an
+// option the target does not take, and an option both give are errors at the launch.
+func TestLaunchOptions(t *testing.T) {
+	const tuned = `
+@triton.autotune(configs=[triton.Config({"BLOCK": 32}, maxnreg=96), triton.Config({"BLOCK": 64}, num_warps=8)], key=[])
+@triton.jit
+def tuned_kernel(x_ptr, BLOCK: tl.constexpr):
+    pass
+`
+	const unlaunched = "add_kernel: unknown: no launch of 'add_kernel' was reached and its parameters cannot all be guessed: add_kernel() missing required argument: 'BLOCK'\n"
+	tests := []struct {
+		name, target, launch, want string
+	}{
+		{"distinct values distinct specializations", "",
+			"add_kernel[(1,)](x, y, 10, BLOCK=64, enable_fp_fusion=False, maxnreg=128)\n" +
+				"add_kernel[(1,)](x, y, 10, BLOCK=64, enable_fp_fusion=True)\n" +
+				"add_kernel[(1,)](x, y, 10, BLOCK=64, enable_fp_fusion=True)\n" +
+				"add_kernel[(1,)](x, y, 10, BLOCK=64)\n" +
+				"add_kernel[(1,)](x, y, 10, BLOCK=64, maxnreg=None, enable_reflect_ftz=False, launch_pdl=True, launch_cooperative_grid=True, debug=True, num_ctas=1)",
+			"add_kernel: *fp32:16, *fp32:16, i32, 64 w=4 s=3 enable_fp_fusion=False maxnreg=128\n" +
+				"add_kernel: *fp32:16, *fp32:16, i32, 64 w=4 s=3 enable_fp_fusion=True\n" +
+				"add_kernel: *fp32:16, *fp32:16, i32, 64 w=4 s=3\n" +
+				"add_kernel: *fp32:16, *fp32:16, i32, 64 w=4 s=3 enable_reflect_ftz=False launch_pdl=True launch_cooperative_grid=True debug=True\n"},
+		{"values from host variables", "",
+			"REGS = 2 ** 7\ndef f(a, fuse, **extra):\n    add_kernel[(1,)](a, a, a.numel(), BLOCK=32, enable_fp_fusion=fuse, maxnreg=REGS, num_warps=2 * 4, **extra)\nf(x, False, num_stages=2)\nf(x, 1 > 2)",
+			"add_kernel: *fp32:16, *fp32:16, i32, 32 w=8 s=2 enable_fp_fusion=False maxnreg=128\n" +
+				"add_kernel: *fp32:16, *fp32:16, i32, 32 w=8 s=3 enable_fp_fusion=False maxnreg=128\n"},
+		{"static launch site not reached", "",
+			"def f(a, b):\n    add_kernel[(1,)](a, b, a.numel(), BLOCK=128, enable_fp_fusion=False, launch_pdl=True)",
+			"add_kernel: *fp32:16, *fp32:16, i32, 128 w=4 s=3 enable_fp_fusion=False launch_pdl=True\n"},
+		{"wrong types", "",
+			"add_kernel[(1,)](x, y, 10, BLOCK=64, enable_fp_fusion=1)\n" +
+				"add_kernel[(1,)](x, y, 10, BLOCK=64, maxnreg='128')\n" +
+				"add_kernel[(1,)](x, y, 10, BLOCK=64, maxnreg=0)\n" +
+				"add_kernel[(1,)](x, y, 10, BLOCK=64, num_warps=3)\n" +
+				"add_kernel[(1,)](x, y, 10, BLOCK=64, num_stages=2.0)\n" +
+				"add_kernel[(1,)](x, y, 10, BLOCK=64, **{'debug': 'yes'})",
+			"add_kernel: error 15:55: launch option enable_fp_fusion must be True or False, not 1\n" +
+				"add_kernel: error 16:46: launch option maxnreg must be a positive int (registers per thread), not '128'\n" +
+				"add_kernel: error 17:46: launch option maxnreg must be a positive int (registers per thread), not 0\n" +
+				"add_kernel: error 18:48: launch option num_warps must be a power of 2, not 3\n" +
+				"add_kernel: error 19:49: launch option num_stages must be a non-negative int, not 2.0\n" +
+				"add_kernel: error 20:1: launch option debug must be True or False, not 'yes'\n"},
+		{"not known offline", "",
+			"add_kernel[(1,)](x, y, 10, BLOCK=64, maxnreg=x.sum().item())",
+			"add_kernel: unknown: the launch option maxnreg is not known offline: tensor.sum() needs the data (the argument `x.sum().item()` at k.py:15)\n"},
+		{"CUDA options on HIP", "hip:gfx942:64",
+			"add_kernel[(1,)](x, y, 10, BLOCK=64, enable_fp_fusion=False)\n" +
+				"add_kernel[(1,)](x, y, 10, BLOCK=64, maxnreg=128)\n" +
+				"add_kernel[(1,)](x, y, 10, BLOCK=64, launch_pdl=True)",
+			"add_kernel: *fp32:16, *fp32:16, i32, 64 w=4 s=3 enable_fp_fusion=False\n" +
+				"add_kernel: error 16:46: keyword argument maxnreg was specified but unrecognised: 'add_kernel' has no such parameter (x_ptr, y_ptr, n, BLOCK), and maxnreg is a cuda option, which target hip does not take\n" +
+				"add_kernel: error 17:49: keyword argument launch_pdl was specified but unrecognised: 'add_kernel' has no such parameter (x_ptr, y_ptr, n, BLOCK), and launch_pdl is a cuda option, which target hip does not take\n"},
+		{"autotune config options", "",
+			tuned + "tuned_kernel[(1,)](x, enable_fp_fusion=False)",
+			unlaunched + "tuned_kernel: *fp32:16, 32 w=4 s=3 enable_fp_fusion=False maxnreg=96\n" +
+				"tuned_kernel: *fp32:16, 64 w=8 s=3 enable_fp_fusion=False\n"},
+		{"autotune config and launch both give an option", "",
+			tuned + "tuned_kernel[(1,)](x, num_warps=2)",
+			unlaunched + "tuned_kernel: error 20:33: 'tuned_kernel' got multiple values for keyword argument 'num_warps': the launch gives it, and so does autotune config 0 (triton.Config({'BLOCK': 32}, num_warps=4, num_stages=3, num_ctas=1, maxnreg=96))\n" +
+				"tuned_kernel: error 20:33: 'tuned_kernel' got multiple values for keyword argument 'num_warps': the launch gives it, and so does autotune config 1 (triton.Config({'BLOCK': 64}, num_warps=8, num_stages=3, num_ctas=1))\n"},
+		{"autotune config maxnreg on HIP", "hip:gfx942:64",
+			tuned + "tuned_kernel[(1,)](x)",
+			unlaunched + "tuned_kernel: *fp32:16, 64 w=8 s=3\n" +
+				"tuned_kernel: error 20:1: keyword argument maxnreg was specified but unrecognised: autotune config 0 (triton.Config({'BLOCK': 32}, num_warps=4, num_stages=3, num_ctas=1, maxnreg=96)) sets it, and it is a cuda option, which target hip does not take\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := inferSource(t, kernelSrc+"\n"+tc.launch+"\n", tc.target, Options{})
 			if got != tc.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
 			}
@@ -207,7 +296,7 @@ for _ in range(100000):
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "import torch\nimport triton\nimport triton.language as tl\n" + tc.src
-			got := inferSource(t, src, Options{Constants: tc.consts})
+			got := inferSource(t, src, "", Options{Constants: tc.consts})
 			if got != tc.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
 			}
@@ -224,6 +313,7 @@ func FuzzInfer(f *testing.F) {
 		"add_kernel[(1,)](*[x, y], **{'n': 3, 'BLOCK': 16})",
 		"def f(a):\n    add_kernel[(1,)](a, a.T, a.stride(0), BLOCK=a.shape[1])\nf(torch.empty(4, 32).half())",
 		"add_kernel.warmup(x, y, 1, BLOCK=2, grid=(1,))",
+		"add_kernel[(1,)](x, y, 10, BLOCK=16, enable_fp_fusion=False, maxnreg=64, launch_pdl=True, num_warps=2)",
 	} {
 		f.Add(s)
 	}

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -19,6 +22,8 @@ var (
 	entryMaxNReg = regexp.MustCompile(`\.visible \.entry [^{;]*\.maxnreg 42`)
 	anyMaxNReg   = regexp.MustCompile(`\.maxnreg`)
 	ex2FTZ       = regexp.MustCompile(`ex2.approx.ftz.f32`)
+	// entryMaxNRegN captures the .maxnreg of the kernel's .entry.
+	entryMaxNRegN = regexp.MustCompile(`\.visible \.entry [^{;]*\.maxnreg (\d+)`)
 )
 
 // compileAllPTX runs compile without -n into a fresh folder and returns the PTX it wrote
@@ -119,6 +124,67 @@ func TestCompileReflectFTZ(t *testing.T) {
 		js, errOut, code := gotriton(append(args, "--emit", "json")...)
 		if want := `"enable_reflect_ftz": ` + map[bool]string{true: "true", false: "false"}[tt.want] + ","; code != 0 || !strings.Contains(js, want) {
 			t.Errorf("%q: exit %d, want %s in the metadata:\n%s%s", tt.flag, code, want, js, errOut)
+		}
+	}
+}
+
+// TestCompileLaunchOptions: compile without -n compiles each launch with its own
+// compile options (enable_fp_fusion and maxnreg, from literals and host values), one
+// specialization per distinct value, records them in index.jsonl, and a launch keyword
+// wins over the flag, which decides only what the launch leaves out.
+func TestCompileLaunchOptions(t *testing.T) {
+	// launchCode is what one launch's PTX has: fused multiply-adds, and its .maxnreg (0:
+	// none).
+	type launchCode struct {
+		fma     bool
+		maxnreg int
+	}
+	const path = "testdata/options/launch_options.py"
+	for _, tt := range []struct {
+		flags []string
+		want  [2]launchCode
+	}{
+		{nil, [2]launchCode{{false, 64}, {true, 0}}},
+		{[]string{"--enable-fp-fusion=false", "--maxnreg", "32"}, [2]launchCode{{false, 64}, {true, 32}}},
+	} {
+		dir := filepath.Join(t.TempDir(), "out")
+		out, errOut, code := gotriton(append([]string{"compile", path, "-o", dir}, tt.flags...)...)
+		if code != 0 || out != "axpb: 2 specializations, 2 compiled\n" {
+			t.Fatalf("%v: exit %d, stdout %q: %s", tt.flags, code, out, errOut)
+		}
+		index, err := os.ReadFile(filepath.Join(dir, "index.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(string(index)), "\n")
+		if len(lines) != 2 {
+			t.Fatalf("%v: index.jsonl has %d lines, want 2", tt.flags, len(lines))
+		}
+		for i, line := range lines {
+			var e indexEntry
+			if err := json.Unmarshal([]byte(line), &e); err != nil {
+				t.Fatal(err)
+			}
+			w := tt.want[i]
+			wantSite := fmt.Sprintf("%s:%d", path, 17+i)
+			if e.Site != wantSite || e.EnableFPFusion != w.fma || (e.MaxNReg == nil) != (w.maxnreg == 0) || e.MaxNReg != nil && *e.MaxNReg != w.maxnreg || len(e.Files) != 1 {
+				t.Errorf("%v: index entry %d: %s", tt.flags, i, line)
+				continue
+			}
+			ptx, err := os.ReadFile(filepath.Join(dir, e.Files[0]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tritonFMA.Match(ptx) != w.fma {
+				t.Errorf("%v: launch %d: fused multiply-add in the PTX = %v, want %v", tt.flags, i, !w.fma, w.fma)
+			}
+			maxnreg := entryMaxNRegN.FindSubmatch(ptx)
+			switch {
+			case w.maxnreg == 0 && anyMaxNReg.Match(ptx):
+				t.Errorf("%v: launch %d: the PTX has .maxnreg:\n%s", tt.flags, i, ptx)
+			case w.maxnreg > 0 && (maxnreg == nil || string(maxnreg[1]) != strconv.Itoa(w.maxnreg)):
+				t.Errorf("%v: launch %d: want .maxnreg %d on the .entry:\n%s", tt.flags, i, w.maxnreg, ptx)
+			}
 		}
 	}
 }
