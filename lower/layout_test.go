@@ -44,10 +44,19 @@ func TestCovers(t *testing.T) {
 	mma := &mmaEnc{nvidiaPlan(t, 2, []int{2, 2}).Layout}
 	mma3 := &mmaEnc{nvidiaPlan(t, 2, []int{4, 1, 1}).Layout}
 	blk := newBlocked([]int{64, 64}, []int{1, 4}, []int{1, 0}, 4, 32)
+	// AMD: 32x32x8 f16 on 2x2 warps, 16x16x32 i8 on 4x1 and 16x16x4 f64 on 2x2
+	f16, _ := amdPlan(t, "gfx942", isa.Dot{A: tileir.F16, B: tileir.F16, C: tileir.F32, M: 64, N: 64, K: 64})
+	i8, _ := amdPlan(t, "gfx942", isa.Dot{A: tileir.I8, B: tileir.I8, C: tileir.I32, M: 128, N: 16, K: 64})
+	f64, _ := amdPlan(t, "gfx90a", isa.Dot{A: tileir.F64, B: tileir.F64, C: tileir.F64, M: 32, N: 32, K: 16})
+	mf, mi, md := &mmaEnc{f16.Layout}, &mmaEnc{i8.Layout}, &mmaEnc{f64.Layout}
 	for _, tc := range []struct {
 		e     encoding
 		shape []int
 	}{
+		{mf, []int{64, 64}}, {mf, []int{128, 256}}, {mf, []int{32, 32}},
+		{mmaOperand(0, mf, f16), []int{64, 64}}, {mmaOperand(1, mf, f16), []int{64, 128}}, {mmaOperand(0, mf, f16), []int{32, 8}},
+		{mi, []int{128, 16}}, {mmaOperand(0, mi, i8), []int{128, 64}}, {mmaOperand(1, mi, i8), []int{64, 16}},
+		{md, []int{32, 32}}, {mmaOperand(0, md, f64), []int{32, 16}}, {mmaOperand(1, md, f64), []int{16, 64}},
 		{newBlocked([]int{1024}, []int{4}, []int{0}, 4, 32), []int{1024}},
 		{newBlocked([]int{1024}, []int{4}, []int{0}, 4, 32), []int{256}},
 		{blk, []int{64, 64}},
