@@ -20,6 +20,10 @@ func TestNotApplicable(t *testing.T) {
 		{"ours/pdl_add/pdl_add_kernel/no_gdc/fp32/n=4097", "hip:gfx942:64", ""},
 		{"tutorial/11/add_kernel/pdl/fp32/n=4097", "cuda:90:32", ""},
 		{"tutorial/11/add_kernel/pdl/fp32/n=4097", "", ""},
+		{"ours/regressions/dot_kernel/fp32->fp32/8x4x16/w2/tf32", "hip:gfx90a:64",
+			"input_precision tf32: NVIDIA and gfx942 only (Triton's gfx90a does not list it); not applicable to hip:gfx90a:64"},
+		{"ours/regressions/dot_kernel/fp32->fp32/8x4x16/w2/tf32", "hip:gfx942:64", ""},
+		{"ours/regressions/dot_kernel/fp32->fp32/8x4x16/w2/tf32", "cuda:80:32", ""},
 	} {
 		if got := NotApplicable(tc.name, tc.target); got != tc.want {
 			t.Errorf("NotApplicable(%q, %q) = %q, want %q", tc.name, tc.target, got, tc.want)

@@ -116,7 +116,7 @@ func encRank(e encoding) int {
 	case *sliceEnc:
 		return encRank(e.parent) - 1
 	case *mmaEnc:
-		return len(e.wpc)
+		return len(e.Warps)
 	case *dotOpEnc:
 		return encRank(e.parent)
 	}

@@ -43,14 +43,15 @@
 // lower/isa), with one package per family: lower/isa/nvidia and lower/isa/amd (wave64
 // AMDGPU: llvm.amdgcn ids, s_barrier, masked accesses as branches, ds_bpermute,
 // atomicrmw/cmpxchg, fp8 conversions in software and, on CDNA3, by its FNUZ
-// instructions (fp8.go); no MFMA or printf yet, see its package doc). isas.go lists the families;
+// instructions (fp8.go), MFMA (mfma.go); no printf yet, see its package doc). isas.go lists the families;
 // Lower picks the one whose Supports accepts the target and makes its ISA for the
 // kernel, which emits through gen (gen is the isa.Builder). The ISA gives the module's
 // triple and data layout and the kernel's calling convention and attributes, the thread
 // and program ids, the barrier (and what counts as one, for the barrier elision of
 // barrier and smemBarrier), global loads and stores with predicates and other values,
 // predicated shared stores, atomics, the 32-bit butterfly shuffle, mulhi, exp2 and the
-// fp8 conversions, the matrix instruction of a dot (PlanMMA, MMA), printf, and
+// fp8 conversions, the matrix instruction of a dot with its geometry (PlanMMA: isa.MMALayout
+// gives the tile, the fragments as linear-layout bases and the warps; MMA), printf, and
 // optionally ldmatrix (isa.MatrixLoader) and TMA (isa.TMA). The shared code holds no
 // test of the target's family; it asks target.Target only for its warp size.
 //
@@ -87,6 +88,6 @@
 // global base address and the accesses are masked n-D accesses, as for
 // tl.make_tensor_descriptor.
 //
-// Not yet: MFMA and printf on AMD, TMA for in-kernel descriptors, tt.assert, calls of non-inlined
+// Not yet: printf on AMD, TMA for in-kernel descriptors, tt.assert, calls of non-inlined
 // functions, software pipelining (num_stages) and wgmma.
 package lower

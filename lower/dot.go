@@ -17,51 +17,104 @@ func init() {
 }
 
 // planMMA returns the ISA's matrix-instruction plan of a dot (2-D, or 3-D with a leading
-// batch dimension), or false when it takes the FMA path.
+// batch dimension), or false when it takes the FMA path; plans are made once per dot.
 func (g *gen) planMMA(op *tileir.Op) (isa.MMAPlan, bool) {
-	at, ct := op.Operands[0].Type, op.Results[0].Type
+	if p, ok := g.plans[op]; ok {
+		return p.plan, p.ok
+	}
+	at, bt, ct := op.Operands[0].Type, op.Operands[1].Type, op.Results[0].Type
 	shape := tileir.ShapeOf(ct)
 	r := len(shape)
-	if r != 2 && r != 3 {
-		return isa.MMAPlan{}, false
+	var p plan
+	if r == 2 || r == 3 {
+		head, tail := g.chainDot(op)
+		p.plan, p.ok = g.isa.PlanMMA(isa.Dot{A: tileir.ScalarOf(at), B: tileir.ScalarOf(bt), C: tileir.ScalarOf(ct),
+			M: shape[r-2], N: shape[r-1], K: tileir.ShapeOf(at)[r-1], Batched: r == 3,
+			InputPrecision: op.EnumAttr("inputPrecision"), MaxNumImpreciseAcc: op.IntAttr("maxNumImpreciseAcc"),
+			ChainHead: head, ChainTail: tail})
 	}
-	return g.isa.PlanMMA(isa.Dot{A: tileir.ScalarOf(at), C: tileir.ScalarOf(ct), M: shape[r-2], N: shape[r-1],
-		K: tileir.ShapeOf(at)[r-1], Batched: r == 3, InputPrecision: op.EnumAttr("inputPrecision"),
-		MaxNumImpreciseAcc: op.IntAttr("maxNumImpreciseAcc")})
+	if g.plans == nil {
+		g.plans = map[*tileir.Op]plan{}
+	}
+	g.plans[op] = p
+	return p.plan, p.ok
 }
 
-// dotEncoding is the encoding of a dot's result: an mma layout when tensor cores apply,
-// the default blocked layout (FMA) otherwise.
+// plan is planMMA's answer for one dot.
+type plan struct {
+	plan isa.MMAPlan
+	ok   bool
+}
+
+// chainDot reports whether dot op is the head of a chain of dots (its result feeds
+// operand A of another dot through ops of op's region) and whether it is a tail (its
+// operand A is computed there from another dot's result), as Triton's isChainDotHead
+// and isChainDotTail see them: a forward slice of op's users, and a backward slice of
+// the definitions of the op that defines A, neither including its root.
+func (g *gen) chainDot(op *tileir.Op) (head, tail bool) {
+	if g.dotUsers == nil {
+		g.dotUsers = map[*tileir.Value][]*tileir.Op{}
+		g.tf.Walk(func(o *tileir.Op) bool {
+			for _, v := range o.Operands {
+				g.dotUsers[v] = append(g.dotUsers[v], o)
+			}
+			return true
+		})
+	}
+	region := op.Block().Region()
+	inRegion := func(o *tileir.Op) bool { return o != nil && o.Block() != nil && o.Block().Region() == region }
+	isDot := func(o *tileir.Op) bool { return o.Name == "tt.dot" || o.Name == "tt.dot_scaled" }
+	fwd := map[*tileir.Op]bool{}
+	var forward func(o *tileir.Op)
+	forward = func(o *tileir.Op) {
+		for _, r := range o.Results {
+			for _, u := range g.dotUsers[r] {
+				if !fwd[u] && inRegion(u) {
+					fwd[u] = true
+					forward(u)
+				}
+			}
+		}
+	}
+	forward(op)
+	for o := range fwd {
+		if isDot(o) && fwd[o.Operands[0].Def()] {
+			head = true
+		}
+	}
+	bwd := map[*tileir.Op]bool{}
+	var backward func(o *tileir.Op)
+	backward = func(o *tileir.Op) {
+		for _, v := range o.Operands {
+			if d := v.Def(); inRegion(d) && !bwd[d] {
+				bwd[d] = true
+				backward(d)
+			}
+		}
+	}
+	if a := op.Operands[0].Def(); inRegion(a) {
+		backward(a)
+	}
+	for o := range bwd {
+		if isDot(o) {
+			tail = true
+		}
+	}
+	return head, tail
+}
+
+// dotEncoding is the encoding of a dot's result: an mma layout when a matrix
+// instruction applies, the default blocked layout (FMA) otherwise.
 func (g *gen) dotEncoding(op *tileir.Op) encoding {
 	shape := shapeInts(op.Results[0].Type)
-	if _, ok := g.planMMA(op); ok {
-		return &mmaEnc{wpc: mmaWarps(shape, g.opts.NumWarps)}
+	if p, ok := g.planMMA(op); ok {
+		return &mmaEnc{p.Layout}
 	}
 	ones := make([]int, len(shape))
 	for i := range ones {
 		ones[i] = 1
 	}
 	return newBlocked(shape, ones, defaultOrder(len(shape)), g.opts.NumWarps, g.t.WarpSize)
-}
-
-// mmaWarps splits the warps over M and N, favouring the dimension with more 16×8 tiles
-// per warp, as Triton's warpsPerTileV2 does; a batched dot puts them all on its batch.
-func mmaWarps(shape []int, numWarps int) []int {
-	if len(shape) == 3 {
-		return []int{numWarps, 1, 1}
-	}
-	w := []int{1, 1}
-	for w[0]*w[1] < numWarps {
-		switch {
-		case shape[0]/(16*w[0]) >= shape[1]/(8*w[1]) && shape[0] >= 32*w[0]:
-			w[0] *= 2
-		case shape[1] >= 16*w[1]:
-			w[1] *= 2
-		default:
-			w[0] *= 2
-		}
-	}
-	return w
 }
 
 // mmaTile is one matrix instruction's tile of a dot's operand or result: the tile's
@@ -148,20 +201,22 @@ func lowerDot(g *gen, op *tileir.Op) error {
 	if !useMMA || !isMMA {
 		return g.dotFMA(op, e, shape, k, acc)
 	}
-	ea := &dotOpEnc{opIdx: 0, parent: mma, kWidth: plan.KWidth}
-	eb := &dotOpEnc{opIdx: 1, parent: mma, kWidth: plan.KWidth}
+	if want := (&mmaEnc{plan.Layout}).String(); mma.String() != want {
+		return g.errorf(op, "the result has encoding %s, its matrix instructions want %s", mma, want)
+	}
+	ea, eb := mmaOperand(0, mma, plan), mmaOperand(1, mma, plan)
 	la, lb, lc := ea.linear(aShape), eb.linear(bShape), e.linear(shape)
 	// the steps between instruction tiles: the batch by its warps, M and N by theirs
 	// times the tile, K by the instruction's K
 	var batch []int
 	if rank == 3 {
-		batch = []int{mma.wpc[0]}
+		batch = []int{mma.Warps[0]}
 	}
-	mStep, nStep := 16*mma.wpc[rank-2], 8*mma.wpc[rank-1]
-	ta := mmaTile{ea.linear(tileShape(rank, 16, plan.K)), append(slices.Clone(batch), mStep, plan.K)}
-	tb := mmaTile{eb.linear(tileShape(rank, plan.K, 8)), append(slices.Clone(batch), plan.K, nStep)}
-	tc := mmaTile{e.linear(tileShape(rank, 16, 8)), append(slices.Clone(batch), mStep, nStep)}
-	from := tileir.ScalarOf(op.Operands[0].Type)
+	tm, tn := plan.Layout.M, plan.Layout.N
+	mStep, nStep := tm*mma.Warps[rank-2], tn*mma.Warps[rank-1]
+	ta := mmaTile{ea.linear(tileShape(rank, tm, plan.K)), append(slices.Clone(batch), mStep, plan.K)}
+	tb := mmaTile{eb.linear(tileShape(rank, plan.K, tn)), append(slices.Clone(batch), plan.K, nStep)}
+	tc := mmaTile{e.linear(tileShape(rank, tm, tn)), append(slices.Clone(batch), mStep, nStep)}
 	// Operands staged through shared memory take consecutive parts of the scratch buffer
 	// (staged bytes so far), since their fragments load lazily.
 	staged := 0
@@ -174,6 +229,7 @@ func lowerDot(g *gen, op *tileir.Op) error {
 				return fs, nil
 			}
 		}
+		from := tileir.ScalarOf(v.Type)
 		vals, idx := g.in(v, e), l.regIndex()
 		n := t.reps(l.shape)
 		regs := make([]int, t.tile.numRegs())
@@ -184,13 +240,13 @@ func lowerDot(g *gen, op *tileir.Op) error {
 				return err
 			}
 			for j, r := range regs {
-				x, err := g.floatCast(vals[r], from, plan.Operand, "")
+				x, err := g.floatCast(vals[r], from, plan.Operand[e.opIdx], "")
 				if err != nil {
 					return err
 				}
 				elems[j] = x
 			}
-			out = append(out, g.packRegs(elems, plan.KWidth))
+			out = append(out, g.packRegs(elems, plan.KWidth, plan.OperandReg))
 			return nil
 		})
 		return func(b, i, j int) []value.Value { return out[(b*n[rank-2]+i)*n[rank-1]+j] }, err
@@ -203,6 +259,17 @@ func lowerDot(g *gen, op *tileir.Op) error {
 	if err != nil {
 		return g.errorf(op, "mma operand B: %v", err)
 	}
+	// the accumulators in the instruction's type (the dot's, or wider)
+	rt := tileir.ScalarOf(res.Type)
+	if rt != plan.Acc {
+		wide := make([]value.Value, len(acc))
+		for r, x := range acc {
+			if wide[r], err = g.floatCast(x, rt, plan.Acc, ""); err != nil {
+				return g.errorf(op, "%v", err)
+			}
+		}
+		acc = wide
+	}
 	out := slices.Clone(acc)
 	// sum holds the accumulators the instructions add to: out itself, or with partial
 	// accumulators (plan.PartialK) fresh ones for every run of K, added to out after it
@@ -212,7 +279,7 @@ func lowerDot(g *gen, op *tileir.Op) error {
 	}
 	outZero := plan.PartialK > 0 && allZero(acc)
 	ci := lc.regIndex()
-	cregs := make([]int, 4)
+	cregs := make([]int, tc.tile.numRegs())
 	// K steps outermost: a step's fragments are used, and can die, before the next's load
 	for ks := range steps {
 		if plan.PartialK > 0 && ks%run == 0 {
@@ -225,12 +292,12 @@ func lowerDot(g *gen, op *tileir.Op) error {
 			if err := tc.regs(ci, o, cregs); err != nil {
 				return err
 			}
-			c := make([]value.Value, 4)
+			c := make([]value.Value, len(cregs))
 			for j, r := range cregs {
 				c[j] = sum[r]
 			}
 			if plan.Acc.Bits() == 16 {
-				c = g.packRegs(c, 2)
+				c = g.packRegs(c, 2, types.I32)
 			}
 			b := 0 // the batch tile
 			if rank == 3 {
@@ -260,6 +327,13 @@ func lowerDot(g *gen, op *tileir.Op) error {
 			outZero = false
 		}
 	}
+	if rt != plan.Acc {
+		for r, x := range out {
+			if out[r], err = g.floatCast(x, plan.Acc, rt, ""); err != nil {
+				return g.errorf(op, "%v", err)
+			}
+		}
+	}
 	g.vals[res] = out
 	return nil
 }
@@ -275,21 +349,23 @@ func allZero(vals []value.Value) bool {
 	return true
 }
 
-// packRegs packs kWidth consecutive elements of vals (kWidth times their width is 32 bits)
-// into each 32-bit register, the first in the low bits (f32 for tf32 passes through as
-// its bits).
-func (g *gen) packRegs(vals []value.Value, kWidth int) []value.Value {
+// packRegs packs kWidth consecutive elements of vals into each register of type reg, the
+// first in the lowest bits: the vector of them (or the element itself, for kWidth 1),
+// bitcast to reg where its type differs.
+func (g *gen) packRegs(vals []value.Value, kWidth int, reg types.Type) []value.Value {
 	out := make([]value.Value, 0, len(vals)/kWidth)
 	for i := 0; i < len(vals); i += kWidth {
-		if kWidth == 1 {
-			out = append(out, g.BitCast(vals[i], types.I32))
-			continue
+		v := vals[i]
+		if kWidth > 1 {
+			v = g.undef(g.vecType(kWidth, vals[i].Type()))
+			for j := range kWidth {
+				v = g.insertElement(v, vals[i+j], i32c(int64(j)))
+			}
 		}
-		var v value.Value = g.undef(g.vecType(kWidth, vals[i].Type()))
-		for j := range kWidth {
-			v = g.insertElement(v, vals[i+j], i32c(int64(j)))
+		if !v.Type().Equal(reg) {
+			v = g.BitCast(v, reg)
 		}
-		out = append(out, g.BitCast(v, types.I32))
+		out = append(out, v)
 	}
 	return out
 }

@@ -253,7 +253,7 @@ func TestDotPartialAccumulators(t *testing.T) {
 // g + 8(i/2), column 2t + i%2. The layouts' registers are the fragments' elements in
 // order, so that packing them kWidth at a time gives the instruction's registers.
 func TestMMAFragments(t *testing.T) {
-	parent := &mmaEnc{wpc: []int{1, 1}}
+	parent := &mmaEnc{nvidiaPlan(t, 2, []int{1, 1}).Layout}
 	check := func(name string, l *linLayout, n int, want func(g, t, i int) (int, int)) {
 		if l.numRegs() != n {
 			t.Errorf("%s: %d registers, want %d", name, l.numRegs(), n)
@@ -272,12 +272,12 @@ func TestMMAFragments(t *testing.T) {
 	}
 	for _, w := range []int{1, 2, 4} {
 		k := 8 * w
-		a := (&dotOpEnc{opIdx: 0, parent: parent, kWidth: w}).linear([]int{16, k})
+		a := nvidiaOperand(t, 0, parent, w).linear([]int{16, k})
 		check(fmt.Sprintf("A kWidth %d", w), a, 4*w, func(g, t, i int) (int, int) {
 			r := i / w
 			return g + 8*(r%2), w*t + i%w + 4*w*(r/2)
 		})
-		b := (&dotOpEnc{opIdx: 1, parent: parent, kWidth: w}).linear([]int{k, 8})
+		b := nvidiaOperand(t, 1, parent, w).linear([]int{k, 8})
 		check(fmt.Sprintf("B kWidth %d", w), b, 2*w, func(g, t, i int) (int, int) {
 			return w*t + i%w + 4*w*(i/w), g
 		})

@@ -1,9 +1,12 @@
 package lower
 
 import (
+	"fmt"
 	"math/bits"
 	"slices"
 	"strconv"
+
+	"github.com/gotriton/gotriton/lower/isa"
 )
 
 // An encoding says how the elements of a tensor are spread over the registers, lanes and
@@ -285,52 +288,95 @@ func (e *sliceEnc) linear(shape []int) *linLayout {
 	return &linLayout{shape: slices.Clone(shape), reg: drop(p.reg, false), lane: drop(p.lane, true), warp: drop(p.warp, true)}
 }
 
-// mmaEnc is Triton's #ttg.nvidia_mma version 2: the accumulator fragments of mma.sync
-// m16n8kK, one 16×8 tile per warp and instruction, warps tiled warpsPerCTA. A batched
-// (3-D) dot leads with its batch dimension, one batch element per warp and instruction.
+// mmaEnc is the result layout of a dot's matrix instructions (Triton's #ttg.nvidia_mma,
+// #ttg.amd_mfma), with the geometry the ISA's plan gives: each warp holds one
+// instruction's M×N tile as C says, warps tile Warps of them (M first, or N first), and
+// the tiles repeat over N, then M, then the batch. A batched (3-D) dot leads with its
+// batch dimension, one batch element per warp and instruction.
 type mmaEnc struct {
-	wpc []int // warps along M, N, or along batch, M, N
+	isa.MMALayout
 }
 
-func (e *mmaEnc) String() string {
-	instr := "[16, 8]"
-	if len(e.wpc) == 3 {
-		instr = "[1, 16, 8]"
+func (e *mmaEnc) String() string { return fmt.Sprintf(e.Encoding, ints(e.Warps)) }
+
+// tile is the extent of one instruction's tile along dimension d of a rank-r result
+// (1 along the batch).
+func (e *mmaEnc) tile(d, rank int) int {
+	switch d {
+	case rank - 2:
+		return e.M
+	case rank - 1:
+		return e.N
 	}
-	return "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = " + ints(e.wpc) + ", instrShape = " + instr + "}>"
+	return 1
 }
 
-// linear: lane l holds rows l/4 and l/4+8, columns 2(l%4) and 2(l%4)+1. Warps tile M, then
-// N, then the batch; the tile repeats over N, then M, then the batch.
+// warpDims lists the dimensions of a rank-r result in the order the warp index steps
+// along them.
+func (e *mmaEnc) warpDims(rank int) []int {
+	m, n := rank-2, rank-1
+	d := []int{m, n}
+	if e.WarpsNFirst {
+		d = []int{n, m}
+	}
+	if rank == 3 {
+		d = append(d, 0)
+	}
+	return d
+}
+
 func (e *mmaEnc) linear(shape []int) *linLayout {
 	b := newLL(shape)
 	rank := len(shape)
 	m, n := rank-2, rank-1
-	b.l.reg = [][]int{b.unit(n, 1), b.unit(m, 8)}
-	b.l.lane = [][]int{b.unit(n, 2), b.unit(n, 4), b.unit(m, 1), b.unit(m, 2), b.unit(m, 4)}
-	b.add(&b.l.warp, m, e.wpc[m], 16, false)
-	b.add(&b.l.warp, n, e.wpc[n], 8, false)
-	if rank == 3 {
-		b.add(&b.l.warp, 0, e.wpc[0], 1, false)
+	b.l.reg = b.frag(e.C.Reg, m, n)
+	b.l.lane = b.frag(e.C.Lane, m, n)
+	for _, d := range e.warpDims(rank) {
+		b.add(&b.l.warp, d, e.Warps[d], e.tile(d, rank), false)
 	}
-	b.add(&b.l.reg, n, max(shape[n]/(8*e.wpc[n]), 1), 8*e.wpc[n], true)
-	b.add(&b.l.reg, m, max(shape[m]/(16*e.wpc[m]), 1), 16*e.wpc[m], true)
-	if rank == 3 {
-		b.add(&b.l.reg, 0, max(shape[0]/e.wpc[0], 1), e.wpc[0], true)
+	for _, d := range []int{n, m, 0}[:rank] {
+		step := e.tile(d, rank) * e.Warps[d]
+		b.add(&b.l.reg, d, max(shape[d]/step, 1), step, true)
 	}
 	b.l.reg = slices.DeleteFunc(b.l.reg, isZero)
 	return b.l
 }
 
+// frag maps the bases of an instruction's fragment to the tensor's dimensions: a
+// basis's row to dimension row, its column to col.
+func (b llBuilder) frag(bases [][2]int, row, col int) [][]int {
+	out := make([][]int, len(bases))
+	for i, v := range bases {
+		u := b.unit(row, v[0])
+		if c := b.unit(col, v[1]); c[col] != 0 {
+			u[col] = c[col]
+		}
+		out[i] = u
+	}
+	return out
+}
+
 // dotOpEnc is Triton's #ttg.dot_op: operand opIdx (0 for A, 1 for B) of a tt.dot whose
-// result has the parent encoding. For an mma parent, kWidth is the number of consecutive
-// K elements a lane holds in one 32-bit register (4 for 8-bit inputs, 2 for 16-bit, 1 for
-// tf32); for a blocked parent (the FMA path) each thread holds the whole K extent of its
-// rows or columns.
+// result has the parent encoding. For an mma parent, each lane holds kWidth consecutive
+// K elements in one packed register, and frag is the instruction's fragment of the
+// operand (of K k); for a blocked parent (the FMA path) each thread holds the whole K
+// extent of its rows or columns.
 type dotOpEnc struct {
 	opIdx  int
 	parent encoding
 	kWidth int
+	frag   isa.Fragment
+	k      int
+}
+
+// mmaOperand returns the encoding of operand opIdx of a dot of plan p with result
+// encoding parent.
+func mmaOperand(opIdx int, parent *mmaEnc, p isa.MMAPlan) *dotOpEnc {
+	f := p.Layout.A
+	if opIdx == 1 {
+		f = p.Layout.B
+	}
+	return &dotOpEnc{opIdx: opIdx, parent: parent, kWidth: p.KWidth, frag: f, k: p.K}
 }
 
 func (e *dotOpEnc) String() string {
@@ -359,50 +405,34 @@ func (e *dotOpEnc) linear(shape []int) *linLayout {
 	}
 }
 
-// mmaOperand gives the A (16×K) and B (K×8) fragments of mma.sync m16n8k(8·kWidth), g =
-// lane/4 and t = lane%4: each register packs kWidth consecutive K elements, lane t holding
-// K kWidth·t onwards, and the registers step over the rest of the fragment. A's registers
-// are rows g, g+8, g, g+8 at K +0, +0, +4·kWidth, +4·kWidth; B's are K +0 and +4·kWidth of
-// column g. With kWidth 2 (16-bit inputs, k16) A's elements are (g, 2t), (g, 2t+1),
-// (g+8, 2t), (g+8, 2t+1), then the same 8 columns further; with kWidth 1 (tf32, k8)
-// (g, t), (g+8, t), (g, t+4), (g+8, t+4); with kWidth 4 (8-bit, k32) (g, 4t..4t+3),
-// (g+8, 4t..4t+3), then 16 columns further. Warps split A's rows and B's columns as the
-// parent's do (each holding its whole K) and the batch, if any.
+// mmaOperand places the instruction's fragment of the operand (A as M×K, B as K×N) in
+// every warp; warps split A's rows and B's columns as the parent's do (each holding its
+// whole K), and the batch, if any; the fragment repeats over K, then over the non-K
+// dimension, then the batch.
 func (e *dotOpEnc) mmaOperand(p *mmaEnc, shape []int, kDim, nonK int) *linLayout {
 	b := newLL(shape)
 	rank := len(shape)
-	m, n := rank-2, rank-1
-	kk := 8 * e.kWidth // K per instruction
-	b.add(&b.l.reg, kDim, e.kWidth, 1, true)
-	if e.opIdx == 0 {
-		b.l.reg = append(b.l.reg, b.unit(m, 8))
+	row, col := nonK, kDim
+	if e.opIdx == 1 {
+		row, col = kDim, nonK
 	}
-	b.l.reg = append(b.l.reg, b.unit(kDim, 4*e.kWidth))
-	b.l.lane = [][]int{b.unit(kDim, e.kWidth), b.unit(kDim, 2*e.kWidth), b.unit(nonK, 1), b.unit(nonK, 2), b.unit(nonK, 4)}
-	tileNonK := []int{16, 8}[e.opIdx]
+	b.l.reg = b.frag(e.frag.Reg, row, col)
+	b.l.lane = b.frag(e.frag.Lane, row, col)
 	zero := make([]int, rank)
-	for i := 1; i < p.wpc[m]; i *= 2 {
-		if e.opIdx == 0 {
-			b.l.warp = append(b.l.warp, b.unit(m, 16*i))
-		} else {
-			b.l.warp = append(b.l.warp, zero)
+	for _, d := range p.warpDims(rank) {
+		for i := 1; i < p.Warps[d]; i *= 2 {
+			if d == nonK || d == 0 && rank == 3 {
+				b.l.warp = append(b.l.warp, b.unit(d, p.tile(d, rank)*i))
+			} else {
+				b.l.warp = append(b.l.warp, zero)
+			}
 		}
 	}
-	for i := 1; i < p.wpc[n]; i *= 2 {
-		if e.opIdx == 1 {
-			b.l.warp = append(b.l.warp, b.unit(n, 8*i))
-		} else {
-			b.l.warp = append(b.l.warp, zero)
-		}
-	}
+	b.add(&b.l.reg, kDim, max(shape[kDim]/e.k, 1), e.k, true)
+	tileNonK := p.tile(nonK, rank) * p.Warps[nonK]
+	b.add(&b.l.reg, nonK, max(shape[nonK]/tileNonK, 1), tileNonK, true)
 	if rank == 3 {
-		b.add(&b.l.warp, 0, p.wpc[0], 1, false)
-	}
-	b.add(&b.l.reg, kDim, max(shape[kDim]/kk, 1), kk, true)
-	w := p.wpc[nonK]
-	b.add(&b.l.reg, nonK, max(shape[nonK]/(tileNonK*w), 1), tileNonK*w, true)
-	if rank == 3 {
-		b.add(&b.l.reg, 0, max(shape[0]/p.wpc[0], 1), p.wpc[0], true)
+		b.add(&b.l.reg, 0, max(shape[0]/p.Warps[0], 1), p.Warps[0], true)
 	}
 	b.l.reg = slices.DeleteFunc(b.l.reg, isZero)
 	return b.l

@@ -8,20 +8,55 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/lower/isa/nvidia"
 	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
 )
 
+// nvidiaPlan is the NVIDIA ISA's plan of a dot whose operands pack kWidth to a register
+// (1: tf32, 2: f16, 4: int8), with the given warps (three for a batched dot).
+func nvidiaPlan(t testing.TB, kWidth int, warps []int) isa.MMAPlan {
+	t.Helper()
+	d := isa.Dot{A: tileir.F16, C: tileir.F32, M: 64, N: 64, K: 64, Batched: len(warps) == 3}
+	switch kWidth {
+	case 1:
+		d.A, d.InputPrecision = tileir.F32, "tf32"
+	case 4:
+		d.A, d.C = tileir.I8, tileir.I32
+	}
+	d.B = d.A
+	p, ok := nvidiaISA.PlanMMA(d)
+	if !ok || p.KWidth != kWidth {
+		t.Fatalf("no NVIDIA plan with kWidth %d for %+v", kWidth, d)
+	}
+	p.Layout.Warps = warps
+	return p
+}
+
+// nvidiaOperand is operand opIdx of a dot of nvidiaPlan(kWidth, warps) with result parent.
+func nvidiaOperand(t testing.TB, opIdx int, parent *mmaEnc, kWidth int) *dotOpEnc {
+	return mmaOperand(opIdx, parent, nvidiaPlan(t, kWidth, parent.Warps))
+}
+
 // TestCovers checks that every layout places every element of its shape somewhere.
 func TestCovers(t *testing.T) {
-	mma := &mmaEnc{wpc: []int{2, 2}}
-	mma3 := &mmaEnc{wpc: []int{4, 1, 1}}
+	mma := &mmaEnc{nvidiaPlan(t, 2, []int{2, 2}).Layout}
+	mma3 := &mmaEnc{nvidiaPlan(t, 2, []int{4, 1, 1}).Layout}
 	blk := newBlocked([]int{64, 64}, []int{1, 4}, []int{1, 0}, 4, 32)
+	// AMD: 32x32x8 f16 on 2x2 warps, 16x16x32 i8 on 4x1 and 16x16x4 f64 on 2x2
+	f16, _ := amdPlan(t, "gfx942", isa.Dot{A: tileir.F16, B: tileir.F16, C: tileir.F32, M: 64, N: 64, K: 64})
+	i8, _ := amdPlan(t, "gfx942", isa.Dot{A: tileir.I8, B: tileir.I8, C: tileir.I32, M: 128, N: 16, K: 64})
+	f64, _ := amdPlan(t, "gfx90a", isa.Dot{A: tileir.F64, B: tileir.F64, C: tileir.F64, M: 32, N: 32, K: 16})
+	mf, mi, md := &mmaEnc{f16.Layout}, &mmaEnc{i8.Layout}, &mmaEnc{f64.Layout}
 	for _, tc := range []struct {
 		e     encoding
 		shape []int
 	}{
+		{mf, []int{64, 64}}, {mf, []int{128, 256}}, {mf, []int{32, 32}},
+		{mmaOperand(0, mf, f16), []int{64, 64}}, {mmaOperand(1, mf, f16), []int{64, 128}}, {mmaOperand(0, mf, f16), []int{32, 8}},
+		{mi, []int{128, 16}}, {mmaOperand(0, mi, i8), []int{128, 64}}, {mmaOperand(1, mi, i8), []int{64, 16}},
+		{md, []int{32, 32}}, {mmaOperand(0, md, f64), []int{32, 16}}, {mmaOperand(1, md, f64), []int{16, 64}},
 		{newBlocked([]int{1024}, []int{4}, []int{0}, 4, 32), []int{1024}},
 		{newBlocked([]int{1024}, []int{4}, []int{0}, 4, 32), []int{256}},
 		{blk, []int{64, 64}},
@@ -29,20 +64,20 @@ func TestCovers(t *testing.T) {
 		{&sliceEnc{dim: 1, parent: blk}, []int{64}},
 		{mma, []int{64, 64}},
 		{mma, []int{16, 8}},
-		{&dotOpEnc{opIdx: 0, parent: mma, kWidth: 2}, []int{64, 32}},
-		{&dotOpEnc{opIdx: 1, parent: mma, kWidth: 2}, []int{32, 64}},
-		{&dotOpEnc{opIdx: 0, parent: mma, kWidth: 1}, []int{64, 16}},
-		{&dotOpEnc{opIdx: 1, parent: mma, kWidth: 1}, []int{16, 64}},
+		{nvidiaOperand(t, 0, mma, 2), []int{64, 32}},
+		{nvidiaOperand(t, 1, mma, 2), []int{32, 64}},
+		{nvidiaOperand(t, 0, mma, 1), []int{64, 16}},
+		{nvidiaOperand(t, 1, mma, 1), []int{16, 64}},
 		{&dotOpEnc{opIdx: 0, parent: blk}, []int{64, 16}},
-		{&dotOpEnc{opIdx: 0, parent: mma, kWidth: 4}, []int{64, 64}},
-		{&dotOpEnc{opIdx: 1, parent: mma, kWidth: 4}, []int{32, 64}},
+		{nvidiaOperand(t, 0, mma, 4), []int{64, 64}},
+		{nvidiaOperand(t, 1, mma, 4), []int{32, 64}},
 		{mma, []int{1, 2}},
-		{&dotOpEnc{opIdx: 0, parent: mma, kWidth: 2}, []int{1, 16}},
-		{&dotOpEnc{opIdx: 1, parent: mma, kWidth: 2}, []int{16, 2}},
+		{nvidiaOperand(t, 0, mma, 2), []int{1, 16}},
+		{nvidiaOperand(t, 1, mma, 2), []int{16, 2}},
 		{mma3, []int{8, 32, 16}},
 		{mma3, []int{1, 16, 8}},
-		{&dotOpEnc{opIdx: 0, parent: mma3, kWidth: 2}, []int{8, 32, 64}},
-		{&dotOpEnc{opIdx: 1, parent: mma3, kWidth: 4}, []int{2, 64, 16}},
+		{nvidiaOperand(t, 0, mma3, 2), []int{8, 32, 64}},
+		{nvidiaOperand(t, 1, mma3, 4), []int{2, 64, 16}},
 	} {
 		l := tc.e.linear(tc.shape)
 		seen := map[string]bool{}

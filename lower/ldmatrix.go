@@ -30,7 +30,8 @@ func (g *gen) mmaOperandsFromShared(v *tileir.Value, e *dotOpEnc, l *linLayout, 
 	home := g.enc[v]
 	s := tileir.ScalarOf(v.Type)
 	fp8 := s == tileir.F8E4M3FN || s == tileir.F8E5M2
-	if e.kWidth != 2 || l.shape[e.opIdx] < []int{16, 8}[e.opIdx] || (s != tileir.F16 && s != tileir.BF16 && !fp8) || home == nil || g.layouts.encID(home) == g.layouts.encID(e) || cheap(v, 16) {
+	mma := e.parent.(*mmaEnc)
+	if e.kWidth != 2 || l.shape[e.opIdx] < []int{mma.M, mma.N}[e.opIdx] || (s != tileir.F16 && s != tileir.BF16 && !fp8) || home == nil || g.layouts.encID(home) == g.layouts.encID(e) || cheap(v, 16) {
 		return nil, 0, false
 	}
 	src := g.layouts.layout(home, l.shape)
@@ -39,7 +40,7 @@ func (g *gen) mmaOperandsFromShared(v *tileir.Value, e *dotOpEnc, l *linLayout, 
 	}
 	rows, cols := l.shape[0], l.shape[1]
 	n0, n1 := max(rows/steps[0], 1), max(cols/steps[1], 1)
-	per := []int{4, 2}[e.opIdx] // registers per fragment
+	per := (1 << len(e.frag.Reg)) / e.kWidth // registers per fragment
 	// fp8 operands are widened to f16 (mma's input type here) before they are staged, in
 	// their own layout, where each element is held once.
 	vals := g.vals[v]
@@ -64,7 +65,7 @@ func (g *gen) mmaOperandsFromShared(v *tileir.Value, e *dotOpEnc, l *linLayout, 
 	// the thread's address: its lane's row of the fragment at the origin, plus its warp's
 	// offset in the operand (rows for A, columns for B)
 	var laneBases [][]int
-	for b := 1; b < 32; b *= 2 {
+	for b := 1; b < g.t.WarpSize; b *= 2 {
 		r, c := ml.MatrixRow(e.opIdx, b)
 		laneBases = append(laneBases, []int{r, c})
 	}

@@ -16,12 +16,12 @@ import (
 // half, as packPairs packs it.
 func TestLdmatrixFragments(t *testing.T) {
 	ldmatrixRow := nvidiaISA.(isa.MatrixLoader).MatrixRow
-	parent := &mmaEnc{wpc: []int{1, 1}}
+	parent := &mmaEnc{nvidiaPlan(t, 2, []int{1, 1}).Layout}
 	for _, tc := range []struct {
 		opIdx int
 		shape []int // one x4 load: a 16×16 A fragment; two K steps of an 8-column B fragment
 	}{{0, []int{16, 16}}, {1, []int{32, 8}}} {
-		l := (&dotOpEnc{opIdx: tc.opIdx, parent: parent, kWidth: 2}).linear(tc.shape)
+		l := nvidiaOperand(t, tc.opIdx, parent, 2).linear(tc.shape)
 		for lane := range 32 {
 			laneCoord := xorBases(l.lane, lane, 2)
 			for i := range 4 {

@@ -127,6 +127,8 @@ type gen struct {
 	smemBytes       int
 	uses            map[*tileir.Value]bool         // values some op uses (see used)
 	users           map[*tileir.Value][]*tileir.Op // the ops that use each value (assignLayouts)
+	dotUsers        map[*tileir.Value][]*tileir.Op // the same, for chainDot (made before assignLayouts ends)
+	plans           map[*tileir.Op]plan            // planMMA's plans
 	ptrNeeds        map[*tileir.Value][]bool       // see ptrRegsNeeded
 	decls           map[string]*ir.Func
 	asms            map[asmKey][]*ir.InlineAsm // see asm

@@ -135,13 +135,14 @@ type ISA interface {
 	F32ToFP8(f value.Value, to tileir.Scalar) (value.Value, bool)
 
 	// PlanMMA returns the matrix instruction that computes dot d (each batch element of
-	// a batched one) on tiles of the nvidia_mma (version 2) layout, 16×8 per warp, or
-	// false when d takes the FMA path.
+	// a batched one), with its geometry and the warps' tiling of the result, or false
+	// when d takes the FMA path.
 	PlanMMA(d Dot) (MMAPlan, bool)
-	// MMA emits one matrix instruction of plan p: D = A·B + C on one tile, a and b the
-	// packed operand registers (KWidth elements each), c and the result the lane's four
-	// accumulators in 32-bit registers (16-bit ones packed in pairs, the first in the
-	// low half).
+	// MMA emits one matrix instruction of plan p: D = A·B + C on one tile. a and b are the
+	// tile's packed operand registers (of type p.OperandReg, KWidth elements each) in the
+	// order of p.Layout.A's and B's registers; c and the result are the tile's
+	// accumulators in the order of p.Layout.C's registers (16-bit ones packed in pairs in
+	// 32-bit registers, the first in the low half).
 	MMA(p MMAPlan, a, b, c []value.Value) []value.Value
 
 	// Printf prints format with args from every thread that runs it, with C's printf
@@ -153,31 +154,64 @@ type ISA interface {
 	TMA() TMA
 }
 
-// Dot is a tt.dot as the matrix instructions see it: A·B with A M×K and B K×N of
-// element type A, into C (M×N, element type C), Batched when it is one of a 3-D dot's
-// batch; InputPrecision is the op's ("tf32", "tf32x3", "ieee", or "" for ieee) and
-// MaxNumImpreciseAcc its maxNumImpreciseAcc (0 when absent).
+// Dot is a tt.dot as the matrix instructions see it: A·B with A M×K (element type A) and
+// B K×N (element type B), into C (M×N, element type C), Batched when it is one of a 3-D
+// dot's batch; InputPrecision is the op's ("tf32", "tf32x3", "ieee", or "" for ieee) and
+// MaxNumImpreciseAcc its maxNumImpreciseAcc (0 when absent). ChainHead says that the
+// result feeds operand A of another dot through ops of the dot's own region, and
+// ChainTail that operand A is computed from another dot's result there (Triton's
+// isChainDotHead and isChainDotTail, as in attention's two dots).
 type Dot struct {
-	A, C               tileir.Scalar
-	M, N, K            int64
-	Batched            bool
-	InputPrecision     string
-	MaxNumImpreciseAcc int64
+	A, B, C              tileir.Scalar
+	M, N, K              int64
+	Batched              bool
+	InputPrecision       string
+	MaxNumImpreciseAcc   int64
+	ChainHead, ChainTail bool
 }
 
-// MMAPlan is the matrix instruction of a dot: the operands are converted to Operand
-// (f32 stands for tf32) and packed KWidth consecutive K elements to a 32-bit register;
-// one instruction covers K of the dot's K; the accumulators are of type Acc (the dot's
-// result type). Instr is the ISA's own spelling. PartialK, when not 0, splits the
+// MMAPlan is the matrix instruction of a dot: operands A and B are converted to
+// Operand[0] and Operand[1] (f32 stands for tf32) and packed KWidth consecutive K elements to a register of type
+// OperandReg (bitcast from the vector of them where the types differ); one instruction
+// covers K of the dot's K; the accumulators are of type Acc, into which the lowering
+// converts the dot's accumulator (and back) where its type differs. Instr is the ISA's
+// own spelling, Layout the instruction's geometry. PartialK, when not 0, splits the
 // accumulation as Triton's Hopper (wgmma) lowering does for fp8 dots with a
 // max_num_imprecise_acc: the products of each PartialK consecutive elements of K (the last
 // run possibly shorter) are summed into fresh accumulators, starting at zero, which are then
 // added to the dot's accumulators with one fadd each.
 type MMAPlan struct {
-	Operand, Acc tileir.Scalar
-	K, KWidth    int
-	PartialK     int
-	Instr        string
+	Operand    [2]tileir.Scalar
+	Acc        tileir.Scalar
+	K, KWidth  int
+	OperandReg types.Type
+	PartialK   int
+	Instr      string
+	Layout     MMALayout
+}
+
+// MMALayout is the geometry of a dot's matrix instructions, as the linear layouts of
+// Triton's nvidia_mma and amd_mfma encodings and of their dot operands give it: one
+// instruction computes an M×N tile of the result from an M×K tile of A and a K×N tile of
+// B (K is the plan's), held in every warp as A, B and C say. Warps tile the result
+// Warps[i] times along M and N (a batched dot: along the batch, M and N), the warp index
+// stepping along N first when WarpsNFirst, else along M first, then along the batch;
+// the tiles repeat over N, then M, then the batch, to cover the dot. Encoding is the
+// result's layout in TTGIR's notation, with %s for its warpsPerCTA.
+type MMALayout struct {
+	Encoding    string
+	M, N        int
+	A, B, C     Fragment
+	Warps       []int
+	WarpsNFirst bool
+}
+
+// Fragment says which element of one instruction's tile each register of each lane
+// holds, as linear-layout bases: register r of lane l holds the element at the XOR of
+// Reg[i] over the set bits i of r and Lane[i] over the set bits i of l. Coordinates are
+// (row, column) of the tile: A's M×K, B's K×N, C's M×N.
+type Fragment struct {
+	Reg, Lane [][2]int
 }
 
 // MatrixLoader is implemented by ISAs that load mma operand fragments from shared

@@ -1,10 +1,10 @@
 // Package amd is the AMD instruction set of lowering (package lower through package isa):
 // LLVM's AMDGPU target (amdgcn-amd-amdhsa, wave64 CDNA: gfx90a, gfx942, gfx950) with the
 // llvm.amdgcn intrinsics, following Triton 3.6's third_party/amd conventions. It covers
-// the kernels that need no matrix instructions or printf yet: ids, barriers, masked
-// global accesses (a branch around the access, as Triton's MaskedLoadOp and
-// MaskedStoreOp lower), shared memory, ds_bpermute shuffles, atomics (atomic.go) and the
-// fp8 conversions (fp8.go).
+// the kernels that need no printf yet: ids, barriers, masked global accesses (a branch
+// around the access, as Triton's MaskedLoadOp and MaskedStoreOp lower), shared memory,
+// ds_bpermute shuffles, atomics (atomic.go), the fp8 conversions (fp8.go) and the MFMA
+// instructions of dots on gfx90a and gfx942 (mfma.go).
 package amd
 
 import (
@@ -143,14 +143,6 @@ func (a *ISA) DivF32(x, y value.Value) (value.Value, bool) { return nil, false }
 // backend has no enable_reflect_ftz).
 func (a *ISA) Exp2Approx(x value.Value, ftz bool) value.Value {
 	return a.b.Call("llvm.amdgcn.exp2.f32", types.Float, x)
-}
-
-// PlanMMA: MFMA is not lowered yet, so every dot takes the FMA path.
-func (a *ISA) PlanMMA(isa.Dot) (isa.MMAPlan, bool) { return isa.MMAPlan{}, false }
-
-// MMA is never called: PlanMMA plans none.
-func (a *ISA) MMA(isa.MMAPlan, []value.Value, []value.Value, []value.Value) []value.Value {
-	panic("amd: no MMA plan")
 }
 
 // Printf is not lowered for AMD yet (Triton prints through the device library's

@@ -19,22 +19,23 @@ import (
 // 16×8 tile (the lowering then reads and writes its elements again, wrapping around).
 func (n *ISA) PlanMMA(d isa.Dot) (isa.MMAPlan, bool) {
 	var p isa.MMAPlan
+	var op tileir.Scalar
 	in := ""
 	switch {
 	case d.A == tileir.F16 || d.A == tileir.BF16:
-		p, in = isa.MMAPlan{Operand: d.A, K: 16, KWidth: 2}, d.A.String()
+		p, op, in = isa.MMAPlan{K: 16, KWidth: 2}, d.A, d.A.String()
 	case d.A == tileir.F8E4M3FN || d.A == tileir.F8E5M2:
-		p, in = isa.MMAPlan{Operand: tileir.F16, K: 16, KWidth: 2}, "f16"
+		p, op, in = isa.MMAPlan{K: 16, KWidth: 2}, tileir.F16, "f16"
 	case d.A == tileir.F32 && d.InputPrecision == "tf32": // absent means ieee; tf32x3 takes the exact FMA path
-		p, in = isa.MMAPlan{Operand: tileir.F32, K: 8, KWidth: 1}, "tf32"
+		p, op, in = isa.MMAPlan{K: 8, KWidth: 1}, tileir.F32, "tf32"
 	case d.A == tileir.I8:
-		p, in = isa.MMAPlan{Operand: tileir.I8, K: 32, KWidth: 4}, "s8"
+		p, op, in = isa.MMAPlan{K: 32, KWidth: 4}, tileir.I8, "s8"
 	default:
 		return isa.MMAPlan{}, false
 	}
-	p.Acc = d.C
+	p.Operand, p.Acc = [2]tileir.Scalar{op, op}, d.C
 	acc := map[tileir.Scalar]string{tileir.F32: "f32", tileir.F16: "f16", tileir.I32: "s32"}[d.C]
-	if !n.hasMMA(p.Operand, d.C) || d.K < int64(p.K) {
+	if !n.hasMMA(op, d.C) || d.K < int64(p.K) {
 		return isa.MMAPlan{}, false
 	}
 	sat := ""
@@ -46,9 +47,64 @@ func (n *ISA) PlanMMA(d isa.Dot) (isa.MMAPlan, bool) {
 		nc = 2
 	}
 	p.PartialK = n.partialK(d)
+	p.OperandReg = types.I32
+	p.Layout = mmaLayout(p.KWidth, mmaWarps(d, n.numWarps))
 	p.Instr = fmt.Sprintf("mma.sync.aligned.m16n8k%d.row.col%s.%s.%s.%s.%s %s, %s, %s, %s;", p.K, sat, acc, in, in, acc,
 		regList(0, nc), regList(nc, 4), regList(nc+4, 2), regList(nc+6, nc))
 	return p, true
+}
+
+// mmaLayout is the geometry of mma.sync m16n8k(8·kWidth) for the PTX ISA's fragments,
+// g = lane/4 and t = lane%4, as Triton's nvidia_mma (version 2) layout and its dot
+// operands give it. Each A and B register packs kWidth consecutive K elements, lane t
+// holding K kWidth·t onwards. A's registers are rows g, g+8, g, g+8 at K +0, +0,
+// +4·kWidth, +4·kWidth; B's are K +0 and +4·kWidth of column g; the accumulators are
+// rows g, g, g+8, g+8 at columns 2t, 2t+1. With kWidth 2 (16-bit inputs, k16) A's
+// elements are (g, 2t), (g, 2t+1), (g+8, 2t), (g+8, 2t+1), then the same 8 columns
+// further; with kWidth 1 (tf32, k8) (g, t), (g+8, t), (g, t+4), (g+8, t+4); with kWidth 4
+// (8-bit, k32) (g, 4t..4t+3), (g+8, 4t..4t+3), then 16 columns further. Warps step along
+// M first.
+func mmaLayout(kWidth int, warps []int) isa.MMALayout {
+	var a, b isa.Fragment
+	for i := 1; i < kWidth; i *= 2 {
+		a.Reg = append(a.Reg, [2]int{0, i})
+		b.Reg = append(b.Reg, [2]int{i, 0})
+	}
+	a.Reg = append(a.Reg, [2]int{8, 0}, [2]int{0, 4 * kWidth})
+	b.Reg = append(b.Reg, [2]int{4 * kWidth, 0})
+	a.Lane = [][2]int{{0, kWidth}, {0, 2 * kWidth}, {1, 0}, {2, 0}, {4, 0}}
+	b.Lane = [][2]int{{kWidth, 0}, {2 * kWidth, 0}, {0, 1}, {0, 2}, {0, 4}}
+	instr := "[16, 8]"
+	if len(warps) == 3 {
+		instr = "[1, 16, 8]"
+	}
+	return isa.MMALayout{
+		Encoding: "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = %s, instrShape = " + instr + "}>",
+		M:        16, N: 8, A: a, B: b,
+		C:     isa.Fragment{Reg: [][2]int{{0, 1}, {8, 0}}, Lane: [][2]int{{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}}},
+		Warps: warps,
+	}
+}
+
+// mmaWarps splits the warps over M and N, favouring the dimension with more 16×8 tiles
+// per warp, as Triton's warpsPerTileV2 does; a batched dot puts them all on its batch.
+func mmaWarps(d isa.Dot, numWarps int) []int {
+	if d.Batched {
+		return []int{numWarps, 1, 1}
+	}
+	m, n := int(d.M), int(d.N)
+	w := []int{1, 1}
+	for w[0]*w[1] < numWarps {
+		switch {
+		case m/(16*w[0]) >= n/(8*w[1]) && m >= 32*w[0]:
+			w[0] *= 2
+		case n >= 16*w[1]:
+			w[1] *= 2
+		default:
+			w[0] *= 2
+		}
+	}
+	return w
 }
 
 // partialK is the run of K that Triton 3.6 sums in one partial accumulator for dot d, 0

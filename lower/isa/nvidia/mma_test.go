@@ -3,6 +3,8 @@ package nvidia
 import (
 	"testing"
 
+	"github.com/llir/llvm/ir/types"
+
 	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
@@ -30,29 +32,29 @@ func TestPlanMMA(t *testing.T) {
 	for _, tc := range []struct {
 		d     isa.Dot
 		instr string
-		plan  isa.MMAPlan // without Instr
+		plan  plan
 	}{
 		{isa.Dot{A: tileir.F16, C: tileir.F32, M: 64, N: 64, K: 16}, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" + f32Acc,
-			isa.MMAPlan{Operand: tileir.F16, Acc: tileir.F32, K: 16, KWidth: 2}},
+			plan{tileir.F16, tileir.F32, 16, 2}},
 		{isa.Dot{A: tileir.F16, C: tileir.F16, M: 1, N: 2, K: 32}, "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0,$1}, {$2,$3,$4,$5}, {$6,$7}, {$8,$9};",
-			isa.MMAPlan{Operand: tileir.F16, Acc: tileir.F16, K: 16, KWidth: 2}},
+			plan{tileir.F16, tileir.F16, 16, 2}},
 		{isa.Dot{A: tileir.BF16, C: tileir.F32, M: 16, N: 8, K: 16}, "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" + f32Acc,
-			isa.MMAPlan{Operand: tileir.BF16, Acc: tileir.F32, K: 16, KWidth: 2}},
+			plan{tileir.BF16, tileir.F32, 16, 2}},
 		{isa.Dot{A: tileir.F8E5M2, C: tileir.F32, M: 1, N: 2, K: 32}, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" + f32Acc,
-			isa.MMAPlan{Operand: tileir.F16, Acc: tileir.F32, K: 16, KWidth: 2}},
+			plan{tileir.F16, tileir.F32, 16, 2}},
 		{isa.Dot{A: tileir.F8E4M3FN, C: tileir.F16, M: 32, N: 32, K: 32}, "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0,$1}, {$2,$3,$4,$5}, {$6,$7}, {$8,$9};",
-			isa.MMAPlan{Operand: tileir.F16, Acc: tileir.F16, K: 16, KWidth: 2}},
+			plan{tileir.F16, tileir.F16, 16, 2}},
 		{isa.Dot{A: tileir.F32, C: tileir.F32, M: 32, N: 32, K: 8, InputPrecision: "tf32"}, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32" + f32Acc,
-			isa.MMAPlan{Operand: tileir.F32, Acc: tileir.F32, K: 8, KWidth: 1}},
+			plan{tileir.F32, tileir.F32, 8, 1}},
 		{isa.Dot{A: tileir.I8, C: tileir.I32, M: 64, N: 128, K: 128}, "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32" + f32Acc,
-			isa.MMAPlan{Operand: tileir.I8, Acc: tileir.I32, K: 32, KWidth: 4}},
+			plan{tileir.I8, tileir.I32, 32, 4}},
 	} {
 		p, ok := n.PlanMMA(tc.d)
 		if !ok || p.Instr != tc.instr {
 			t.Errorf("%+v: %q (%v), want %q", tc.d, p.Instr, ok, tc.instr)
 		}
-		p.Instr = ""
-		if p != tc.plan {
+		got := plan{p.Operand[0], p.Acc, p.K, p.KWidth}
+		if got != tc.plan || p.Operand[1] != p.Operand[0] || p.OperandReg != types.I32 {
 			t.Errorf("%+v: plan %+v, want %+v", tc.d, p, tc.plan)
 		}
 	}
@@ -68,6 +70,13 @@ func TestPlanMMA(t *testing.T) {
 			t.Errorf("%+v: planned %s, want the FMA path", d, p.Instr)
 		}
 	}
+}
+
+// plan is the part of an isa.MMAPlan that TestPlanMMA pins: the operands' type (both),
+// the accumulators', the instruction's K and the operands' packing.
+type plan struct {
+	operand, acc tileir.Scalar
+	k, kWidth    int
 }
 
 // TestPartialK pins when Triton 3.6 splits an fp8 dot's accumulation (sm_90's wgmma with
