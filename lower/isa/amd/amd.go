@@ -153,12 +153,6 @@ func (a *ISA) MMA(isa.MMAPlan, []value.Value, []value.Value, []value.Value) []va
 	panic("amd: no MMA plan")
 }
 
-// Printf is not lowered for AMD yet (Triton prints through the device library's
-// hostcall buffer).
-func (a *ISA) Printf(string, []value.Value) error {
-	return fmt.Errorf("device_print is not supported by the AMD lowering yet")
-}
-
 // TMA: AMD has none.
 func (a *ISA) TMA() isa.TMA { return nil }
 
