@@ -58,6 +58,10 @@ var kernels = []struct {
 		"gfx90a": {"v_mfma_f32_32x32x8f16 v[2:17]"},
 		"gfx942": {"v_mfma_f32_32x32x8_f16 v[2:17]"},
 	}},
+	{"printf.ll", map[string][]string{
+		"gfx90a": {"global_atomic_cmpswap", "global_store_dwordx2"},
+		"gfx942": {"global_atomic_cmpswap", "global_store_dwordx2"},
+	}},
 	{"private_array.ll", map[string][]string{
 		"gfx90a": {"buffer_store_dword", "buffer_load_dword"},
 		"gfx942": {"scratch_store_dword", "scratch_load_dword"},
@@ -179,6 +183,11 @@ func checkReadelf(t *testing.T, r *Result) {
 	text := string(out)
 	if !regexp.MustCompile(`OBJECT\s+GLOBAL\s+\S+\s+\d+\s+` + regexp.QuoteMeta(r.Kernel.Symbol) + `\n`).MatchString(text) {
 		t.Errorf("llvm-readelf-22 lists no object symbol %s:\n%s", r.Kernel.Symbol, text)
+	}
+	for _, f := range r.CodeObject.Printf {
+		if !strings.Contains(text, strconv.Quote(f)) {
+			t.Errorf("llvm-readelf-22 lists no printf format %q:\n%s", f, text)
+		}
 	}
 	k := r.Kernel
 	want := map[string]int{

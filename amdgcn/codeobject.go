@@ -17,6 +17,9 @@ type CodeObject struct {
 	// Target is amdhsa.target, e.g. "amdgcn-amd-amdhsa--gfx942".
 	Target  string   `json:"target"`
 	Kernels []Kernel `json:"kernels"`
+	// Printf is amdhsa.printf, the module's printf formats ("0:0:<MD5 low 64 bits in
+	// hex>,<format>" for HIP's buffered printf), which the runtime formats frames with.
+	Printf []string `json:"printf,omitempty"`
 }
 
 // Kernel is one kernel's entry of amdhsa.kernels, checked against its kernel descriptor.
@@ -225,6 +228,13 @@ func codeObjectFrom(v any) (*CodeObject, error) {
 			}
 			c.Version[i] = n
 		}
+	}
+	for i, x := range r.optList("amdhsa.printf") {
+		f, ok := x.(string)
+		if !ok {
+			r.fail("amdhsa.printf[%d] is %T, not a string", i, x)
+		}
+		c.Printf = append(c.Printf, f)
 	}
 	for i, kv := range r.list("amdhsa.kernels") {
 		km, ok := kv.(map[string]any)

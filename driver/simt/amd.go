@@ -13,13 +13,14 @@ import (
 // in address space 5, the constant address space 4 for the implicit kernel arguments of
 // code object version 5, and the llvm.amdgcn.* intrinsics lower calls.
 var AMD = &ISA{
-	Name:         "amd",
-	WarpSize:     64,
-	Shared:       3,
-	Private:      5,
-	Global:       map[int]bool{0: true, 1: true, 4: true},
-	Narrow:       map[int]bool{2: true, 3: true, 5: true, 6: true},
-	ImplicitArgs: amdImplicitArgs,
+	Name:           "amd",
+	WarpSize:       64,
+	Shared:         3,
+	Private:        5,
+	Global:         map[int]bool{0: true, 1: true, 4: true},
+	Narrow:         map[int]bool{2: true, 3: true, 5: true, 6: true},
+	ImplicitArgs:   amdImplicitArgs,
+	BufferedPrintf: true,
 }
 
 func init() {

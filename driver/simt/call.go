@@ -33,6 +33,9 @@ type ISA struct {
 	// (AMD's hidden arguments) from its grid and block size; frame.implicitArgs is their
 	// device address.
 	ImplicitArgs func(grid driver.Grid, blockSize int) []byte
+	// BufferedPrintf: a kernel whose module lists printf formats gets a printf buffer
+	// in its implicit arguments, printed after each launch (amdprintf.go).
+	BufferedPrintf bool
 	// Intrinsics are the ISA's own intrinsics by full name (llvm.nvvm.*, llvm.amdgcn.*).
 	Intrinsics map[string]intrinsic
 	// Asm compiles an inline assembly call; nil when the ISA's code has none.

@@ -655,6 +655,13 @@ func (b *builder) gep(in *ir.InstGetElementPtr) (op, error) {
 }
 
 func (b *builder) load(in *ir.InstLoad) (op, error) {
+	if in.Atomic { // a read-modify-write that keeps the value, under the atomic lock
+		k, err := scalarKind(in.ElemType)
+		if err != nil || k == kI1 {
+			return nil, fmt.Errorf("load atomic of %s is not supported", in.ElemType)
+		}
+		return b.atomic(in, in.Src, k, func(old uint64, _ []uint64) uint64 { return old }, false)
+	}
 	src, err := b.val(in.Src)
 	if err != nil {
 		return nil, err

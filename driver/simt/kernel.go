@@ -38,6 +38,9 @@ type Kernel struct {
 	globals []*Buffer
 	// localBytes is the private memory (allocas) of one thread.
 	localBytes int
+	// printf holds the module's printf formats by hash (ISA.BufferedPrintf), nil when
+	// the kernel prints nothing.
+	printf map[uint64]string
 }
 
 // operand is a value's place in a frame: element e of lane l is regs[off+e*lanes+l].
@@ -106,6 +109,11 @@ func (d *Device) Load(m *ir.Module, kernel string, opts LoadOptions) (k *Kernel,
 	b := &builder{k: k, slots: map[value.Value]operand{}, blocks: map[*ir.Block]*block{}, globals: map[*ir.Global]*Buffer{}}
 	if err := b.function(fn); err != nil {
 		return nil, fmt.Errorf("simt: @%s: %w", kernel, err)
+	}
+	if d.isa.BufferedPrintf {
+		if k.printf, err = printfFormats(m); err != nil {
+			return nil, fmt.Errorf("simt: @%s: %w", kernel, err)
+		}
 	}
 	return k, nil
 }

@@ -184,8 +184,16 @@ func (k *Kernel) Launch(grid driver.Grid, args ...any) error {
 		params[len(args)+j] = b.Addr()
 	}
 	var implicit uint64
+	var printf *Buffer
 	if k.isa.ImplicitArgs != nil {
 		data := k.isa.ImplicitArgs(grid, k.lanes)
+		if k.printf != nil {
+			var err error
+			if printf, err = k.newPrintfBuffer(data); err != nil {
+				return err
+			}
+			temps = append(temps, printf)
+		}
 		b, err := k.d.alloc(len(data))
 		if err != nil {
 			return err
@@ -194,7 +202,13 @@ func (k *Kernel) Launch(grid driver.Grid, args ...any) error {
 		copy(b.data, data)
 		implicit = b.Addr()
 	}
-	return k.run(grid, programs, params, implicit)
+	err = k.run(grid, programs, params, implicit)
+	if printf != nil { // what the programs printed before a fault is printed too
+		if perr := k.printFrames(printf); err == nil {
+			err = perr
+		}
+	}
+	return err
 }
 
 // encodeArg turns a launch argument into the bits of parameter p; descriptors passed by

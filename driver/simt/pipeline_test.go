@@ -18,11 +18,17 @@ import (
 // compileNV compiles a kernel of one of our conformance kernels to sm_90 LLVM IR.
 func compileNV(t *testing.T, file, kernel, sig string, warps int) *compiler.Result {
 	t.Helper()
+	return compileFor(t, "cuda:90:32", file, kernel, sig, warps)
+}
+
+// compileFor compiles a kernel of one of our conformance kernels to LLVM IR for tgt.
+func compileFor(t *testing.T, tgt, file, kernel, sig string, warps int) *compiler.Result {
+	t.Helper()
 	f, err := frontend.Load("../../conformance/kernels/"+file, pyeval.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := compiler.Options{Options: semantic.Options{SignatureText: sig, NumWarps: warps, Target: "cuda:90:32"}}
+	opts := compiler.Options{Options: semantic.Options{SignatureText: sig, NumWarps: warps, Target: tgt}}
 	r, err := compiler.Compile(f, kernel, opts, compiler.LLVM)
 	if err != nil {
 		t.Fatal(err)
@@ -65,38 +71,48 @@ func distinctLines(s string) []string {
 	return slices.Compact(lines)
 }
 
-// TestDevicePrint runs tl.device_print through lower's vprintf calls and compares the
-// lines with the CPU interpreter's (as tools/gpu-report.sh does with a GPU).
+// TestDevicePrint runs tl.device_print through lower's printf (NVIDIA's vprintf calls,
+// AMD's buffered printf frames) and compares the lines with the CPU interpreter's (as
+// tools/gpu-report.sh does with a GPU).
 func TestDevicePrint(t *testing.T) {
-	r := compileNV(t, "language_features.py", "print_kernel", "*fp32:16, i32, 8", 1)
 	x := []float32{1.5, -2, 0.25, 3, 4.5, -0.125, 7, 8.25, 9.5, -10}
-	var simOut, cpuOut bytes.Buffer
-	d := New(NVIDIA, Options{Workers: 2, Stdout: &simOut})
-	k, err := d.Load(r.LLVM, "print_kernel", LoadOptions{NumWarps: r.Meta.NumWarps, SharedBytes: r.Meta.SharedBytes})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := k.Launch(driver.Grid{2, 1, 1}, upload(t, d, x), int32(len(x))); err != nil {
-		t.Fatal(err)
-	}
+	var cpuOut bytes.Buffer
 	c := cpu.New(cpu.Options{Workers: 1, Stdout: &cpuOut})
-	ck, err := c.Load(r.TileIR, "print_kernel", cpu.LoadOptions{NumWarps: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cx, err := driver.Upload(c, x)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ck.Launch(driver.Grid{2, 1, 1}, cx, int32(len(x))); err != nil {
-		t.Fatal(err)
-	}
-	got, want := distinctLines(simOut.String()), distinctLines(cpuOut.String())
-	if !slices.Equal(got, want) {
-		t.Fatalf("nv-sim printed\n%s\nthe CPU interpreter printed\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
-	t.Logf("%d distinct lines, e.g. %q", len(got), got[0])
-	if len(got) < 20 {
-		t.Fatalf("only %d distinct lines:\n%s", len(got), strings.Join(got, "\n"))
+	for _, tc := range []struct {
+		isa *ISA
+		tgt string
+	}{{NVIDIA, "cuda:90:32"}, {AMD, "hip:gfx942:64"}, {AMD, "hip:gfx90a:64"}} {
+		t.Run(tc.tgt, func(t *testing.T) {
+			r := compileFor(t, tc.tgt, "language_features.py", "print_kernel", "*fp32:16, i32, 8", 1)
+			var simOut bytes.Buffer
+			d := New(tc.isa, Options{Workers: 2, Stdout: &simOut})
+			k, err := d.Load(r.LLVM, "print_kernel", LoadOptions{NumWarps: r.Meta.NumWarps, SharedBytes: r.Meta.SharedBytes})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := k.Launch(driver.Grid{2, 1, 1}, upload(t, d, x), int32(len(x))); err != nil {
+				t.Fatal(err)
+			}
+			cpuOut.Reset()
+			ck, err := c.Load(r.TileIR, "print_kernel", cpu.LoadOptions{NumWarps: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cx, err := driver.Upload(c, x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := ck.Launch(driver.Grid{2, 1, 1}, cx, int32(len(x))); err != nil {
+				t.Fatal(err)
+			}
+			got, want := distinctLines(simOut.String()), distinctLines(cpuOut.String())
+			if !slices.Equal(got, want) {
+				t.Fatalf("the simulator printed\n%s\nthe CPU interpreter printed\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			t.Logf("%d distinct lines, e.g. %q", len(got), got[0])
+			if len(got) < 20 {
+				t.Fatalf("only %d distinct lines:\n%s", len(got), strings.Join(got, "\n"))
+			}
+		})
 	}
 }

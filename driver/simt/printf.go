@@ -59,20 +59,33 @@ func (d *Device) cString(addr uint64) (string, error) {
 	}
 }
 
-// formatC expands a C format string with the arguments at addr; it returns the text and
-// the number of arguments read.
+// formatC expands a C format string with the arguments at addr, each aligned to its
+// size; it returns the text and the number of arguments read.
 func (d *Device) formatC(format string, addr uint64) (string, int, error) {
-	var out strings.Builder
-	pos, n := uint64(0), 0
-	arg := func(size uint64) (uint64, error) {
+	pos := uint64(0)
+	return d.formatArgs(format, func(size uint64) (uint64, error) {
 		pos = (pos + size - 1) / size * size
 		b, err := d.resolve(addr+pos, int(size))
 		if err != nil {
 			return 0, err
 		}
 		pos += size
-		n++
 		return readLE(b), nil
+	})
+}
+
+// formatArgs expands a C format string, next giving each argument's bits from its size
+// in bytes (4 for an int conversion without l, 8 for the others); it returns the text and
+// the number of arguments read.
+func (d *Device) formatArgs(format string, next func(size uint64) (uint64, error)) (string, int, error) {
+	var out strings.Builder
+	n := 0
+	arg := func(size uint64) (uint64, error) {
+		v, err := next(size)
+		if err == nil {
+			n++
+		}
+		return v, err
 	}
 	for i := 0; i < len(format); i++ {
 		c := format[i]

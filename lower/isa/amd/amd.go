@@ -1,10 +1,10 @@
 // Package amd is the AMD instruction set of lowering (package lower through package isa):
 // LLVM's AMDGPU target (amdgcn-amd-amdhsa, wave64 CDNA: gfx90a, gfx942, gfx950) with the
-// llvm.amdgcn intrinsics, following Triton 3.6's third_party/amd conventions. It covers
-// the kernels that need no printf yet: ids, barriers, masked global accesses (a branch
-// around the access, as Triton's MaskedLoadOp and MaskedStoreOp lower), shared memory,
-// ds_bpermute shuffles, atomics (atomic.go), the fp8 conversions (fp8.go) and the MFMA
-// instructions of dots on gfx90a and gfx942 (mfma.go).
+// llvm.amdgcn intrinsics, following Triton 3.6's third_party/amd conventions: ids,
+// barriers, masked global accesses (a branch around the access, as Triton's MaskedLoadOp
+// and MaskedStoreOp lower), shared memory, ds_bpermute shuffles, atomics (atomic.go), the
+// fp8 conversions (fp8.go), the MFMA instructions of dots on gfx90a and gfx942 (mfma.go)
+// and HIP's buffered printf (print.go).
 package amd
 
 import (
@@ -143,12 +143,6 @@ func (a *ISA) DivF32(x, y value.Value) (value.Value, bool) { return nil, false }
 // backend has no enable_reflect_ftz).
 func (a *ISA) Exp2Approx(x value.Value, ftz bool) value.Value {
 	return a.b.Call("llvm.amdgcn.exp2.f32", types.Float, x)
-}
-
-// Printf is not lowered for AMD yet (Triton prints through the device library's
-// hostcall buffer).
-func (a *ISA) Printf(string, []value.Value) error {
-	return fmt.Errorf("device_print is not supported by the AMD lowering yet")
 }
 
 // TMA: AMD has none.
