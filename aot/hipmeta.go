@@ -60,7 +60,7 @@ func NewHIPMetadata(r *compiler.Result, hash string) *HIPMetadata {
 		ExternLibs: [][2]string{}, Debug: md.Debug, SanitizeOverflow: true, Arch: r.Target.Arch,
 		SupportedFP8Dtypes:            []string{"fp8e4b8", "fp8e4nv", "fp8e5", "fp8e5b16"},
 		DeprecatedFP8DotOperandDtypes: []string{}, DefaultDotInputPrecision: "ieee", AllowedDotInputPrecisions: r.Target.DotInputPrecisions(),
-		EnableFPFusion: md.EnableFPFusion, KPack: 1, BackendName: "hip", ScheduleHint: "none", WarpSize: r.Target.WarpSize,
+		EnableFPFusion: md.EnableFPFusion, MatrixInstrNonKDim: r.MatrixInstrNonKDim, KPack: 1, BackendName: "hip", ScheduleHint: "none", WarpSize: r.Target.WarpSize,
 		TritonVersion: TritonVersion, TensordescMeta: md.TensordescMeta,
 		Shared: md.Shared, GlobalScratchSize: md.GlobalScratchSize, GlobalScratchAlign: 1,
 		ProfileScratchSize: md.ProfileScratchSize, ProfileScratchAlign: 1,

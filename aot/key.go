@@ -55,8 +55,8 @@ var Version = sync.OnceValue(func() string {
 func Key(k *pyeval.JITFunction, spec *semantic.Spec, opts compiler.Options, extra ...string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "gotriton %s\x00triton %s\x00", Version(), TritonVersion)
-	fmt.Fprintf(h, "target %s\x00warps %d\x00stages %d\x00debug %t\x00fp-fusion %t\x00reflect-ftz %t\x00maxnreg %d\x00via-llc %t %s\x00",
-		spec.Target, spec.NumWarps, spec.NumStages, opts.Debug, !opts.NoFPFusion, !opts.NoReflectFTZ, opts.MaxNReg, opts.ViaLLC, opts.LLC)
+	fmt.Fprintf(h, "target %s\x00warps %d\x00stages %d\x00debug %t\x00fp-fusion %t\x00reflect-ftz %t\x00maxnreg %d\x00nonkdim %d\x00via-llc %t %s\x00",
+		spec.Target, spec.NumWarps, spec.NumStages, opts.Debug, !opts.NoFPFusion, !opts.NoReflectFTZ, opts.MaxNReg, opts.MatrixInstrNonKDim, opts.ViaLLC, opts.LLC)
 	if !spec.Target.IsNVIDIA() { // the AMD code object is made by opt, llc and ld.lld
 		fmt.Fprintf(h, "opt %s\x00lld %s\x00", opts.OPT, opts.LLD)
 	}

@@ -82,6 +82,10 @@ type Codegen struct {
 	// attribute "nvvm.maxnreg", which PTX writes as .maxnreg on the .entry. Triton's HIP
 	// backend has no such option, and AMD targets ignore it too.
 	MaxNReg int
+	// MatrixInstrNonKDim is Triton's HIP option matrix_instr_nonkdim: the M and N of the
+	// MFMA instruction of every tl.dot (16 or 32; lower.Options). 0, the default, lets
+	// the dot's shape choose. NVIDIA targets ignore it.
+	MatrixInstrNonKDim int
 }
 
 // Result holds every stage's output that was produced.
@@ -144,7 +148,7 @@ func (r *Result) backend(until Stage, opts Options) error {
 	if err != nil {
 		return err
 	}
-	r.LLVM, r.Meta, err = lower.Lower(r.TileIR, r.Target, lower.Options{NumWarps: r.NumWarps, NumStages: r.NumStages, NoReflectFTZ: r.NoReflectFTZ})
+	r.LLVM, r.Meta, err = lower.Lower(r.TileIR, r.Target, lower.Options{NumWarps: r.NumWarps, NumStages: r.NumStages, NoReflectFTZ: r.NoReflectFTZ, MatrixInstrNonKDim: r.MatrixInstrNonKDim})
 	if err != nil {
 		return err // lowering errors carry the op's source location
 	}

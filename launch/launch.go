@@ -252,6 +252,9 @@ func (in *inferrer) launch(kr *Kernel, l *pyeval.Launch) {
 		kw := &pyeval.Dict{Keys: append([]pyeval.Value{}, paramKw.Keys...), Vals: append([]pyeval.Value{}, paramKw.Vals...)}
 		if cfg != nil {
 			for i, key := range cfg.Kwargs.Keys {
+				if !params[pyeval.ToStr(key)] {
+					continue // an option: compileOptions reads it
+				}
 				if kw.Get(key) != nil {
 					kr.fail(in.errAtPos(l.Pos, "conflicting meta-parameters: %s is given by the launch and by the autotune config; make sure that you don't re-define auto-tuned symbols", pyeval.ToStr(key)))
 					return
@@ -312,7 +315,7 @@ func (in *inferrer) launch(kr *Kernel, l *pyeval.Launch) {
 		if !ok {
 			return
 		}
-		if in.compileOptions(kr, l, options, cfg, ci, &spec) {
+		if in.compileOptions(kr, l, options, cfg, ci, params, &spec) {
 			kr.add(spec)
 		}
 	}

@@ -130,6 +130,13 @@ func TestLaunchOptions(t *testing.T) {
 def tuned_kernel(x_ptr, BLOCK: tl.constexpr):
     pass
 `
+	const kwTuned = `
+@triton.autotune(configs=[triton.Config({"BLOCK": 32, "matrix_instr_nonkdim": 16}, num_warps=8, num_stages=2),
+                          triton.Config({"BLOCK": 64, "FOO": 1})], key=[])
+@triton.jit
+def kw_kernel(x_ptr, BLOCK: tl.constexpr):
+    pass
+`
 	const unlaunched = "add_kernel: unknown: no launch of 'add_kernel' was reached and its parameters cannot all be guessed: add_kernel() missing required argument: 'BLOCK'\n"
 	tests := []struct {
 		name, target, launch, want string
@@ -186,6 +193,15 @@ def tuned_kernel(x_ptr, BLOCK: tl.constexpr):
 			tuned + "tuned_kernel[(1,)](x)",
 			unlaunched + "tuned_kernel: *fp32:16, 64 w=8 s=3\n" +
 				"tuned_kernel: error 20:1: keyword argument maxnreg was specified but unrecognised: autotune config 0 (triton.Config({'BLOCK': 32}, num_warps=4, num_stages=3, num_ctas=1, maxnreg=96)) sets it, and it is a cuda option, which target hip does not take\n"},
+		// Tutorial 03's HIP configs: an option among a Config's kwargs goes to the backend.
+		{"option in autotune config kwargs on HIP", "hip:gfx942:64",
+			kwTuned + "kw_kernel[(1,)](x)",
+			unlaunched + "kw_kernel: *fp32:16, 32 w=8 s=2 matrix_instr_nonkdim=16\n" +
+				"kw_kernel: error 21:1: keyword argument FOO was specified but unrecognised: autotune config 1 (triton.Config({'BLOCK': 64, 'FOO': 1}, num_warps=4, num_stages=3, num_ctas=1)) sets it, and 'kw_kernel' has no such parameter (x_ptr, BLOCK)\n"},
+		{"HIP option in autotune config kwargs on CUDA", "",
+			kwTuned + "kw_kernel[(1,)](x)",
+			unlaunched + "kw_kernel: error 21:1: keyword argument matrix_instr_nonkdim was specified but unrecognised: autotune config 0 (triton.Config({'BLOCK': 32, 'matrix_instr_nonkdim': 16}, num_warps=8, num_stages=2, num_ctas=1)) sets it, and it is a hip option, which target cuda does not take\n" +
+				"kw_kernel: error 21:1: keyword argument FOO was specified but unrecognised: autotune config 1 (triton.Config({'BLOCK': 64, 'FOO': 1}, num_warps=4, num_stages=3, num_ctas=1)) sets it, and 'kw_kernel' has no such parameter (x_ptr, BLOCK)\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -17,6 +17,9 @@ type CompileOptions struct {
 	EnableFPFusion   *bool // enable_fp_fusion
 	EnableReflectFTZ *bool // enable_reflect_ftz (CUDA)
 	MaxNReg          int   // maxnreg (CUDA): .maxnreg on the kernel's .entry
+	// MatrixInstrNonKDim is matrix_instr_nonkdim (HIP): the M and N of the MFMA
+	// instruction of every tl.dot, 16 or 32; 0 lets the backend choose.
+	MatrixInstrNonKDim int
 	// LaunchPDL and LaunchCooperativeGrid (launch_pdl, CUDA; launch_cooperative_grid) are
 	// how the launcher starts the kernel; its code is the same.
 	LaunchPDL             bool
@@ -35,6 +38,9 @@ func (o CompileOptions) String() string {
 	}
 	if o.MaxNReg > 0 {
 		parts = append(parts, "maxnreg="+strconv.Itoa(o.MaxNReg))
+	}
+	if o.MatrixInstrNonKDim > 0 {
+		parts = append(parts, "matrix_instr_nonkdim="+strconv.Itoa(o.MatrixInstrNonKDim))
 	}
 	for _, f := range []struct {
 		name string
@@ -107,6 +113,11 @@ var honoured = []struct {
 		s.Compile.MaxNReg = n
 		return ok && n > 0
 	}},
+	{"matrix_instr_nonkdim", "0, 16 or 32", func(s *Spec, v pyeval.Value) bool {
+		n, ok := smallInt(v)
+		s.Compile.MatrixInstrNonKDim = n
+		return ok && (n == 0 || n == 16 || n == 32)
+	}},
 	{"enable_fp_fusion", "True or False", boolOption(func(o *CompileOptions, b bool) { o.EnableFPFusion = &b })},
 	{"enable_reflect_ftz", "True or False", boolOption(func(o *CompileOptions, b bool) { o.EnableReflectFTZ = &b })},
 	{"launch_pdl", "True or False", boolOption(func(o *CompileOptions, b bool) { o.LaunchPDL = b })},
@@ -133,12 +144,20 @@ func smallInt(v pyeval.Value) (int, bool) {
 }
 
 // configOptions are the options a triton.Config gives, as Config.all_kwargs passes them to
-// the launch: those that are not None.
-func configOptions(c *pyeval.Config) []optionValue {
+// the launch: its num_warps, num_stages, num_ctas and maxnreg that are not None, and the
+// keywords of its kwargs that name no parameter of the kernel (params), which the launch
+// hands to the backend's options as it does its own (tutorial 03's HIP configs set
+// matrix_instr_nonkdim that way).
+func configOptions(c *pyeval.Config, params map[string]bool) []optionValue {
 	var out []optionValue
 	for _, o := range []optionValue{{"num_warps", c.NumWarps}, {"num_stages", c.NumStages}, {"num_ctas", c.NumCtas}, {"maxnreg", c.Maxnreg}} {
 		if o.v != nil && o.v != pyeval.None {
 			out = append(out, o)
+		}
+	}
+	for i, key := range c.Kwargs.Keys {
+		if name := pyeval.ToStr(key); !params[name] {
+			out = append(out, optionValue{name, c.Kwargs.Vals[i]})
 		}
 	}
 	return out
@@ -154,7 +173,7 @@ type optionValue struct {
 // resolves them: a None is left out, and the launch and the config giving the same option
 // is Python's "got multiple values" (Autotuner.run passes both as keywords). It reports
 // false after recording an error or the reason a value is not known.
-func (in *inferrer) compileOptions(kr *Kernel, l *pyeval.Launch, options map[string]pyeval.Value, cfg *pyeval.Config, ci int, spec *Spec) bool {
+func (in *inferrer) compileOptions(kr *Kernel, l *pyeval.Launch, options map[string]pyeval.Value, cfg *pyeval.Config, ci int, params map[string]bool, spec *Spec) bool {
 	vals := map[string]pyeval.Value{}
 	for name, v := range options {
 		if v != pyeval.None {
@@ -164,13 +183,17 @@ func (in *inferrer) compileOptions(kr *Kernel, l *pyeval.Launch, options map[str
 	fromConfig := map[string]bool{}
 	if cfg != nil {
 		backend := in.f.Module.Target.Backend
-		for _, o := range configOptions(cfg) {
+		for _, o := range configOptions(cfg, params) {
 			switch {
 			case vals[o.name] != nil:
 				kr.fail(in.errAtNode(l.ArgExprs[o.name], l.Pos, "'%s' got multiple values for keyword argument '%s': the launch gives it, and so does autotune config %d (%s)", kr.Kernel.Name, o.name, ci, cfg))
 				return false
 			case !launchOptions[backend][o.name]:
-				kr.fail(in.errAtPos(l.Pos, "keyword argument %s was specified but unrecognised: autotune config %d (%s) sets it, and it is a %s option, which target %s does not take", o.name, ci, cfg, otherBackend(backend, o.name), backend))
+				why := fmt.Sprintf("'%s' has no such parameter (%s)", kr.Kernel.Name, paramList(kr.Kernel))
+				if ob := otherBackend(backend, o.name); ob != "" {
+					why = fmt.Sprintf("it is a %s option, which target %s does not take", ob, backend)
+				}
+				kr.fail(in.errAtPos(l.Pos, "keyword argument %s was specified but unrecognised: autotune config %d (%s) sets it, and %s", o.name, ci, cfg, why))
 				return false
 			}
 			vals[o.name] = o.v

@@ -22,7 +22,7 @@ import (
 // amdPlan is the AMD ISA's plan of dot d for arch with 4 warps.
 func amdPlan(t *testing.T, arch string, d isa.Dot) (isa.MMAPlan, bool) {
 	t.Helper()
-	return amd.New(nil, mustTarget(t, "hip:"+arch+":64"), 4).PlanMMA(d)
+	return amd.New(nil, mustTarget(t, "hip:"+arch+":64"), isa.Options{NumWarps: 4}).PlanMMA(d)
 }
 
 // TestMFMAFragments checks the dot operand and amd_mfma layouts of one instruction's

@@ -12,6 +12,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/lower/isa/nvidia"
 	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
@@ -28,7 +29,7 @@ func lowerModule(t *testing.T, name string) *ir.Module {
 }
 
 // nvidiaISA is the ISA whose barriers the tests look for.
-var nvidiaISA = nvidia.New(nil, target.Default, 4)
+var nvidiaISA = nvidia.New(nil, target.Default, isa.Options{NumWarps: 4})
 
 // isBarrier reports whether inst is a barrier of nvidiaISA.
 func isBarrier(inst ir.Instruction) bool { return nvidiaISA.IsBarrier(inst) }

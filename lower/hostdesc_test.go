@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/lower/isa/nvidia"
 	"github.com/gotriton/gotriton/target"
 )
@@ -55,7 +56,7 @@ func TestHostDescriptorABI(t *testing.T) {
 			if ld, st := widestAccesses(ll); ld != 16 || st != 16 {
 				t.Errorf("%s: descriptor accesses of %d/%d bits, want scalar fp16", c.target, ld, st)
 			}
-		} else if start := nvidia.New(nil, mustTarget(t, c.target), 4).TMA().ScratchStart(); md.SharedBytes < start+32768 {
+		} else if start := nvidia.New(nil, mustTarget(t, c.target), isa.Options{NumWarps: 4}).TMA().ScratchStart(); md.SharedBytes < start+32768 {
 			t.Errorf("%s: %d bytes of shared memory, want at least the mbarrier's %d and B's 32768", c.target, md.SharedBytes, start)
 		}
 	}

@@ -30,6 +30,8 @@ type Options struct {
 	// subnormals. By default (Triton's), tl.math.exp2 on f32 is __nv_exp2f's __CUDA_FTZ
 	// path on NVIDIA, ex2.approx.ftz.f32.
 	NoReflectFTZ bool
+	// MatrixInstrNonKDim is Triton's HIP option matrix_instr_nonkdim (isa.Options).
+	MatrixInstrNonKDim int
 }
 
 // Metadata describes the lowered kernel for the launcher, as Triton's compiled-kernel
@@ -152,7 +154,7 @@ func newGen(arch isa.Arch, t target.Target, opts Options, f *tileir.Func) *gen {
 		vecTypes: map[typeKey]*types.VectorType{}, ptrTypes: map[typeKey]*types.PointerType{},
 		files: map[string]*metadata.DIFile{}, locs: map[tileir.Loc]*metadata.DILocation{},
 		dbgs: map[*metadata.DILocation]ir.Metadata{}}
-	g.isa = arch.New(g, t, opts.NumWarps)
+	g.isa = arch.New(g, t, isa.Options{NumWarps: opts.NumWarps, MatrixInstrNonKDim: opts.MatrixInstrNonKDim})
 	return g
 }
 

@@ -129,7 +129,8 @@ func compilerOptions(c *cli.Command, spec semantic.Options) compiler.Options {
 }
 
 // codegenFlags are Triton's compile options that triton.tools.compile has no flags for
-// (CUDAOptions' enable_fp_fusion, enable_reflect_ftz and maxnreg), read by codegen.
+// (CUDAOptions' enable_fp_fusion, enable_reflect_ftz and maxnreg, HIPOptions'
+// matrix_instr_nonkdim), read by codegen.
 func codegenFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: "enable-fp-fusion", Value: true, Usage: "contract a floating multiply and the add or subtract that uses it into a fused multiply-add, as Triton's enable_fp_fusion (default: TRITON_DEFAULT_FP_FUSION when set, else true); --enable-fp-fusion=false rounds each on its own"},
@@ -140,12 +141,18 @@ func codegenFlags() []cli.Flag {
 			}
 			return nil
 		}},
+		&cli.IntFlag{Name: "matrix-instr-nonkdim", Usage: "the M and N of the MFMA instruction every tl.dot takes, 16 or 32, as Triton's matrix_instr_nonkdim (default 0: chosen by the dot's shape); AMD targets", Validator: func(n int) error {
+			if n != 0 && n != 16 && n != 32 {
+				return fmt.Errorf("want 0, 16 or 32")
+			}
+			return nil
+		}},
 	}
 }
 
 // codegen reads codegenFlags.
 func codegen(c *cli.Command) compiler.Codegen {
-	return compiler.Codegen{NoFPFusion: !fpFusion(c), NoReflectFTZ: !c.Bool("enable-reflect-ftz"), MaxNReg: c.Int("maxnreg")}
+	return compiler.Codegen{NoFPFusion: !fpFusion(c), NoReflectFTZ: !c.Bool("enable-reflect-ftz"), MaxNReg: c.Int("maxnreg"), MatrixInstrNonKDim: c.Int("matrix-instr-nonkdim")}
 }
 
 // fpFusion is --enable-fp-fusion, else Triton's knobs.language.default_fp_fusion: the

@@ -119,10 +119,14 @@ func (d *Device) EncodeTensorMap(b *Buffer, dtype string, shape, strides, block 
 		outerStrides = unsafe.Pointer(&args.globalStrides[0])
 	}
 	const interleaveNone, swizzleNone, l2Promotion128B, oobFillZero = 0, 0, 2, 0
-	r := a.cuTensorMapEncodeTiled(unsafe.Pointer(m), int32(args.dataType), uint32(len(args.globalDim)), b.ptr,
-		unsafe.Pointer(&args.globalDim[0]), outerStrides, unsafe.Pointer(&args.boxDim[0]), unsafe.Pointer(&args.elemStrides[0]),
-		interleaveNone, swizzleNone, l2Promotion128B, oobFillZero)
-	if err := a.check("cuTensorMapEncodeTiled", r); err != nil {
+	// The driver checks the address against the calling thread's current context, so
+	// the call runs on the device's (a goroutine may be on a thread with none).
+	err = d.with(func() error {
+		return a.check("cuTensorMapEncodeTiled", a.cuTensorMapEncodeTiled(unsafe.Pointer(m), int32(args.dataType), uint32(len(args.globalDim)), b.ptr,
+			unsafe.Pointer(&args.globalDim[0]), outerStrides, unsafe.Pointer(&args.boxDim[0]), unsafe.Pointer(&args.elemStrides[0]),
+			interleaveNone, swizzleNone, l2Promotion128B, oobFillZero))
+	})
+	if err != nil {
 		return nil, fmt.Errorf("cuda: %w", err)
 	}
 	return m, nil

@@ -33,9 +33,19 @@ type Arch struct {
 	Name string
 	// Supports reports whether the family covers target t.
 	Supports func(t target.Target) bool
-	// New makes the ISA of one kernel for target t with numWarps warps per block; it
-	// emits through b.
-	New func(b Builder, t target.Target, numWarps int) ISA
+	// New makes the ISA of one kernel for target t with the options opts; it emits
+	// through b.
+	New func(b Builder, t target.Target, opts Options) ISA
+}
+
+// Options are the compile options of a kernel that an ISA reads.
+type Options struct {
+	// NumWarps is the number of warps per block.
+	NumWarps int
+	// MatrixInstrNonKDim is Triton's HIP option matrix_instr_nonkdim: the M and N of the
+	// MFMA instruction every tl.dot takes (16 or 32); 0 lets the ISA choose. NVIDIA has
+	// no such option.
+	MatrixInstrNonKDim int
 }
 
 // Builder is what an ISA emits through: the shared lowering's module, its current block,

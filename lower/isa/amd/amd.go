@@ -28,13 +28,14 @@ type ISA struct {
 	b        isa.Builder
 	t        target.Target
 	numWarps int
+	nonKDim  int         // matrix_instr_nonkdim: the MFMA instructions' M and N, 0 to choose
 	tid      value.Value // the workitem id, once ThreadID has read it
 	clamping bool        // whether the entry sets MODE.fp16_ovfl (setClamping)
 }
 
 // New makes the ISA of one kernel.
-func New(b isa.Builder, t target.Target, numWarps int) isa.ISA {
-	return &ISA{b: b, t: t, numWarps: numWarps}
+func New(b isa.Builder, t target.Target, opts isa.Options) isa.ISA {
+	return &ISA{b: b, t: t, numWarps: opts.NumWarps, nonKDim: opts.MatrixInstrNonKDim}
 }
 
 // dataLayout is AMDGPU's data layout, as LLVM 22 gives it for amdgcn-amd-amdhsa.

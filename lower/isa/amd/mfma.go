@@ -79,8 +79,9 @@ func (a *ISA) mfmaVersion() int {
 }
 
 // PlanMMA picks the MFMA instruction of dot d as Triton 3.6's AccelerateAMDMatmul does
-// with its defaults (matrix_instr_nonkdim = 0, kpack = 1): n = 32 when M and N are both
-// at least 32 (16 for f64), else 16 when both are at least 16, the instruction of that n
+// with kpack = 1: n = matrix_instr_nonkdim where the option gives it and M and N are at
+// least that, else 32 when M and
+// N are both at least 32 (16 for f64), else 16 when both are at least 16, the instruction of that n
 // for the operand types, which K must be a multiple of; accumulators in f32 (i32 for
 // int8, f64 for f64) whatever the dot's result type; operands packed kBase to a
 // register; warps as its warpsPerTile chooses them; the result in the transposed
@@ -96,6 +97,8 @@ func (a *ISA) PlanMMA(d isa.Dot) (isa.MMAPlan, bool) {
 	}
 	n := 0
 	switch mn := min(d.M, d.N); {
+	case a.nonKDim != 0 && mn >= int64(a.nonKDim):
+		n = a.nonKDim
 	case mn >= 32 && in.acc != tileir.F64:
 		n = 32
 	case mn >= 16:

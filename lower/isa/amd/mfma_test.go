@@ -23,7 +23,7 @@ func TestPlanMMA(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return amd.New(nil, tg, 4).PlanMMA(d)
+		return amd.New(nil, tg, isa.Options{NumWarps: 4}).PlanMMA(d)
 	}
 	for _, tc := range []struct {
 		arch       string
@@ -81,6 +81,32 @@ func TestPlanMMA(t *testing.T) {
 	} {
 		if p, ok := plan(tc.arch, tc.d); ok {
 			t.Errorf("%s %+v: planned %s, want the FMA path", tc.arch, tc.d, p.Instr)
+		}
+	}
+}
+
+// TestPlanMMANonKDim checks that matrix_instr_nonkdim picks the MFMA instruction's M and N
+// as Triton 3.6 enforces it (tutorial 03's HIP configs set 16), and that a dot smaller
+// than it keeps the default choice.
+func TestPlanMMANonKDim(t *testing.T) {
+	tg, err := target.Parse("hip:gfx942:64")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		nonKDim int
+		m, n    int64
+		instr   string
+	}{
+		{0, 128, 128, "llvm.amdgcn.mfma.f32.32x32x8f16"},
+		{16, 128, 128, "llvm.amdgcn.mfma.f32.16x16x16f16"},
+		{32, 64, 32, "llvm.amdgcn.mfma.f32.32x32x8f16"},
+		{32, 16, 64, "llvm.amdgcn.mfma.f32.16x16x16f16"},
+	} {
+		d := isa.Dot{A: tileir.F16, B: tileir.F16, C: tileir.F32, M: tc.m, N: tc.n, K: 64}
+		p, ok := amd.New(nil, tg, isa.Options{NumWarps: 8, MatrixInstrNonKDim: tc.nonKDim}).PlanMMA(d)
+		if !ok || p.Instr != tc.instr {
+			t.Errorf("nonkdim %d, %dx%d: %q (ok %v), want %q", tc.nonKDim, tc.m, tc.n, p.Instr, ok, tc.instr)
 		}
 	}
 }

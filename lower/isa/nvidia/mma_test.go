@@ -28,7 +28,7 @@ func TestLdmatrixRowTable(t *testing.T) {
 // spells it (fp8 widened to f16 on sm_90), and the dots that take the FMA path.
 func TestPlanMMA(t *testing.T) {
 	const f32Acc = " {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};"
-	n := New(nil, target.Default, 4).(*ISA)
+	n := New(nil, target.Default, isa.Options{NumWarps: 4}).(*ISA)
 	for _, tc := range []struct {
 		d     isa.Dot
 		instr string
@@ -121,7 +121,7 @@ func TestPartialK(t *testing.T) {
 		{"f16 acc", sm90, 4, isa.Dot{A: tileir.F8E5M2, C: tileir.F16, M: 64, N: 16, K: 128, MaxNumImpreciseAcc: 32}, 0},
 		{"f16 in", sm90, 4, isa.Dot{A: tileir.F16, C: tileir.F32, M: 64, N: 16, K: 128, MaxNumImpreciseAcc: 32}, 0},
 	} {
-		p, ok := New(nil, tc.tg, tc.warps).(*ISA).PlanMMA(tc.d)
+		p, ok := New(nil, tc.tg, isa.Options{NumWarps: tc.warps}).(*ISA).PlanMMA(tc.d)
 		if !ok || p.PartialK != tc.want {
 			t.Errorf("%s: PartialK %d (planned %v), want %d", tc.name, p.PartialK, ok, tc.want)
 		}

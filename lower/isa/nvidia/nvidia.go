@@ -31,8 +31,8 @@ type ISA struct {
 }
 
 // New makes the ISA of one kernel.
-func New(b isa.Builder, t target.Target, numWarps int) isa.ISA {
-	return &ISA{b: b, t: t, numWarps: numWarps}
+func New(b isa.Builder, t target.Target, opts isa.Options) isa.ISA {
+	return &ISA{b: b, t: t, numWarps: opts.NumWarps}
 }
 
 // dataLayout is NVPTX's 64-bit data layout, as Triton 3.6 writes it.
