@@ -19,7 +19,7 @@ type CompileOptions struct {
 	MaxNReg          int   // maxnreg (CUDA): .maxnreg on the kernel's .entry
 	// MatrixInstrNonKDim is matrix_instr_nonkdim (HIP): the M and N of the MFMA
 	// instruction of every tl.dot, 16 or 32; 0 lets the backend choose.
-	MatrixInstrNonKDim int
+	MatrixInstrNonKDim *int
 	// LaunchPDL and LaunchCooperativeGrid (launch_pdl, CUDA; launch_cooperative_grid) are
 	// how the launcher starts the kernel; its code is the same.
 	LaunchPDL             bool
@@ -39,8 +39,8 @@ func (o CompileOptions) String() string {
 	if o.MaxNReg > 0 {
 		parts = append(parts, "maxnreg="+strconv.Itoa(o.MaxNReg))
 	}
-	if o.MatrixInstrNonKDim > 0 {
-		parts = append(parts, "matrix_instr_nonkdim="+strconv.Itoa(o.MatrixInstrNonKDim))
+	if o.MatrixInstrNonKDim != nil {
+		parts = append(parts, "matrix_instr_nonkdim="+strconv.Itoa(*o.MatrixInstrNonKDim))
 	}
 	for _, f := range []struct {
 		name string
@@ -115,7 +115,7 @@ var honoured = []struct {
 	}},
 	{"matrix_instr_nonkdim", "0, 16 or 32", func(s *Spec, v pyeval.Value) bool {
 		n, ok := smallInt(v)
-		s.Compile.MatrixInstrNonKDim = n
+		s.Compile.MatrixInstrNonKDim = &n
 		return ok && (n == 0 || n == 16 || n == 32)
 	}},
 	{"enable_fp_fusion", "True or False", boolOption(func(o *CompileOptions, b bool) { o.EnableFPFusion = &b })},

@@ -160,9 +160,9 @@ func (b *batch) kernel(f *frontend.File, kr *launch.Kernel, tgt string) (string,
 
 // specCompilerOptions are the compiler options of an inferred specialization: the
 // codegen flags (--enable-fp-fusion, --enable-reflect-ftz, --maxnreg,
-// --matrix-instr-nonkdim) for what the launch
-// leaves out, the launch's own options over them (a launch keyword wins, as in Triton,
-// where knobs and defaults fill only what the launch does not give), and --debug or the
+// --matrix-instr-nonkdim) for what the launch leaves out, the launch's own options over
+// them (a launch keyword wins, as in Triton, where knobs and defaults fill only what the
+// launch does not give), and --debug or the
 // launch's debug=True (Triton ORs the launch's debug with TRITON_DEBUG).
 func specCompilerOptions(c *cli.Command, s launch.Spec, tgt string) compiler.Options {
 	opts := compilerOptions(c, s.Options(tgt))
@@ -176,8 +176,8 @@ func specCompilerOptions(c *cli.Command, s launch.Spec, tgt string) compiler.Opt
 	if s.Compile.MaxNReg > 0 {
 		opts.MaxNReg = s.Compile.MaxNReg
 	}
-	if s.Compile.MatrixInstrNonKDim > 0 {
-		opts.MatrixInstrNonKDim = s.Compile.MatrixInstrNonKDim
+	if n := s.Compile.MatrixInstrNonKDim; n != nil {
+		opts.MatrixInstrNonKDim = *n
 	}
 	return opts
 }

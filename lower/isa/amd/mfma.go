@@ -80,9 +80,8 @@ func (a *ISA) mfmaVersion() int {
 
 // PlanMMA picks the MFMA instruction of dot d as Triton 3.6's AccelerateAMDMatmul does
 // with kpack = 1: n = matrix_instr_nonkdim where the option gives it and M and N are at
-// least that, else 32 when M and
-// N are both at least 32 (16 for f64), else 16 when both are at least 16, the instruction of that n
-// for the operand types, which K must be a multiple of; accumulators in f32 (i32 for
+// least that, else 32 when M and N are both at least 32 (16 for f64), else 16 when both
+// are at least 16; the instruction of that n for the operand types, which K must be a multiple of; accumulators in f32 (i32 for
 // int8, f64 for f64) whatever the dot's result type; operands packed kBase to a
 // register; warps as its warpsPerTile chooses them; the result in the transposed
 // amd_mfma layout. Else the dot takes the FMA path: M or N below 16 (Triton's 4×64 and
