@@ -31,13 +31,23 @@ func (g *gen) planMMA(op *tileir.Op) (isa.MMAPlan, bool) {
 		p.plan, p.ok = g.isa.PlanMMA(isa.Dot{A: tileir.ScalarOf(at), B: tileir.ScalarOf(bt), C: tileir.ScalarOf(ct),
 			M: shape[r-2], N: shape[r-1], K: tileir.ShapeOf(at)[r-1], Batched: r == 3,
 			InputPrecision: op.EnumAttr("inputPrecision"), MaxNumImpreciseAcc: op.IntAttr("maxNumImpreciseAcc"),
-			ChainHead: head, ChainTail: tail})
+			ChainHead: head, ChainTail: tail, AFromLoad: fromLoad(op.Operands[0])})
 	}
 	if g.plans == nil {
 		g.plans = map[*tileir.Op]plan{}
 	}
 	g.plans[op] = p
 	return p.plan, p.ok
+}
+
+// fromLoad reports whether v is loaded from memory, through transposes, or is a block
+// argument (a loop-carried value), as Triton's comesFromLoadOrBlockArg sees a dot operand.
+func fromLoad(v *tileir.Value) bool {
+	d := v.Def()
+	for d != nil && d.Name == "tt.trans" {
+		d = d.Operands[0].Def()
+	}
+	return d == nil || d.Name == "tt.load" || d.Name == "tt.descriptor_load" || d.Name == "tt.descriptor_gather"
 }
 
 // plan is planMMA's answer for one dot.
@@ -204,6 +214,9 @@ func lowerDot(g *gen, op *tileir.Op) error {
 	if want := (&mmaEnc{plan.Layout}).String(); mma.String() != want {
 		return g.errorf(op, "the result has encoding %s, its matrix instructions want %s", mma, want)
 	}
+	if plan.WarpGroup {
+		return g.dotWarpGroup(op, plan, mma, acc)
+	}
 	ea, eb := mmaOperand(0, mma, plan), mmaOperand(1, mma, plan)
 	la, lb, lc := ea.linear(aShape), eb.linear(bShape), e.linear(shape)
 	// the steps between instruction tiles: the batch by its warps, M and N by theirs
@@ -229,27 +242,7 @@ func lowerDot(g *gen, op *tileir.Op) error {
 				return fs, nil
 			}
 		}
-		from := tileir.ScalarOf(v.Type)
-		vals, idx := g.in(v, e), l.regIndex()
-		n := t.reps(l.shape)
-		regs := make([]int, t.tile.numRegs())
-		elems := make([]value.Value, len(regs))
-		var out [][]value.Value
-		err := eachTile(n, func(o []int) error {
-			if err := t.regs(idx, o, regs); err != nil {
-				return err
-			}
-			for j, r := range regs {
-				x, err := g.floatCast(vals[r], from, plan.Operand[e.opIdx], "")
-				if err != nil {
-					return err
-				}
-				elems[j] = x
-			}
-			out = append(out, g.packRegs(elems, plan.KWidth, plan.OperandReg))
-			return nil
-		})
-		return func(b, i, j int) []value.Value { return out[(b*n[rank-2]+i)*n[rank-1]+j] }, err
+		return g.registerFragments(v, e, l, t, plan)
 	}
 	aFrags, err := frags(op.Operands[0], ea, la, ta)
 	if err != nil {
@@ -336,6 +329,33 @@ func lowerDot(g *gen, op *tileir.Op) error {
 	}
 	g.vals[res] = out
 	return nil
+}
+
+// registerFragments returns operand v's fragments from registers: v in encoding e
+// (layout l), converted to the plan's operand type and packed, for every tile of t.
+func (g *gen) registerFragments(v *tileir.Value, e *dotOpEnc, l *linLayout, t mmaTile, plan isa.MMAPlan) (fragments, error) {
+	rank := len(l.shape)
+	from := tileir.ScalarOf(v.Type)
+	vals, idx := g.in(v, e), l.regIndex()
+	n := t.reps(l.shape)
+	regs := make([]int, t.tile.numRegs())
+	elems := make([]value.Value, len(regs))
+	var out [][]value.Value
+	err := eachTile(n, func(o []int) error {
+		if err := t.regs(idx, o, regs); err != nil {
+			return err
+		}
+		for j, r := range regs {
+			x, err := g.floatCast(vals[r], from, plan.Operand[e.opIdx], "")
+			if err != nil {
+				return err
+			}
+			elems[j] = x
+		}
+		out = append(out, g.packRegs(elems, plan.KWidth, plan.OperandReg))
+		return nil
+	})
+	return func(b, i, j int) []value.Value { return out[(b*n[rank-2]+i)*n[rank-1]+j] }, err
 }
 
 // allZero reports whether every value of vals is a float constant zero (of either sign),

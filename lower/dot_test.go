@@ -111,7 +111,8 @@ func (c dotCase) ptxWith(t *testing.T, imprecise int, accIn bool) (string, strin
 }
 
 // TestDotInstructions checks the instruction each dot gets, as Triton 3.6 picks it for
-// sm_90 without wgmma (its test_core.py test_dot and test_dot3d assert these), and how
+// sm_90 where wgmma does not apply (its test_core.py test_dot and test_dot3d assert
+// these: M below 64, N below 16, batched, fp8 into f32 without max_num_imprecise_acc), and how
 // many the warp issues: batch, M, N and K tiles per warp, warps along the batch of a
 // 3-D dot, along M and N of a 2-D one.
 func TestDotInstructions(t *testing.T) {
@@ -127,7 +128,7 @@ func TestDotInstructions(t *testing.T) {
 		n    int // instructions
 	}{
 		{dotCase{tileir.F16, tileir.F16, "", []int64{32, 32}, []int64{32, 32}, 4}, f16f16, 1 * 2 * 2},      // warps 2x2: 1x2 tiles, K/16 = 2
-		{dotCase{tileir.I8, tileir.I32, "tf32", []int64{64, 128}, []int64{128, 128}, 4}, s8s32, 4 * 4 * 4}, // warps 1x4 (M/16 = N/32): 4x4 tiles, K/32 = 4
+		{dotCase{tileir.I8, tileir.I32, "tf32", []int64{32, 128}, []int64{128, 128}, 4}, s8s32, 2 * 4 * 4}, // warps 1x4 (M/16 < N/8): 2x4 tiles, K/32 = 4
 		{dotCase{tileir.F8E5M2, tileir.F32, "", []int64{1, 32}, []int64{32, 2}, 1}, f16f32, 2},             // one tile, wrapped over M and N
 		{dotCase{tileir.F8E4M3FN, tileir.F32, "", []int64{32, 32}, []int64{32, 16}, 4}, f16f32, 2},         // warps 2x2: one tile, K/16 = 2
 		{dotCase{tileir.F8E5M2, tileir.F16, "", []int64{16, 32}, []int64{32, 8}, 1}, f16f16, 2},

@@ -31,7 +31,7 @@ func TestHostDescriptorABI(t *testing.T) {
 			"mbarrier.arrive.expect_tx.shared::cta.b64 state, [$1], 16384;":               1, // A: 128x64 fp16
 			"mbarrier.arrive.expect_tx.shared::cta.b64 state, [$1], 32768;":               1, // B: 256x64 fp16
 			"cp.async.bulk.tensor.2d.global.shared::cta.bulk_group":                       2,
-			"fence.proxy.async.shared::cta;":                                              3,
+			"fence.proxy.async.shared::cta;":                                              4, // the mbarrier's, the stores' and the wgmma's
 		}},
 		{"cuda:80", "i8 addrspace(1)*", map[string]int{"cp.async.bulk": 0, "mbarrier": 0}},
 	} {

@@ -14,7 +14,16 @@ import (
 	"github.com/gotriton/gotriton/tileir"
 )
 
-// nvidiaPlan is the NVIDIA ISA's plan of a dot whose operands pack kWidth to a register
+// mmaSyncISA is the NVIDIA ISA of sm_80, whose dots all take mma.sync.
+var mmaSyncISA = func() isa.ISA {
+	t, err := target.Parse("cuda:80")
+	if err != nil {
+		panic(err)
+	}
+	return nvidia.New(nil, t, isa.Options{NumWarps: 4})
+}()
+
+// nvidiaPlan is the NVIDIA ISA's mma.sync plan of a dot whose operands pack kWidth to a register
 // (1: tf32, 2: f16, 4: int8), with the given warps (three for a batched dot).
 func nvidiaPlan(t testing.TB, kWidth int, warps []int) isa.MMAPlan {
 	t.Helper()
@@ -26,7 +35,7 @@ func nvidiaPlan(t testing.TB, kWidth int, warps []int) isa.MMAPlan {
 		d.A, d.C = tileir.I8, tileir.I32
 	}
 	d.B = d.A
-	p, ok := nvidiaISA.PlanMMA(d)
+	p, ok := mmaSyncISA.PlanMMA(d)
 	if !ok || p.KWidth != kWidth {
 		t.Fatalf("no NVIDIA plan with kWidth %d for %+v", kWidth, d)
 	}

@@ -125,6 +125,7 @@ type gen struct {
 	// the scratch buffer then starts at tmaScratchStart.
 	tmaBarrier      value.Value
 	tmaScratchStart int
+	sharedAlign     int // the alignment that shared memory's uses need, beyond 16 and tmaScratchStart
 	smem            *ir.Global
 	smemBytes       int
 	uses            map[*tileir.Value]bool         // values some op uses (see used)
@@ -211,10 +212,7 @@ func (g *gen) kernel() error {
 		return err
 	}
 	if g.smem != nil {
-		g.smem.Align = 16
-		if g.tmaBarrier != nil {
-			g.smem.Align = ir.Align(g.tmaScratchStart)
-		}
+		g.smem.Align = ir.Align(max(16, g.tmaScratchStart, g.sharedAlign))
 	}
 	return nil
 }

@@ -30,10 +30,15 @@ const (
 	MMASync MMAKind = "mma.sync"
 	// MFMA is AMD's matrix fused multiply-add (CDNA).
 	MFMA MMAKind = "mfma"
+	// WGMMA is NVIDIA's warpgroup-level wgmma.mma_async (sm_90a): four warps compute
+	// M = 64 rows, N up to 256 (the largest shape is listed), reading B, and A unless it
+	// comes from registers, from shared memory.
+	WGMMA MMAKind = "wgmma"
 )
 
 // MMAShape is one matrix instruction shape: an M×N×K product of A (M×K, type In) and
-// B (K×N, type In) accumulated into an M×N tile of type Acc, executed by one warp.
+// B (K×N, type In) accumulated into an M×N tile of type Acc, executed by one warp (by a
+// warpgroup of four for WGMMA).
 type MMAShape struct {
 	Kind    MMAKind
 	M, N, K int
@@ -160,6 +165,19 @@ func cudaTarget(arch string) (Target, error) {
 		t.MMA = append(t.MMA,
 			MMAShape{MMASync, 16, 8, 32, "f8E4M3FN", "f32"},
 			MMAShape{MMASync, 16, 8, 32, "f8E5M2", "f32"})
+	}
+	if cc == 90 {
+		t.MMA = append([]MMAShape{
+			{WGMMA, 64, 256, 16, "f16", "f32"},
+			{WGMMA, 64, 256, 16, "bf16", "f32"},
+			{WGMMA, 64, 256, 8, "f32", "f32"}, // tf32
+			{WGMMA, 64, 256, 16, "f16", "f16"},
+			{WGMMA, 64, 256, 32, "f8E4M3FN", "f32"},
+			{WGMMA, 64, 256, 32, "f8E5M2", "f32"},
+			{WGMMA, 64, 256, 32, "f8E4M3FN", "f16"},
+			{WGMMA, 64, 256, 32, "f8E5M2", "f16"},
+			{WGMMA, 64, 224, 32, "i8", "i32"},
+		}, t.MMA...)
 	}
 	return t, nil
 }

@@ -8,7 +8,7 @@ import (
 // NVIDIA is the ISA table of what package lower emits for NVIDIA targets: 32-lane warps,
 // shared memory in address space 3, the llvm.nvvm.* intrinsics and the inline PTX subset
 // (predicated vector ld/st.global, atom, cvt of packed fp8/f16, mma.sync, ldmatrix,
-// mbarrier and TMA copies, fences and griddepcontrol).
+// sm_90a's wgmma, mbarrier and TMA copies, fences and griddepcontrol).
 var NVIDIA = &ISA{
 	Name:     "nvidia",
 	WarpSize: 32,

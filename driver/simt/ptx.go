@@ -51,12 +51,15 @@ func regsOf(a pArg) []pArg {
 var constraintBits = map[byte]int{'b': 1, 'c': 8, 'h': 16, 'r': 32, 'f': 32, 'l': 64, 'd': 64}
 
 // nvAsm compiles a call of inline PTX: each statement runs for all lanes of the program
-// (warp-wide instructions, mma.sync and ldmatrix, warp by warp).
+// (warp-wide instructions, mma.sync and ldmatrix, warp by warp). An input constraint "N"
+// ties the input to output N (one register, holding the input when the asm starts);
+// clobbers ("~{memory}") are ignored.
 func nvAsm(s *site, asm *ir.InlineAsm) (op, error) {
 	var cons []string
 	if asm.Constraint != "" {
 		cons = strings.Split(asm.Constraint, ",")
 	}
+	cons = slices.DeleteFunc(cons, func(c string) bool { return strings.HasPrefix(c, "~") }) // clobbers
 	k := s.b.k
 	var offs, widths []int
 	// A vector operand or result of narrow elements (Triton's packed inline asm: four i8
@@ -105,6 +108,22 @@ func nvAsm(s *site, asm *ir.InlineAsm) (op, error) {
 		leaf += n
 	}
 	for i, c := range cons[out:] {
+		if o, err := strconv.Atoi(c); err == nil && o < out && i < len(s.args) {
+			// tied to output o: the same register, which holds the input when the asm starts
+			a := s.args[i]
+			elems := make([]int, a.n())
+			for e := range elems {
+				elems[e] = a.off + e*k.lanes
+			}
+			bits := widths[o]
+			if a.n() > 1 {
+				bits = a.kinds[0].bits()
+			}
+			packIn = append(packIn, packedReg{tmp: offs[o], elems: elems, bits: bits})
+			offs = append(offs, offs[o])
+			widths = append(widths, widths[o])
+			continue
+		}
 		if len(c) != 1 || constraintBits[c[0]] == 0 || i >= len(s.args) {
 			return nil, fmt.Errorf("inline asm constraint %q is not supported", c)
 		}
@@ -162,7 +181,7 @@ func nvAsm(s *site, asm *ir.InlineAsm) (op, error) {
 }
 
 // packedReg is an inline asm register (frame offset tmp) that holds the elements at
-// frame offsets elems, bits each, the first in the low bits.
+// frame offsets elems, bits each, the first in the low bits (in the enabled lanes).
 type packedReg struct {
 	tmp   int
 	elems []int
@@ -171,6 +190,9 @@ type packedReg struct {
 
 func (p packedReg) pack(f *frame, lanes int) {
 	for l := range lanes {
+		if !f.on(l) {
+			continue
+		}
 		v := uint64(0)
 		for e, off := range p.elems {
 			v |= (f.regs[off+l] & mask(p.bits)) << (e * p.bits)
@@ -181,6 +203,9 @@ func (p packedReg) pack(f *frame, lanes int) {
 
 func (p packedReg) unpack(f *frame, lanes int) {
 	for l := range lanes {
+		if !f.on(l) {
+			continue
+		}
 		for e, off := range p.elems {
 			f.regs[off+l] = f.regs[p.tmp+l] >> (e * p.bits) & mask(p.bits)
 		}
@@ -282,6 +307,8 @@ func (c *asmCtx) compile(st pStmt) (asmStep, error) {
 		return c.cvt(st)
 	case "mma":
 		return c.mma(st)
+	case "wgmma":
+		return c.wgmma(st)
 	case "ldmatrix":
 		return c.ldmatrix(st)
 	case "bra":

@@ -170,7 +170,10 @@ type ISA interface {
 // MaxNumImpreciseAcc its maxNumImpreciseAcc (0 when absent). ChainHead says that the
 // result feeds operand A of another dot through ops of the dot's own region, and
 // ChainTail that operand A is computed from another dot's result there (Triton's
-// isChainDotHead and isChainDotTail, as in attention's two dots).
+// isChainDotHead and isChainDotTail, as in attention's two dots). AFromLoad says that
+// operand A is loaded from memory (through layout conversions and transposes; Triton's
+// comesFromLoadOrBlockArg), so that an ISA that reads A from shared memory stages it
+// there rather than taking it from registers.
 type Dot struct {
 	A, B, C              tileir.Scalar
 	M, N, K              int64
@@ -178,6 +181,7 @@ type Dot struct {
 	InputPrecision       string
 	MaxNumImpreciseAcc   int64
 	ChainHead, ChainTail bool
+	AFromLoad            bool
 }
 
 // MMAPlan is the matrix instruction of a dot: operands A and B are converted to
@@ -190,6 +194,10 @@ type Dot struct {
 // max_num_imprecise_acc: the products of each PartialK consecutive elements of K (the last
 // run possibly shorter) are summed into fresh accumulators, starting at zero, which are then
 // added to the dot's accumulators with one fadd each.
+//
+// WarpGroup marks a plan for the ISA's WarpGroupMMA: the instruction is issued by
+// warpgroups of four warps (Layout.M is one warp's 16 rows of the group's 64; the first
+// two warp bits step along M) and reads B, and A unless ARegs, from shared memory.
 type MMAPlan struct {
 	Operand    [2]tileir.Scalar
 	Acc        tileir.Scalar
@@ -198,6 +206,8 @@ type MMAPlan struct {
 	PartialK   int
 	Instr      string
 	Layout     MMALayout
+	WarpGroup  bool
+	ARegs      bool
 }
 
 // MMALayout is the geometry of a dot's matrix instructions, as the linear layouts of
@@ -236,6 +246,70 @@ type MatrixLoader interface {
 	// LoadMatrix loads four (x4) or two 8×8 matrices of 16-bit elements, transposed
 	// when trans, from the lane's row address p, and returns the lane's registers.
 	LoadMatrix(p value.Value, x4, trans bool) []value.Value
+}
+
+// WarpGroupMMA is implemented by ISAs whose matrix instructions (of plans with
+// WarpGroup set) are issued by warpgroups and read their operands from shared memory,
+// laid out as SharedOperand says (NVIDIA's wgmma, sm_90a). They run asynchronously:
+// MMAFence comes before the first of a sequence, MMAWait after the last, and until it
+// returns, nothing else may read or write their accumulators or the shared operands.
+type WarpGroupMMA interface {
+	// SharedOperand is the layout in shared memory of operand opIdx (0: A, 1: B) of plan
+	// p, of mn rows or columns (A's M, B's N) and k elements of K; mnContiguous asks
+	// for consecutive M (or N) elements to be adjacent, where the plan's types allow it.
+	SharedOperand(p MMAPlan, opIdx, mn, k int, mnContiguous bool) SharedOperand
+	// FenceAsyncShared orders this thread's shared stores before later reads of the
+	// matrix instructions.
+	FenceAsyncShared()
+	// Descriptor returns the operand's matrix descriptor for its instruction tile at
+	// the shared address addr (i32; the tile's element (0, 0) of the instruction).
+	Descriptor(s SharedOperand, addr value.Value) value.Value
+	// AdvanceDescriptor returns descriptor d moved bytes further in shared memory.
+	AdvanceDescriptor(d value.Value, bytes int) value.Value
+	// MMAFence starts a sequence of instructions.
+	MMAFence()
+	// WarpGroupMMA issues one instruction of plan p into the accumulators c (as MMA's),
+	// added to them unless useC is false, and returns the accumulators it will write.
+	WarpGroupMMA(p MMAPlan, a, b WarpGroupOperand, c []value.Value, useC bool) []value.Value
+	// MMAWait waits until every instruction issued has completed, and returns acc (the
+	// accumulators of all of them) as they then are.
+	MMAWait(acc []value.Value) []value.Value
+}
+
+// WarpGroupOperand is an operand of one WarpGroupMMA instruction: its packed registers
+// (A, with MMAPlan.ARegs) or its descriptor and the layout it describes.
+type WarpGroupOperand struct {
+	Regs   []value.Value
+	Desc   value.Value
+	Layout SharedOperand
+}
+
+// SharedOperand is the layout of a matrix instruction's operand in shared memory (an
+// NVMMA shared encoding of Triton's): MN × K elements of ElemBytes bytes, contiguous
+// along K or, when MNMajor, along MN, in rows of Swizzle bytes (32, 64 or 128) whose
+// 16-byte chunks are permuted by the row's position among 8 (Swizzle/16 of them):
+// consecutive rows form the operand's slab of Swizzle bytes of the contiguous
+// dimension, and slabs follow each other. Tiles start at a multiple of 1024 bytes.
+type SharedOperand struct {
+	MN, K     int
+	ElemBytes int
+	Swizzle   int
+	MNMajor   bool
+}
+
+// Bytes is the size of the operand.
+func (s SharedOperand) Bytes() int { return s.MN * s.K * s.ElemBytes }
+
+// Offset is the byte offset from the tile's start of element (mn, k): an XOR of
+// offsets of the coordinates' bits, as every power-of-two layout is.
+func (s SharedOperand) Offset(mn, k int) int {
+	row, c, rows := mn, k, s.MN // rows along the strided dimension, c along the contiguous one
+	if s.MNMajor {
+		row, c, rows = k, mn, s.K
+	}
+	cb := c * s.ElemBytes
+	x := cb/s.Swizzle*rows*s.Swizzle + row*s.Swizzle + cb%s.Swizzle
+	return x ^ (x>>7&(s.Swizzle/16-1))<<4
 }
 
 // TMA is a tensor memory accelerator (NVIDIA sm_90 and later): a host tensor

@@ -17,7 +17,11 @@ import (
 // or f16 ones for f16 (fp8) inputs; m16n8k8 for tf32 and m16n8k32 .satfinite for int8
 // into int32. The dot's K must hold one instruction's; its M and N may be smaller than the
 // 16×8 tile (the lowering then reads and writes its elements again, wrapping around).
+// On sm_90a, dots that wgmma can compute take it instead (planWGMMA).
 func (n *ISA) PlanMMA(d isa.Dot) (isa.MMAPlan, bool) {
+	if p, ok := n.planWGMMA(d, !d.AFromLoad); ok {
+		return p, true
+	}
 	var p isa.MMAPlan
 	var op tileir.Scalar
 	in := ""

@@ -88,5 +88,8 @@ func (n *ISA) ReadsSpecialRegister(call *ir.InstCall) bool {
 	return ok && strings.HasPrefix(f.Name(), sregPrefix)
 }
 
-// AsmTouchesShared reports whether PTX text names the shared state space.
-func (n *ISA) AsmTouchesShared(text string) bool { return strings.Contains(text, "shared") }
+// AsmTouchesShared reports whether PTX text names the shared state space or is a wgmma,
+// which reads its operands there.
+func (n *ISA) AsmTouchesShared(text string) bool {
+	return strings.Contains(text, "shared") || strings.HasPrefix(text, "wgmma.mma_async")
+}

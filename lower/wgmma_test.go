@@ -1,0 +1,57 @@
+package lower
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gotriton/gotriton/tileir"
+)
+
+// TestWGMMAInstructions checks the wgmma form each dot gets on sm_90a, with the
+// instruction N of Triton 3.6's mmaVersionToInstrShape and the warps of its
+// warpsPerTileV3, and how many instructions the warp issues (M tiles of 16 rows per warp
+// along M, times N tiles, times K steps), between one wgmma.fence and one commit and wait.
+func TestWGMMAInstructions(t *testing.T) {
+	for _, tc := range []struct {
+		dotCase
+		want string
+		n    int
+	}{
+		// warps [4, 1]: two M tiles of 64, K/16 = 4
+		{dotCase{tileir.F16, tileir.F32, "", []int64{128, 64}, []int64{64, 128}, 4}, "m64n128k16.f32.f16.f16", 2 * 4},
+		// warps [8, 1], one M tile of 128 and N = 256 in one instruction
+		{dotCase{tileir.F16, tileir.F32, "", []int64{128, 64}, []int64{64, 256}, 8}, "m64n256k16.f32.f16.f16", 4},
+		// four warps per 64 rows leave two along N: N = 64/2
+		{dotCase{tileir.F16, tileir.F32, "", []int64{64, 32}, []int64{32, 64}, 8}, "m64n32k16.f32.f16.f16", 2},
+		{dotCase{tileir.BF16, tileir.F32, "", []int64{64, 64}, []int64{64, 64}, 4}, "m64n64k16.f32.bf16.bf16", 4},
+		{dotCase{tileir.F16, tileir.F16, "", []int64{64, 64}, []int64{64, 48}, 4}, "m64n48k16.f16.f16.f16", 4},
+		{dotCase{tileir.F32, tileir.F32, "tf32", []int64{64, 32}, []int64{32, 64}, 4}, "m64n64k8.f32.tf32.tf32", 4},
+		{dotCase{tileir.F8E4M3FN, tileir.F16, "", []int64{64, 64}, []int64{64, 64}, 4}, "m64n64k32.f16.e4m3.e4m3", 2},
+		{dotCase{tileir.I8, tileir.I32, "", []int64{64, 64}, []int64{64, 64}, 4}, "m64n64k32.s32.s8.s8", 2},
+	} {
+		t.Run(tc.String(), func(t *testing.T) {
+			_, text := tc.ptx(t)
+			counts := map[string]int{}
+			for line := range strings.Lines(text) {
+				line = strings.TrimSpace(line)
+				for _, p := range []string{"wgmma.mma_async", "wgmma.fence", "wgmma.commit_group", "wgmma.wait_group", "fence.proxy.async", "mma.sync"} {
+					if strings.HasPrefix(line, p) {
+						counts[p]++
+					}
+				}
+				if strings.HasPrefix(line, "wgmma.mma_async") && !strings.HasPrefix(line, "wgmma.mma_async.sync.aligned."+tc.want+" ") {
+					t.Errorf("got %s, want wgmma.mma_async.sync.aligned.%s", line, tc.want)
+				}
+			}
+			want := map[string]int{"wgmma.mma_async": tc.n, "wgmma.fence": 1, "wgmma.commit_group": 1, "wgmma.wait_group": 1, "fence.proxy.async": 1}
+			for p, n := range want {
+				if counts[p] != n {
+					t.Errorf("%d %s, want %d", counts[p], p, n)
+				}
+			}
+			if counts["mma.sync"] != 0 {
+				t.Errorf("%d mma.sync, want none", counts["mma.sync"])
+			}
+		})
+	}
+}
