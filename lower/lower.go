@@ -122,9 +122,12 @@ type gen struct {
 	curOp           *tileir.Op // the op being lowered, for error messages
 	tid, lane, warp value.Value
 	// tmaBarrier is the mbarrier of TMA loads (see tma.go), nil when the kernel has none;
-	// the scratch buffer then starts at tmaScratchStart.
+	// what follows it starts at tmaScratchStart: the buffers of asynchronous dots
+	// (asyncDots), then the scratch buffer, at scratchStart.
 	tmaBarrier      value.Value
 	tmaScratchStart int
+	scratchStart    int
+	asyncDots       map[*tileir.Op]asyncDot
 	sharedAlign     int // the alignment that shared memory's uses need, beyond 16 and tmaScratchStart
 	smem            *ir.Global
 	smemBytes       int
@@ -207,6 +210,7 @@ func (g *gen) kernel() error {
 	if g.usesTMA() {
 		g.initTMABarrier()
 	}
+	g.planAsyncDots()
 	g.scopes = []map[string][]value.Value{{}}
 	if err := g.region(g.tf.Body.Entry()); err != nil {
 		return err
@@ -854,9 +858,14 @@ func (g *gen) used(v *tileir.Value) bool {
 }
 
 // sharedBase returns the shared scratch buffer as an i8 pointer, and records that n bytes
-// of it are used. It is global_smem, the kernel's dynamic shared memory, or the part of it
-// after the TMA mbarrier (at tmaScratchStart) when the kernel has one.
-func (g *gen) sharedBase(n int) value.Value {
+// of it are used. It is global_smem, the kernel's dynamic shared memory, from
+// scratchStart on: after the TMA mbarrier and the buffers of asynchronous dots, when the
+// kernel has them.
+func (g *gen) sharedBase(n int) value.Value { return g.sharedAt(g.scratchStart, n) }
+
+// sharedAt returns global_smem plus off bytes as an i8 pointer, and records that n bytes
+// from there are used.
+func (g *gen) sharedAt(off, n int) value.Value {
 	if g.smem == nil {
 		g.smem = g.m.NewGlobal("global_smem", types.NewArray(0, types.I8))
 		g.smem.Linkage = enum.LinkageExternal
@@ -867,12 +876,11 @@ func (g *gen) sharedBase(n int) value.Value {
 	p := types.NewPointer(types.I8)
 	p.AddrSpace = 3
 	base := constant.NewBitCast(g.smem, p)
-	if g.tmaBarrier == nil {
-		g.smemBytes = max(g.smemBytes, n)
+	g.smemBytes = max(g.smemBytes, off+n)
+	if off == 0 {
 		return base
 	}
-	g.smemBytes = max(g.smemBytes, g.tmaScratchStart+n)
-	return constant.NewGetElementPtr(types.I8, base, i32c(int64(g.tmaScratchStart)))
+	return constant.NewGetElementPtr(types.I8, base, i32c(int64(off)))
 }
 
 func constantI64(v int64) *constant.Int { return constant.NewInt(types.I64, v) }

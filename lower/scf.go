@@ -118,6 +118,7 @@ func lowerFor(g *gen, op *tileir.Op) error {
 	g.addIncoming(carried, next, latch)
 	g.cur = exit
 	g.bind(op.Results, carried, iterArgs)
+	g.waitAsyncDots(op)
 	return nil
 }
 

@@ -61,7 +61,8 @@ func (g *gen) usesTMA() bool {
 // for every thread of the block before anyone uses it.
 func (g *gen) initTMABarrier() {
 	tma := g.isa.TMA()
-	g.tmaBarrier, g.tmaScratchStart = g.sharedBase(0), tma.ScratchStart()
+	g.tmaBarrier, g.tmaScratchStart = g.sharedAt(0, 0), tma.ScratchStart()
+	g.scratchStart = g.tmaScratchStart
 	tma.InitBarrier(g.tid, g.tmaBarrier)
 }
 

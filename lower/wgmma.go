@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -43,14 +44,29 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 		}
 		aFrags = f
 	}
+	// A's and B's tiles: in the scratch buffer, or in the dot's own double buffer, the
+	// half of this iteration's parity
+	tileBytes := func(opIdx, mn int) int { return roundUp(mn*k*plan.Operand[opIdx].Bits()/8, sharedTileAlign) }
+	aBytes := 0
+	if !plan.ARegs {
+		aBytes = tileBytes(0, m)
+	}
+	g.sharedAlign = max(g.sharedAlign, sharedTileAlign)
+	var base, start value.Value = nil, i32c(0)
+	ad, async := g.asyncDots[op]
+	if async {
+		base = g.sharedAt(ad.off, 2*ad.half)
+		start = g.cur.NewMul(g.iterationParity(ad.loop), i32c(int64(ad.half)))
+	} else {
+		base = g.sharedAt(roundUp(g.scratchStart, sharedTileAlign), aBytes+tileBytes(1, n))
+	}
 	g.smemBarrier()
-	at := 0
 	var aLayout isa.SharedOperand
 	var aTile value.Value
 	if !plan.ARegs {
-		aLayout, aTile, at = g.stageShared(wg, plan, op.Operands[0], 0, m, k, at)
+		aLayout, aTile = g.stageShared(wg, plan, op.Operands[0], 0, m, k, base, start)
 	}
-	bLayout, bTile, _ := g.stageShared(wg, plan, op.Operands[1], 1, n, k, at)
+	bLayout, bTile := g.stageShared(wg, plan, op.Operands[1], 1, n, k, base, g.cur.NewAdd(start, i32c(int64(aBytes))))
 	wg.FenceAsyncShared()
 	g.barrier()
 
@@ -155,12 +171,18 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 			}
 		}
 	}
+	// an asynchronous dot leaves its instructions in flight until the next iteration's
+	// have been issued (or the loop ends, see waitAsyncDots)
+	pending := 0
+	if async && plan.PartialK == 0 {
+		pending = 1
+	}
 	wait := func(sums [][]value.Value) [][]value.Value {
 		var flat []value.Value
 		for _, s := range sums {
 			flat = append(flat, s...)
 		}
-		flat = wg.MMAWait(flat)
+		flat = wg.MMAWait(flat, pending)
 		for t := range sums {
 			sums[t], flat = flat[:len(sums[t])], flat[len(sums[t]):]
 		}
@@ -208,12 +230,12 @@ func (g *gen) castAll(vals []value.Value, from, to tileir.Scalar) ([]value.Value
 }
 
 // stageShared stores dot operand v (opIdx 0: A, mn×k as [M][K]; 1: B, as [K][N]) from
-// its registers into the scratch buffer at the first multiple of sharedTileAlign from
-// byte at on, in the ISA's shared layout for it: contiguous along MN when v's registers
-// hold consecutive MN elements (and the plan's types allow it). Every thread stores its
-// elements, in vectors of up to 16 bytes where consecutive registers are adjacent there.
-// It returns the layout, the tile's shared address (i32) and the end of the tile.
-func (g *gen) stageShared(wg isa.WarpGroupMMA, plan isa.MMAPlan, v *tileir.Value, opIdx, mn, k, at int) (isa.SharedOperand, value.Value, int) {
+// its registers into shared memory start bytes (a multiple of sharedTileAlign) after the
+// i8 pointer base, in the ISA's shared layout for it: contiguous along MN when v's
+// registers hold consecutive MN elements (and the plan's types allow it). Every thread
+// stores its elements, in vectors of up to 16 bytes where consecutive registers are
+// adjacent there. It returns the layout and the tile's shared address (i32).
+func (g *gen) stageShared(wg isa.WarpGroupMMA, plan isa.MMAPlan, v *tileir.Value, opIdx, mn, k int, base, start value.Value) (isa.SharedOperand, value.Value) {
 	src := g.layoutOf(v)
 	mnDim, kDim := 0, 1
 	if opIdx == 1 {
@@ -221,9 +243,6 @@ func (g *gen) stageShared(wg isa.WarpGroupMMA, plan isa.MMAPlan, v *tileir.Value
 	}
 	mnContiguous := len(src.reg) > 0 && src.reg[0][mnDim] == 1
 	s := wg.SharedOperand(plan, opIdx, mn, k, mnContiguous)
-	start := (g.tmaScratchStart+at+sharedTileAlign-1)/sharedTileAlign*sharedTileAlign - g.tmaScratchStart
-	end := start + s.Bytes()
-	g.sharedAlign = max(g.sharedAlign, sharedTileAlign)
 	offset := func(c []int) int { return s.Offset(c[mnDim], c[kDim]) }
 	images := func(bases [][]int) [][]int {
 		out := make([][]int, len(bases))
@@ -240,7 +259,7 @@ func (g *gen) stageShared(wg isa.WarpGroupMMA, plan isa.MMAPlan, v *tileir.Value
 	vals := g.vals[v]
 	et := vals[0].Type()
 	eb := s.ElemBytes
-	base := g.sharedBase(end)
+	tileBase := g.gep(types.I8, base, start)
 	for r := 0; r < len(vals); {
 		w := max(16/eb, 1)
 		for ; w > 1; w /= 2 {
@@ -256,7 +275,7 @@ func (g *gen) stageShared(wg isa.WarpGroupMMA, plan isa.MMAPlan, v *tileir.Value
 		if o := regOff(r); o != 0 {
 			addr = g.combineBits(thread, i32c(int64(o)), threadMask, o)
 		}
-		p := g.gep(types.I8, base, g.cur.NewAdd(addr, i32c(int64(start))))
+		p := g.gep(types.I8, tileBase, addr)
 		var x value.Value = vals[r]
 		vt := et
 		if w > 1 {
@@ -269,9 +288,11 @@ func (g *gen) stageShared(wg isa.WarpGroupMMA, plan isa.MMAPlan, v *tileir.Value
 		g.Store(x, g.BitCast(p, g.ptrType(vt, 3))).Align = ir.Align(w * eb)
 		r += w
 	}
-	tile := g.cur.NewAdd(g.cur.NewPtrToInt(base, types.I32), i32c(int64(start)))
-	return s, tile, end
+	return s, g.cur.NewPtrToInt(tileBase, types.I32)
 }
+
+// roundUp rounds n up to a multiple of align.
+func roundUp(n, align int) int { return (n + align - 1) / align * align }
 
 // maskOf is the OR of one-dimensional images.
 func maskOf(images [][]int) int {
@@ -280,4 +301,109 @@ func maskOf(images [][]int) int {
 		m |= b[0]
 	}
 	return m
+}
+
+// asyncDot is a dot whose instructions stay in flight into the next iteration of its
+// loop (see planAsyncDots), with its double buffer in shared memory: two halves of half
+// bytes from byte off of global_smem, for even and odd iterations.
+type asyncDot struct {
+	loop      *tileir.Op
+	result    int // the loop result that its accumulators become
+	off, half int
+}
+
+// planAsyncDots finds the dots that may run asynchronously, as Triton's WGMMAPipeline
+// leaves a wgmma in flight until the next iteration's is issued: a warpgroup dot in the
+// body of an scf.for whose accumulator is an iteration argument that nothing else reads,
+// and whose result is only yielded back as it. Such a dot stages its operands in a
+// double buffer of its own, ahead of the scratch buffer, and waits for the previous
+// iteration's instructions after issuing its own: the loads of one iteration overlap the
+// instructions of the one before.
+func (g *gen) planAsyncDots() {
+	if _, ok := g.isa.(isa.WarpGroupMMA); !ok {
+		return
+	}
+	at := roundUp(g.tmaScratchStart, sharedTileAlign)
+	g.tf.Walk(func(op *tileir.Op) bool {
+		if op.Name != "tt.dot" {
+			return true
+		}
+		plan, ok := g.planMMA(op)
+		if !ok || !plan.WarpGroup || plan.PartialK > 0 {
+			return true
+		}
+		loop, result, ok := g.asyncLoop(op)
+		if !ok {
+			return true
+		}
+		shape, k := shapeInts(op.Results[0].Type), tileir.ShapeOf(op.Operands[0].Type)[1]
+		half := roundUp(shape[1]*int(k)*plan.Operand[1].Bits()/8, sharedTileAlign)
+		if !plan.ARegs {
+			half += roundUp(shape[0]*int(k)*plan.Operand[0].Bits()/8, sharedTileAlign)
+		}
+		if at+3*half > g.t.SharedPerBlock { // with room to spare for the scratch buffer
+			return true
+		}
+		if g.asyncDots == nil {
+			g.asyncDots = map[*tileir.Op]asyncDot{}
+		}
+		g.asyncDots[op] = asyncDot{loop: loop, result: result, off: at, half: half}
+		at += 2 * half
+		return true
+	})
+	if g.asyncDots != nil {
+		g.scratchStart = at
+	}
+}
+
+// asyncLoop returns the scf.for whose body holds dot op, with the index of the loop
+// result its accumulator is carried to, when op may run asynchronously there.
+func (g *gen) asyncLoop(op *tileir.Op) (*tileir.Op, int, bool) {
+	body := op.Block()
+	loop := body.Region().Op()
+	acc, res := op.Operands[2], op.Results[0]
+	if loop == nil || loop.Name != "scf.for" || acc.Def() != nil || acc.Block() != body || acc.Index() == 0 {
+		return nil, 0, false
+	}
+	i := acc.Index() - 1 // iteration arguments follow the induction variable
+	yield := body.Terminator()
+	if len(g.dotUsers[acc]) != 1 || len(g.dotUsers[res]) != 1 || g.dotUsers[res][0] != yield || yield.Operands[i] != res {
+		return nil, 0, false
+	}
+	for j, v := range yield.Operands {
+		if v == res && j != i {
+			return nil, 0, false
+		}
+	}
+	return loop, i, true
+}
+
+// iterationParity is the current iteration's number modulo 2 of the scf.for loop being
+// lowered: (iv - lb) / step, and 1.
+func (g *gen) iterationParity(loop *tileir.Op) value.Value {
+	iv := g.vals[loop.Regions[0].Entry().Args[0]][0]
+	lb, step := g.vals[loop.Operands[0]][0], g.vals[loop.Operands[2]][0]
+	n := g.cur.NewSub(iv, lb)
+	var i value.Value
+	if c, ok := step.(*constant.Int); ok && c.X.IsInt64() && c.X.Int64() > 0 && c.X.Int64()&(c.X.Int64()-1) == 0 {
+		i = g.cur.NewLShr(n, constant.NewInt(n.Type().(*types.IntType), int64(log2(int(c.X.Int64())))))
+	} else {
+		i = g.cur.NewSDiv(n, step)
+	}
+	if t := i.Type().(*types.IntType); t.BitSize != 32 {
+		i = g.cur.NewTrunc(i, types.I32)
+	}
+	return g.cur.NewAnd(i, i32c(1))
+}
+
+// waitAsyncDots waits, after scf.for loop, for the instructions its asynchronous dots
+// left in flight: their accumulators, the loop's results, are read after the wait.
+func (g *gen) waitAsyncDots(loop *tileir.Op) {
+	for _, ad := range g.asyncDots {
+		if ad.loop != loop {
+			continue
+		}
+		r := loop.Results[ad.result]
+		g.vals[r] = g.isa.(isa.WarpGroupMMA).MMAWait(g.vals[r], 0)
+	}
 }

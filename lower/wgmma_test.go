@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
 )
 
@@ -53,5 +54,36 @@ func TestWGMMAInstructions(t *testing.T) {
 				t.Errorf("%d mma.sync, want none", counts["mma.sync"])
 			}
 		})
+	}
+}
+
+// TestAsyncDots checks which dots stay in flight across their loop's iterations: the
+// matmul's, whose accumulator is only carried (wait_group 1 after each iteration's
+// instructions, wait_group 0 after the loop, a double buffer of A's and B's tiles ahead
+// of the scratch buffer), and not attention's, whose accumulator is rescaled before the
+// dot reads it.
+func TestAsyncDots(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		wait1, wait0 int
+		minShared    int
+	}{
+		{"matmul.grouped_matmul_kernel.default", 1, 1, 2 * (128*64*2 + 64*256*2)},
+		{"attention.attn_fwd_kernel.default", 0, 2, 0},
+	} {
+		ll, md, err := lowerFileFor(t, tc.name, target.Default)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		w1, w0 := strings.Count(ll, "wgmma.wait_group.sync.aligned 1;"), strings.Count(ll, "wgmma.wait_group.sync.aligned 0;")
+		if w1 != tc.wait1 || w0 != tc.wait0 {
+			t.Errorf("%s: %d wait_group 1 and %d wait_group 0, want %d and %d", tc.name, w1, w0, tc.wait1, tc.wait0)
+		}
+		if w1 > 0 && strings.Index(ll, "aligned 1;") > strings.Index(ll, "aligned 0;") {
+			t.Errorf("%s: the wait after the loop comes before the one in it", tc.name)
+		}
+		if md.SharedBytes < tc.minShared {
+			t.Errorf("%s: %d bytes of shared memory, want at least %d", tc.name, md.SharedBytes, tc.minShared)
+		}
 	}
 }

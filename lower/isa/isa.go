@@ -271,9 +271,10 @@ type WarpGroupMMA interface {
 	// WarpGroupMMA issues one instruction of plan p into the accumulators c (as MMA's),
 	// added to them unless useC is false, and returns the accumulators it will write.
 	WarpGroupMMA(p MMAPlan, a, b WarpGroupOperand, c []value.Value, useC bool) []value.Value
-	// MMAWait waits until every instruction issued has completed, and returns acc (the
-	// accumulators of all of them) as they then are.
-	MMAWait(acc []value.Value) []value.Value
+	// MMAWait ends a sequence and waits until at most pending sequences are still in
+	// flight, and returns acc (the accumulators of the sequence) as they then are
+	// (pending 0: as the instructions wrote them).
+	MMAWait(acc []value.Value, pending int) []value.Value
 }
 
 // WarpGroupOperand is an operand of one WarpGroupMMA instruction: its packed registers

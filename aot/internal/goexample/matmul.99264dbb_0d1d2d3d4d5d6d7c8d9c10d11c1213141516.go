@@ -22,7 +22,7 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 .address_size 64
 
 	// .globl	grouped_matmul_kernel
-.extern .shared .align 16 .b8 global_smem[];
+.extern .shared .align 1024 .b8 global_smem[];
 	.file	1 "../../../conformance/kernels/matmul.py"
 
 .visible .entry grouped_matmul_kernel(
@@ -40,11 +40,11 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 )
 .reqntid 256, 1, 1
 {
-	.reg .pred 	%p<45>;
+	.reg .pred 	%p<46>;
 	.reg .b16 	%h<354>;
-	.reg .b32 	%r<617>;
-	.reg .f32 	%f<641>;
-	.reg .b64 	%rd<144>;
+	.reg .b32 	%r<487>;
+	.reg .f32 	%f<897>;
+	.reg .b64 	%rd<154>;
 
 	ld.param.u64 	%rd1, [grouped_matmul_kernel_param_0];
 	ld.param.u64 	%rd2, [grouped_matmul_kernel_param_1];
@@ -58,8 +58,10 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 	ld.param.u64 	%rd4, [grouped_matmul_kernel_param_9];
 	ld.param.u64 	%rd5, [grouped_matmul_kernel_param_10];
 	mov.b16 	%h1, 0x0000;
-	mov.u32 	%r178, global_smem;
-	add.s32 	%r256, %r178, 18432;
+	mov.u32 	%r190, global_smem;
+	mov.pred 	%p12, -1;
+	add.s32 	%r353, %r190, 98304;
+	add.s32 	%r356, %r190, 98304;
 	mov.u32 	%r8, %tid.x;
 	and.b32 	%r9, %r8, 31;
 	shr.u32 	%r10, %r8, 5;
@@ -537,1002 +539,1320 @@ $L__BB0_2:
 	mov.b32 	{%h94, %h95}, %r167;
 	mov.b32 	{%h96, %h97}, %r168;
 	.loc	1 85 15
+	sub.s32 	%r169, %r7, 0;
+	shr.u32 	%r170, %r169, 0;
+	and.b32 	%r171, %r170, 1;
+	mul.lo.s32 	%r172, %r171, 49152;
 	bar.sync 	0;
-	shr.u32 	%r169, %r9, 3;
-	and.b32 	%r170, %r169, 3;
-	and.b32 	%r171, %r10, 7;
-	shl.b32 	%r172, %r171, 2;
-	or.b32 	%r173, %r170, %r172;
-	and.b32 	%r174, %r9, 7;
-	shl.b32 	%r175, %r174, 3;
-	mul.lo.s32 	%r176, %r173, 72;
-	add.s32 	%r177, %r176, %r175;
-	shl.b32 	%r179, %r177, 1;
-	add.s32 	%r180, %r178, %r179;
-	mov.b32 	%r181, {%h2, %h3};
-	mov.b32 	%r182, {%h4, %h5};
-	mov.b32 	%r183, {%h6, %h7};
-	mov.b32 	%r184, {%h8, %h9};
-	st.shared.v4.b32 	[%r180], {%r181, %r182, %r183, %r184};
-	mov.b32 	%r185, {%h10, %h11};
-	mov.b32 	%r186, {%h12, %h13};
-	mov.b32 	%r187, {%h14, %h15};
-	mov.b32 	%r188, {%h16, %h17};
-	st.shared.v4.b32 	[%r180+4608], {%r185, %r186, %r187, %r188};
-	mov.b32 	%r189, {%h18, %h19};
-	mov.b32 	%r190, {%h20, %h21};
-	mov.b32 	%r191, {%h22, %h23};
-	mov.b32 	%r192, {%h24, %h25};
-	st.shared.v4.b32 	[%r180+9216], {%r189, %r190, %r191, %r192};
-	mov.b32 	%r193, {%h26, %h27};
-	mov.b32 	%r194, {%h28, %h29};
-	mov.b32 	%r195, {%h30, %h31};
-	mov.b32 	%r196, {%h32, %h33};
-	st.shared.v4.b32 	[%r180+13824], {%r193, %r194, %r195, %r196};
+	and.b32 	%r173, %r9, 7;
+	shl.b32 	%r174, %r173, 4;
+	shr.u32 	%r175, %r9, 3;
+	and.b32 	%r176, %r175, 1;
+	mul.lo.s32 	%r177, %r176, 144;
+	xor.b32 	%r178, %r174, %r177;
+	shr.u32 	%r179, %r9, 4;
+	and.b32 	%r180, %r179, 1;
+	mul.lo.s32 	%r181, %r180, 288;
+	xor.b32 	%r182, %r178, %r181;
+	and.b32 	%r183, %r10, 1;
+	mul.lo.s32 	%r184, %r183, 576;
+	shr.u32 	%r185, %r10, 1;
+	and.b32 	%r186, %r185, 3;
+	shl.b32 	%r187, %r186, 10;
+	or.b32 	%r188, %r184, %r187;
+	xor.b32 	%r189, %r182, %r188;
+	add.s32 	%r191, %r190, %r172;
+	add.s32 	%r192, %r191, %r189;
+	mov.b32 	%r193, {%h2, %h3};
+	mov.b32 	%r194, {%h4, %h5};
+	mov.b32 	%r195, {%h6, %h7};
+	mov.b32 	%r196, {%h8, %h9};
+	st.shared.v4.b32 	[%r192], {%r193, %r194, %r195, %r196};
+	or.b32 	%r197, %r189, 4096;
+	add.s32 	%r198, %r191, %r197;
+	mov.b32 	%r199, {%h10, %h11};
+	mov.b32 	%r200, {%h12, %h13};
+	mov.b32 	%r201, {%h14, %h15};
+	mov.b32 	%r202, {%h16, %h17};
+	st.shared.v4.b32 	[%r198], {%r199, %r200, %r201, %r202};
+	or.b32 	%r203, %r189, 8192;
+	add.s32 	%r204, %r191, %r203;
+	mov.b32 	%r205, {%h18, %h19};
+	mov.b32 	%r206, {%h20, %h21};
+	mov.b32 	%r207, {%h22, %h23};
+	mov.b32 	%r208, {%h24, %h25};
+	st.shared.v4.b32 	[%r204], {%r205, %r206, %r207, %r208};
+	or.b32 	%r209, %r189, 12288;
+	add.s32 	%r210, %r191, %r209;
+	mov.b32 	%r211, {%h26, %h27};
+	mov.b32 	%r212, {%h28, %h29};
+	mov.b32 	%r213, {%h30, %h31};
+	mov.b32 	%r214, {%h32, %h33};
+	st.shared.v4.b32 	[%r210], {%r211, %r212, %r213, %r214};
+	and.b32 	%r215, %r9, 7;
+	shl.b32 	%r216, %r215, 4;
+	shr.u32 	%r217, %r9, 3;
+	and.b32 	%r218, %r217, 3;
+	shl.b32 	%r219, %r218, 13;
+	or.b32 	%r220, %r216, %r219;
+	and.b32 	%r221, %r10, 1;
+	mul.lo.s32 	%r222, %r221, 144;
+	shr.u32 	%r223, %r10, 1;
+	and.b32 	%r224, %r223, 1;
+	mul.lo.s32 	%r225, %r224, 288;
+	or.b32 	%r226, %r222, %r225;
+	shr.u32 	%r227, %r10, 2;
+	and.b32 	%r228, %r227, 1;
+	mul.lo.s32 	%r229, %r228, 576;
+	or.b32 	%r230, %r226, %r229;
+	xor.b32 	%r231, %r220, %r230;
+	add.s32 	%r232, %r191, 16384;
+	add.s32 	%r233, %r232, %r231;
+	mov.b32 	%r234, {%h34, %h35};
+	mov.b32 	%r235, {%h36, %h37};
+	mov.b32 	%r236, {%h38, %h39};
+	mov.b32 	%r237, {%h40, %h41};
+	st.shared.v4.b32 	[%r233], {%r234, %r235, %r236, %r237};
+	or.b32 	%r238, %r231, 1024;
+	add.s32 	%r239, %r232, %r238;
+	mov.b32 	%r240, {%h42, %h43};
+	mov.b32 	%r241, {%h44, %h45};
+	mov.b32 	%r242, {%h46, %h47};
+	mov.b32 	%r243, {%h48, %h49};
+	st.shared.v4.b32 	[%r239], {%r240, %r241, %r242, %r243};
+	or.b32 	%r244, %r231, 2048;
+	add.s32 	%r245, %r232, %r244;
+	mov.b32 	%r246, {%h50, %h51};
+	mov.b32 	%r247, {%h52, %h53};
+	mov.b32 	%r248, {%h54, %h55};
+	mov.b32 	%r249, {%h56, %h57};
+	st.shared.v4.b32 	[%r245], {%r246, %r247, %r248, %r249};
+	or.b32 	%r250, %r231, 3072;
+	add.s32 	%r251, %r232, %r250;
+	mov.b32 	%r252, {%h58, %h59};
+	mov.b32 	%r253, {%h60, %h61};
+	mov.b32 	%r254, {%h62, %h63};
+	mov.b32 	%r255, {%h64, %h65};
+	st.shared.v4.b32 	[%r251], {%r252, %r253, %r254, %r255};
+	or.b32 	%r256, %r231, 4096;
+	add.s32 	%r257, %r232, %r256;
+	mov.b32 	%r258, {%h66, %h67};
+	mov.b32 	%r259, {%h68, %h69};
+	mov.b32 	%r260, {%h70, %h71};
+	mov.b32 	%r261, {%h72, %h73};
+	st.shared.v4.b32 	[%r257], {%r258, %r259, %r260, %r261};
+	or.b32 	%r262, %r231, 5120;
+	add.s32 	%r263, %r232, %r262;
+	mov.b32 	%r264, {%h74, %h75};
+	mov.b32 	%r265, {%h76, %h77};
+	mov.b32 	%r266, {%h78, %h79};
+	mov.b32 	%r267, {%h80, %h81};
+	st.shared.v4.b32 	[%r263], {%r264, %r265, %r266, %r267};
+	or.b32 	%r268, %r231, 6144;
+	add.s32 	%r269, %r232, %r268;
+	mov.b32 	%r270, {%h82, %h83};
+	mov.b32 	%r271, {%h84, %h85};
+	mov.b32 	%r272, {%h86, %h87};
+	mov.b32 	%r273, {%h88, %h89};
+	st.shared.v4.b32 	[%r269], {%r270, %r271, %r272, %r273};
+	or.b32 	%r274, %r231, 7168;
+	add.s32 	%r275, %r232, %r274;
+	mov.b32 	%r276, {%h90, %h91};
+	mov.b32 	%r277, {%h92, %h93};
+	mov.b32 	%r278, {%h94, %h95};
+	mov.b32 	%r279, {%h96, %h97};
+	st.shared.v4.b32 	[%r275], {%r276, %r277, %r278, %r279};
+	// begin inline asm
+	fence.proxy.async.shared::cta;
+	// end inline asm
 	bar.sync 	0;
-	and.b32 	%r197, %r9, 15;
-	and.b32 	%r198, %r10, 1;
-	shl.b32 	%r199, %r198, 4;
-	add.s32 	%r200, %r197, %r199;
-	shr.u32 	%r201, %r9, 4;
-	and.b32 	%r202, %r201, 1;
-	shl.b32 	%r203, %r202, 3;
-	add.s32 	%r204, %r203, 0;
-	mul.lo.s32 	%r205, %r200, 72;
-	add.s32 	%r206, %r205, %r204;
-	shl.b32 	%r207, %r206, 1;
-	add.s32 	%r208, %r178, %r207;
-	and.b32 	%r209, %r10, 7;
-	and.b32 	%r210, %r9, 31;
-	shl.b32 	%r211, %r210, 3;
-	mul.lo.s32 	%r212, %r209, 264;
-	add.s32 	%r213, %r212, %r211;
-	shl.b32 	%r214, %r213, 1;
-	add.s32 	%r215, %r178, %r214;
-	mov.b32 	%r216, {%h34, %h35};
-	mov.b32 	%r217, {%h36, %h37};
-	mov.b32 	%r218, {%h38, %h39};
-	mov.b32 	%r219, {%h40, %h41};
-	st.shared.v4.b32 	[%r215+18432], {%r216, %r217, %r218, %r219};
-	mov.b32 	%r220, {%h42, %h43};
-	mov.b32 	%r221, {%h44, %h45};
-	mov.b32 	%r222, {%h46, %h47};
-	mov.b32 	%r223, {%h48, %h49};
-	st.shared.v4.b32 	[%r215+22656], {%r220, %r221, %r222, %r223};
-	mov.b32 	%r224, {%h50, %h51};
-	mov.b32 	%r225, {%h52, %h53};
-	mov.b32 	%r226, {%h54, %h55};
-	mov.b32 	%r227, {%h56, %h57};
-	st.shared.v4.b32 	[%r215+26880], {%r224, %r225, %r226, %r227};
-	mov.b32 	%r228, {%h58, %h59};
-	mov.b32 	%r229, {%h60, %h61};
-	mov.b32 	%r230, {%h62, %h63};
-	mov.b32 	%r231, {%h64, %h65};
-	st.shared.v4.b32 	[%r215+31104], {%r228, %r229, %r230, %r231};
-	mov.b32 	%r232, {%h66, %h67};
-	mov.b32 	%r233, {%h68, %h69};
-	mov.b32 	%r234, {%h70, %h71};
-	mov.b32 	%r235, {%h72, %h73};
-	st.shared.v4.b32 	[%r215+35328], {%r232, %r233, %r234, %r235};
-	mov.b32 	%r236, {%h74, %h75};
-	mov.b32 	%r237, {%h76, %h77};
-	mov.b32 	%r238, {%h78, %h79};
-	mov.b32 	%r239, {%h80, %h81};
-	st.shared.v4.b32 	[%r215+39552], {%r236, %r237, %r238, %r239};
-	mov.b32 	%r240, {%h82, %h83};
-	mov.b32 	%r241, {%h84, %h85};
-	mov.b32 	%r242, {%h86, %h87};
-	mov.b32 	%r243, {%h88, %h89};
-	st.shared.v4.b32 	[%r215+43776], {%r240, %r241, %r242, %r243};
-	mov.b32 	%r244, {%h90, %h91};
-	mov.b32 	%r245, {%h92, %h93};
-	mov.b32 	%r246, {%h94, %h95};
-	mov.b32 	%r247, {%h96, %h97};
-	st.shared.v4.b32 	[%r215+48000], {%r244, %r245, %r246, %r247};
-	bar.sync 	0;
-	and.b32 	%r248, %r9, 31;
-	add.s32 	%r249, %r248, 0;
-	shr.u32 	%r250, %r10, 1;
-	and.b32 	%r251, %r250, 3;
-	shl.b32 	%r252, %r251, 3;
-	add.s32 	%r253, 0, %r252;
-	mul.lo.s32 	%r254, %r249, 264;
-	add.s32 	%r255, %r254, %r253;
-	shl.b32 	%r257, %r255, 1;
-	add.s32 	%r258, %r256, %r257;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r259,%r260,%r261,%r262}, [%r208];
-	// end inline asm
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r263,%r264,%r265,%r266}, [%r258];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f129,%f130,%f131,%f132}, {%r259,%r260,%r261,%r262}, {%r263,%r264}, {%f1,%f2,%f3,%f4};
-	// end inline asm
-	add.s32 	%r267, %r258, 64;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r268,%r269,%r270,%r271}, [%r267];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f133,%f134,%f135,%f136}, {%r259,%r260,%r261,%r262}, {%r268,%r269}, {%f5,%f6,%f7,%f8};
-	// end inline asm
-	add.s32 	%r272, %r258, 128;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r273,%r274,%r275,%r276}, [%r272];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f137,%f138,%f139,%f140}, {%r259,%r260,%r261,%r262}, {%r273,%r274}, {%f9,%f10,%f11,%f12};
-	// end inline asm
-	add.s32 	%r277, %r258, 192;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r278,%r279,%r280,%r281}, [%r277];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f141,%f142,%f143,%f144}, {%r259,%r260,%r261,%r262}, {%r278,%r279}, {%f13,%f14,%f15,%f16};
-	// end inline asm
-	add.s32 	%r282, %r258, 256;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r283,%r284,%r285,%r286}, [%r282];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f145,%f146,%f147,%f148}, {%r259,%r260,%r261,%r262}, {%r283,%r284}, {%f17,%f18,%f19,%f20};
-	// end inline asm
-	add.s32 	%r287, %r258, 320;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r288,%r289,%r290,%r291}, [%r287];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f149,%f150,%f151,%f152}, {%r259,%r260,%r261,%r262}, {%r288,%r289}, {%f21,%f22,%f23,%f24};
-	// end inline asm
-	add.s32 	%r292, %r258, 384;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r293,%r294,%r295,%r296}, [%r292];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f153,%f154,%f155,%f156}, {%r259,%r260,%r261,%r262}, {%r293,%r294}, {%f25,%f26,%f27,%f28};
-	// end inline asm
-	add.s32 	%r297, %r258, 448;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r298,%r299,%r300,%r301}, [%r297];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f157,%f158,%f159,%f160}, {%r259,%r260,%r261,%r262}, {%r298,%r299}, {%f29,%f30,%f31,%f32};
-	// end inline asm
-	add.s32 	%r302, %r208, 4608;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r303,%r304,%r305,%r306}, [%r302];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f161,%f162,%f163,%f164}, {%r303,%r304,%r305,%r306}, {%r263,%r264}, {%f33,%f34,%f35,%f36};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f165,%f166,%f167,%f168}, {%r303,%r304,%r305,%r306}, {%r268,%r269}, {%f37,%f38,%f39,%f40};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f169,%f170,%f171,%f172}, {%r303,%r304,%r305,%r306}, {%r273,%r274}, {%f41,%f42,%f43,%f44};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f173,%f174,%f175,%f176}, {%r303,%r304,%r305,%r306}, {%r278,%r279}, {%f45,%f46,%f47,%f48};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f177,%f178,%f179,%f180}, {%r303,%r304,%r305,%r306}, {%r283,%r284}, {%f49,%f50,%f51,%f52};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f181,%f182,%f183,%f184}, {%r303,%r304,%r305,%r306}, {%r288,%r289}, {%f53,%f54,%f55,%f56};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f185,%f186,%f187,%f188}, {%r303,%r304,%r305,%r306}, {%r293,%r294}, {%f57,%f58,%f59,%f60};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f189,%f190,%f191,%f192}, {%r303,%r304,%r305,%r306}, {%r298,%r299}, {%f61,%f62,%f63,%f64};
-	// end inline asm
-	add.s32 	%r307, %r208, 9216;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r308,%r309,%r310,%r311}, [%r307];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f193,%f194,%f195,%f196}, {%r308,%r309,%r310,%r311}, {%r263,%r264}, {%f65,%f66,%f67,%f68};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f197,%f198,%f199,%f200}, {%r308,%r309,%r310,%r311}, {%r268,%r269}, {%f69,%f70,%f71,%f72};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f201,%f202,%f203,%f204}, {%r308,%r309,%r310,%r311}, {%r273,%r274}, {%f73,%f74,%f75,%f76};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f205,%f206,%f207,%f208}, {%r308,%r309,%r310,%r311}, {%r278,%r279}, {%f77,%f78,%f79,%f80};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f209,%f210,%f211,%f212}, {%r308,%r309,%r310,%r311}, {%r283,%r284}, {%f81,%f82,%f83,%f84};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f213,%f214,%f215,%f216}, {%r308,%r309,%r310,%r311}, {%r288,%r289}, {%f85,%f86,%f87,%f88};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f217,%f218,%f219,%f220}, {%r308,%r309,%r310,%r311}, {%r293,%r294}, {%f89,%f90,%f91,%f92};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f221,%f222,%f223,%f224}, {%r308,%r309,%r310,%r311}, {%r298,%r299}, {%f93,%f94,%f95,%f96};
-	// end inline asm
-	add.s32 	%r312, %r208, 13824;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r313,%r314,%r315,%r316}, [%r312];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f225,%f226,%f227,%f228}, {%r313,%r314,%r315,%r316}, {%r263,%r264}, {%f97,%f98,%f99,%f100};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f229,%f230,%f231,%f232}, {%r313,%r314,%r315,%r316}, {%r268,%r269}, {%f101,%f102,%f103,%f104};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f233,%f234,%f235,%f236}, {%r313,%r314,%r315,%r316}, {%r273,%r274}, {%f105,%f106,%f107,%f108};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f237,%f238,%f239,%f240}, {%r313,%r314,%r315,%r316}, {%r278,%r279}, {%f109,%f110,%f111,%f112};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f241,%f242,%f243,%f244}, {%r313,%r314,%r315,%r316}, {%r283,%r284}, {%f113,%f114,%f115,%f116};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f245,%f246,%f247,%f248}, {%r313,%r314,%r315,%r316}, {%r288,%r289}, {%f117,%f118,%f119,%f120};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f249,%f250,%f251,%f252}, {%r313,%r314,%r315,%r316}, {%r293,%r294}, {%f121,%f122,%f123,%f124};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f253,%f254,%f255,%f256}, {%r313,%r314,%r315,%r316}, {%r298,%r299}, {%f125,%f126,%f127,%f128};
-	// end inline asm
-	add.s32 	%r317, %r208, 32;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r318,%r319,%r320,%r321}, [%r317];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f257,%f258,%f259,%f260}, {%r318,%r319,%r320,%r321}, {%r265,%r266}, {%f129,%f130,%f131,%f132};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f261,%f262,%f263,%f264}, {%r318,%r319,%r320,%r321}, {%r270,%r271}, {%f133,%f134,%f135,%f136};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f265,%f266,%f267,%f268}, {%r318,%r319,%r320,%r321}, {%r275,%r276}, {%f137,%f138,%f139,%f140};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f269,%f270,%f271,%f272}, {%r318,%r319,%r320,%r321}, {%r280,%r281}, {%f141,%f142,%f143,%f144};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f273,%f274,%f275,%f276}, {%r318,%r319,%r320,%r321}, {%r285,%r286}, {%f145,%f146,%f147,%f148};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f277,%f278,%f279,%f280}, {%r318,%r319,%r320,%r321}, {%r290,%r291}, {%f149,%f150,%f151,%f152};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f281,%f282,%f283,%f284}, {%r318,%r319,%r320,%r321}, {%r295,%r296}, {%f153,%f154,%f155,%f156};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f285,%f286,%f287,%f288}, {%r318,%r319,%r320,%r321}, {%r300,%r301}, {%f157,%f158,%f159,%f160};
-	// end inline asm
-	add.s32 	%r322, %r208, 4640;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r323,%r324,%r325,%r326}, [%r322];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f289,%f290,%f291,%f292}, {%r323,%r324,%r325,%r326}, {%r265,%r266}, {%f161,%f162,%f163,%f164};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f293,%f294,%f295,%f296}, {%r323,%r324,%r325,%r326}, {%r270,%r271}, {%f165,%f166,%f167,%f168};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f297,%f298,%f299,%f300}, {%r323,%r324,%r325,%r326}, {%r275,%r276}, {%f169,%f170,%f171,%f172};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f301,%f302,%f303,%f304}, {%r323,%r324,%r325,%r326}, {%r280,%r281}, {%f173,%f174,%f175,%f176};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f305,%f306,%f307,%f308}, {%r323,%r324,%r325,%r326}, {%r285,%r286}, {%f177,%f178,%f179,%f180};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f309,%f310,%f311,%f312}, {%r323,%r324,%r325,%r326}, {%r290,%r291}, {%f181,%f182,%f183,%f184};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f313,%f314,%f315,%f316}, {%r323,%r324,%r325,%r326}, {%r295,%r296}, {%f185,%f186,%f187,%f188};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f317,%f318,%f319,%f320}, {%r323,%r324,%r325,%r326}, {%r300,%r301}, {%f189,%f190,%f191,%f192};
-	// end inline asm
-	add.s32 	%r327, %r208, 9248;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r328,%r329,%r330,%r331}, [%r327];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f321,%f322,%f323,%f324}, {%r328,%r329,%r330,%r331}, {%r265,%r266}, {%f193,%f194,%f195,%f196};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f325,%f326,%f327,%f328}, {%r328,%r329,%r330,%r331}, {%r270,%r271}, {%f197,%f198,%f199,%f200};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f329,%f330,%f331,%f332}, {%r328,%r329,%r330,%r331}, {%r275,%r276}, {%f201,%f202,%f203,%f204};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f333,%f334,%f335,%f336}, {%r328,%r329,%r330,%r331}, {%r280,%r281}, {%f205,%f206,%f207,%f208};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f337,%f338,%f339,%f340}, {%r328,%r329,%r330,%r331}, {%r285,%r286}, {%f209,%f210,%f211,%f212};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f341,%f342,%f343,%f344}, {%r328,%r329,%r330,%r331}, {%r290,%r291}, {%f213,%f214,%f215,%f216};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f345,%f346,%f347,%f348}, {%r328,%r329,%r330,%r331}, {%r295,%r296}, {%f217,%f218,%f219,%f220};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f349,%f350,%f351,%f352}, {%r328,%r329,%r330,%r331}, {%r300,%r301}, {%f221,%f222,%f223,%f224};
-	// end inline asm
-	add.s32 	%r332, %r208, 13856;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r333,%r334,%r335,%r336}, [%r332];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f353,%f354,%f355,%f356}, {%r333,%r334,%r335,%r336}, {%r265,%r266}, {%f225,%f226,%f227,%f228};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f357,%f358,%f359,%f360}, {%r333,%r334,%r335,%r336}, {%r270,%r271}, {%f229,%f230,%f231,%f232};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f361,%f362,%f363,%f364}, {%r333,%r334,%r335,%r336}, {%r275,%r276}, {%f233,%f234,%f235,%f236};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f365,%f366,%f367,%f368}, {%r333,%r334,%r335,%r336}, {%r280,%r281}, {%f237,%f238,%f239,%f240};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f369,%f370,%f371,%f372}, {%r333,%r334,%r335,%r336}, {%r285,%r286}, {%f241,%f242,%f243,%f244};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f373,%f374,%f375,%f376}, {%r333,%r334,%r335,%r336}, {%r290,%r291}, {%f245,%f246,%f247,%f248};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f377,%f378,%f379,%f380}, {%r333,%r334,%r335,%r336}, {%r295,%r296}, {%f249,%f250,%f251,%f252};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f381,%f382,%f383,%f384}, {%r333,%r334,%r335,%r336}, {%r300,%r301}, {%f253,%f254,%f255,%f256};
-	// end inline asm
-	add.s32 	%r337, %r208, 64;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r338,%r339,%r340,%r341}, [%r337];
-	// end inline asm
-	add.s32 	%r342, %r258, 16896;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r343,%r344,%r345,%r346}, [%r342];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f385,%f386,%f387,%f388}, {%r338,%r339,%r340,%r341}, {%r343,%r344}, {%f257,%f258,%f259,%f260};
-	// end inline asm
-	add.s32 	%r347, %r258, 16960;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r348,%r349,%r350,%r351}, [%r347];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f389,%f390,%f391,%f392}, {%r338,%r339,%r340,%r341}, {%r348,%r349}, {%f261,%f262,%f263,%f264};
-	// end inline asm
-	add.s32 	%r352, %r258, 17024;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r353,%r354,%r355,%r356}, [%r352];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f393,%f394,%f395,%f396}, {%r338,%r339,%r340,%r341}, {%r353,%r354}, {%f265,%f266,%f267,%f268};
-	// end inline asm
-	add.s32 	%r357, %r258, 17088;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r358,%r359,%r360,%r361}, [%r357];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f397,%f398,%f399,%f400}, {%r338,%r339,%r340,%r341}, {%r358,%r359}, {%f269,%f270,%f271,%f272};
-	// end inline asm
-	add.s32 	%r362, %r258, 17152;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r363,%r364,%r365,%r366}, [%r362];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f401,%f402,%f403,%f404}, {%r338,%r339,%r340,%r341}, {%r363,%r364}, {%f273,%f274,%f275,%f276};
-	// end inline asm
-	add.s32 	%r367, %r258, 17216;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r368,%r369,%r370,%r371}, [%r367];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f405,%f406,%f407,%f408}, {%r338,%r339,%r340,%r341}, {%r368,%r369}, {%f277,%f278,%f279,%f280};
-	// end inline asm
-	add.s32 	%r372, %r258, 17280;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r373,%r374,%r375,%r376}, [%r372];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f409,%f410,%f411,%f412}, {%r338,%r339,%r340,%r341}, {%r373,%r374}, {%f281,%f282,%f283,%f284};
-	// end inline asm
-	add.s32 	%r377, %r258, 17344;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r378,%r379,%r380,%r381}, [%r377];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f413,%f414,%f415,%f416}, {%r338,%r339,%r340,%r341}, {%r378,%r379}, {%f285,%f286,%f287,%f288};
-	// end inline asm
-	add.s32 	%r382, %r208, 4672;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r383,%r384,%r385,%r386}, [%r382];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f417,%f418,%f419,%f420}, {%r383,%r384,%r385,%r386}, {%r343,%r344}, {%f289,%f290,%f291,%f292};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f421,%f422,%f423,%f424}, {%r383,%r384,%r385,%r386}, {%r348,%r349}, {%f293,%f294,%f295,%f296};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f425,%f426,%f427,%f428}, {%r383,%r384,%r385,%r386}, {%r353,%r354}, {%f297,%f298,%f299,%f300};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f429,%f430,%f431,%f432}, {%r383,%r384,%r385,%r386}, {%r358,%r359}, {%f301,%f302,%f303,%f304};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f433,%f434,%f435,%f436}, {%r383,%r384,%r385,%r386}, {%r363,%r364}, {%f305,%f306,%f307,%f308};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f437,%f438,%f439,%f440}, {%r383,%r384,%r385,%r386}, {%r368,%r369}, {%f309,%f310,%f311,%f312};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f441,%f442,%f443,%f444}, {%r383,%r384,%r385,%r386}, {%r373,%r374}, {%f313,%f314,%f315,%f316};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f445,%f446,%f447,%f448}, {%r383,%r384,%r385,%r386}, {%r378,%r379}, {%f317,%f318,%f319,%f320};
-	// end inline asm
-	add.s32 	%r387, %r208, 9280;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r388,%r389,%r390,%r391}, [%r387];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f449,%f450,%f451,%f452}, {%r388,%r389,%r390,%r391}, {%r343,%r344}, {%f321,%f322,%f323,%f324};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f453,%f454,%f455,%f456}, {%r388,%r389,%r390,%r391}, {%r348,%r349}, {%f325,%f326,%f327,%f328};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f457,%f458,%f459,%f460}, {%r388,%r389,%r390,%r391}, {%r353,%r354}, {%f329,%f330,%f331,%f332};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f461,%f462,%f463,%f464}, {%r388,%r389,%r390,%r391}, {%r358,%r359}, {%f333,%f334,%f335,%f336};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f465,%f466,%f467,%f468}, {%r388,%r389,%r390,%r391}, {%r363,%r364}, {%f337,%f338,%f339,%f340};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f469,%f470,%f471,%f472}, {%r388,%r389,%r390,%r391}, {%r368,%r369}, {%f341,%f342,%f343,%f344};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f473,%f474,%f475,%f476}, {%r388,%r389,%r390,%r391}, {%r373,%r374}, {%f345,%f346,%f347,%f348};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f477,%f478,%f479,%f480}, {%r388,%r389,%r390,%r391}, {%r378,%r379}, {%f349,%f350,%f351,%f352};
-	// end inline asm
-	add.s32 	%r392, %r208, 13888;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r393,%r394,%r395,%r396}, [%r392];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f481,%f482,%f483,%f484}, {%r393,%r394,%r395,%r396}, {%r343,%r344}, {%f353,%f354,%f355,%f356};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f485,%f486,%f487,%f488}, {%r393,%r394,%r395,%r396}, {%r348,%r349}, {%f357,%f358,%f359,%f360};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f489,%f490,%f491,%f492}, {%r393,%r394,%r395,%r396}, {%r353,%r354}, {%f361,%f362,%f363,%f364};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f493,%f494,%f495,%f496}, {%r393,%r394,%r395,%r396}, {%r358,%r359}, {%f365,%f366,%f367,%f368};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f497,%f498,%f499,%f500}, {%r393,%r394,%r395,%r396}, {%r363,%r364}, {%f369,%f370,%f371,%f372};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f501,%f502,%f503,%f504}, {%r393,%r394,%r395,%r396}, {%r368,%r369}, {%f373,%f374,%f375,%f376};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f505,%f506,%f507,%f508}, {%r393,%r394,%r395,%r396}, {%r373,%r374}, {%f377,%f378,%f379,%f380};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f509,%f510,%f511,%f512}, {%r393,%r394,%r395,%r396}, {%r378,%r379}, {%f381,%f382,%f383,%f384};
-	// end inline asm
-	add.s32 	%r397, %r208, 96;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r398,%r399,%r400,%r401}, [%r397];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f513,%f514,%f515,%f516}, {%r398,%r399,%r400,%r401}, {%r345,%r346}, {%f385,%f386,%f387,%f388};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f517,%f518,%f519,%f520}, {%r398,%r399,%r400,%r401}, {%r350,%r351}, {%f389,%f390,%f391,%f392};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f521,%f522,%f523,%f524}, {%r398,%r399,%r400,%r401}, {%r355,%r356}, {%f393,%f394,%f395,%f396};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f525,%f526,%f527,%f528}, {%r398,%r399,%r400,%r401}, {%r360,%r361}, {%f397,%f398,%f399,%f400};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f529,%f530,%f531,%f532}, {%r398,%r399,%r400,%r401}, {%r365,%r366}, {%f401,%f402,%f403,%f404};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f533,%f534,%f535,%f536}, {%r398,%r399,%r400,%r401}, {%r370,%r371}, {%f405,%f406,%f407,%f408};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f537,%f538,%f539,%f540}, {%r398,%r399,%r400,%r401}, {%r375,%r376}, {%f409,%f410,%f411,%f412};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f541,%f542,%f543,%f544}, {%r398,%r399,%r400,%r401}, {%r380,%r381}, {%f413,%f414,%f415,%f416};
-	// end inline asm
-	add.s32 	%r402, %r208, 4704;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r403,%r404,%r405,%r406}, [%r402];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f545,%f546,%f547,%f548}, {%r403,%r404,%r405,%r406}, {%r345,%r346}, {%f417,%f418,%f419,%f420};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f549,%f550,%f551,%f552}, {%r403,%r404,%r405,%r406}, {%r350,%r351}, {%f421,%f422,%f423,%f424};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f553,%f554,%f555,%f556}, {%r403,%r404,%r405,%r406}, {%r355,%r356}, {%f425,%f426,%f427,%f428};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f557,%f558,%f559,%f560}, {%r403,%r404,%r405,%r406}, {%r360,%r361}, {%f429,%f430,%f431,%f432};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f561,%f562,%f563,%f564}, {%r403,%r404,%r405,%r406}, {%r365,%r366}, {%f433,%f434,%f435,%f436};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f565,%f566,%f567,%f568}, {%r403,%r404,%r405,%r406}, {%r370,%r371}, {%f437,%f438,%f439,%f440};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f569,%f570,%f571,%f572}, {%r403,%r404,%r405,%r406}, {%r375,%r376}, {%f441,%f442,%f443,%f444};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f573,%f574,%f575,%f576}, {%r403,%r404,%r405,%r406}, {%r380,%r381}, {%f445,%f446,%f447,%f448};
-	// end inline asm
-	add.s32 	%r407, %r208, 9312;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r408,%r409,%r410,%r411}, [%r407];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f577,%f578,%f579,%f580}, {%r408,%r409,%r410,%r411}, {%r345,%r346}, {%f449,%f450,%f451,%f452};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f581,%f582,%f583,%f584}, {%r408,%r409,%r410,%r411}, {%r350,%r351}, {%f453,%f454,%f455,%f456};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f585,%f586,%f587,%f588}, {%r408,%r409,%r410,%r411}, {%r355,%r356}, {%f457,%f458,%f459,%f460};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f589,%f590,%f591,%f592}, {%r408,%r409,%r410,%r411}, {%r360,%r361}, {%f461,%f462,%f463,%f464};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f593,%f594,%f595,%f596}, {%r408,%r409,%r410,%r411}, {%r365,%r366}, {%f465,%f466,%f467,%f468};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f597,%f598,%f599,%f600}, {%r408,%r409,%r410,%r411}, {%r370,%r371}, {%f469,%f470,%f471,%f472};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f601,%f602,%f603,%f604}, {%r408,%r409,%r410,%r411}, {%r375,%r376}, {%f473,%f474,%f475,%f476};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f605,%f606,%f607,%f608}, {%r408,%r409,%r410,%r411}, {%r380,%r381}, {%f477,%f478,%f479,%f480};
-	// end inline asm
-	add.s32 	%r412, %r208, 13920;
-	// begin inline asm
-	ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r413,%r414,%r415,%r416}, [%r412];
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f609,%f610,%f611,%f612}, {%r413,%r414,%r415,%r416}, {%r345,%r346}, {%f481,%f482,%f483,%f484};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f613,%f614,%f615,%f616}, {%r413,%r414,%r415,%r416}, {%r350,%r351}, {%f485,%f486,%f487,%f488};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f617,%f618,%f619,%f620}, {%r413,%r414,%r415,%r416}, {%r355,%r356}, {%f489,%f490,%f491,%f492};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f621,%f622,%f623,%f624}, {%r413,%r414,%r415,%r416}, {%r360,%r361}, {%f493,%f494,%f495,%f496};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f625,%f626,%f627,%f628}, {%r413,%r414,%r415,%r416}, {%r365,%r366}, {%f497,%f498,%f499,%f500};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f629,%f630,%f631,%f632}, {%r413,%r414,%r415,%r416}, {%r370,%r371}, {%f501,%f502,%f503,%f504};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f633,%f634,%f635,%f636}, {%r413,%r414,%r415,%r416}, {%r375,%r376}, {%f505,%f506,%f507,%f508};
-	// end inline asm
-	// begin inline asm
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f637,%f638,%f639,%f640}, {%r413,%r414,%r415,%r416}, {%r380,%r381}, {%f509,%f510,%f511,%f512};
+	shr.u32 	%r280, %r10, 2;
+	and.b32 	%r281, %r280, 1;
+	shl.b32 	%r282, %r281, 13;
+	add.s32 	%r283, %r191, %r282;
+	shr.u32 	%r284, %r283, 4;
+	and.b32 	%r285, %r284, 16383;
+	cvt.u64.u32 	%rd66, %r285;
+	or.b64 	%rd67, %rd66, 4611686293372403712;
+	add.s32 	%r286, %r232, 0;
+	shr.u32 	%r287, %r286, 4;
+	and.b32 	%r288, %r287, 16383;
+	cvt.u64.u32 	%rd68, %r288;
+	or.b64 	%rd69, %rd68, 4611686293338849280;
+	// begin inline asm
+	wgmma.fence.sync.aligned;
+	// end inline asm
+	mov.f32 	%f129, %f1;
+	mov.f32 	%f130, %f2;
+	mov.f32 	%f131, %f3;
+	mov.f32 	%f132, %f4;
+	mov.f32 	%f133, %f5;
+	mov.f32 	%f134, %f6;
+	mov.f32 	%f135, %f7;
+	mov.f32 	%f136, %f8;
+	mov.f32 	%f137, %f9;
+	mov.f32 	%f138, %f10;
+	mov.f32 	%f139, %f11;
+	mov.f32 	%f140, %f12;
+	mov.f32 	%f141, %f13;
+	mov.f32 	%f142, %f14;
+	mov.f32 	%f143, %f15;
+	mov.f32 	%f144, %f16;
+	mov.f32 	%f145, %f17;
+	mov.f32 	%f146, %f18;
+	mov.f32 	%f147, %f19;
+	mov.f32 	%f148, %f20;
+	mov.f32 	%f149, %f21;
+	mov.f32 	%f150, %f22;
+	mov.f32 	%f151, %f23;
+	mov.f32 	%f152, %f24;
+	mov.f32 	%f153, %f25;
+	mov.f32 	%f154, %f26;
+	mov.f32 	%f155, %f27;
+	mov.f32 	%f156, %f28;
+	mov.f32 	%f157, %f29;
+	mov.f32 	%f158, %f30;
+	mov.f32 	%f159, %f31;
+	mov.f32 	%f160, %f32;
+	mov.f32 	%f161, %f33;
+	mov.f32 	%f162, %f34;
+	mov.f32 	%f163, %f35;
+	mov.f32 	%f164, %f36;
+	mov.f32 	%f165, %f37;
+	mov.f32 	%f166, %f38;
+	mov.f32 	%f167, %f39;
+	mov.f32 	%f168, %f40;
+	mov.f32 	%f169, %f41;
+	mov.f32 	%f170, %f42;
+	mov.f32 	%f171, %f43;
+	mov.f32 	%f172, %f44;
+	mov.f32 	%f173, %f45;
+	mov.f32 	%f174, %f46;
+	mov.f32 	%f175, %f47;
+	mov.f32 	%f176, %f48;
+	mov.f32 	%f177, %f49;
+	mov.f32 	%f178, %f50;
+	mov.f32 	%f179, %f51;
+	mov.f32 	%f180, %f52;
+	mov.f32 	%f181, %f53;
+	mov.f32 	%f182, %f54;
+	mov.f32 	%f183, %f55;
+	mov.f32 	%f184, %f56;
+	mov.f32 	%f185, %f57;
+	mov.f32 	%f186, %f58;
+	mov.f32 	%f187, %f59;
+	mov.f32 	%f188, %f60;
+	mov.f32 	%f189, %f61;
+	mov.f32 	%f190, %f62;
+	mov.f32 	%f191, %f63;
+	mov.f32 	%f192, %f64;
+	mov.f32 	%f193, %f65;
+	mov.f32 	%f194, %f66;
+	mov.f32 	%f195, %f67;
+	mov.f32 	%f196, %f68;
+	mov.f32 	%f197, %f69;
+	mov.f32 	%f198, %f70;
+	mov.f32 	%f199, %f71;
+	mov.f32 	%f200, %f72;
+	mov.f32 	%f201, %f73;
+	mov.f32 	%f202, %f74;
+	mov.f32 	%f203, %f75;
+	mov.f32 	%f204, %f76;
+	mov.f32 	%f205, %f77;
+	mov.f32 	%f206, %f78;
+	mov.f32 	%f207, %f79;
+	mov.f32 	%f208, %f80;
+	mov.f32 	%f209, %f81;
+	mov.f32 	%f210, %f82;
+	mov.f32 	%f211, %f83;
+	mov.f32 	%f212, %f84;
+	mov.f32 	%f213, %f85;
+	mov.f32 	%f214, %f86;
+	mov.f32 	%f215, %f87;
+	mov.f32 	%f216, %f88;
+	mov.f32 	%f217, %f89;
+	mov.f32 	%f218, %f90;
+	mov.f32 	%f219, %f91;
+	mov.f32 	%f220, %f92;
+	mov.f32 	%f221, %f93;
+	mov.f32 	%f222, %f94;
+	mov.f32 	%f223, %f95;
+	mov.f32 	%f224, %f96;
+	mov.f32 	%f225, %f97;
+	mov.f32 	%f226, %f98;
+	mov.f32 	%f227, %f99;
+	mov.f32 	%f228, %f100;
+	mov.f32 	%f229, %f101;
+	mov.f32 	%f230, %f102;
+	mov.f32 	%f231, %f103;
+	mov.f32 	%f232, %f104;
+	mov.f32 	%f233, %f105;
+	mov.f32 	%f234, %f106;
+	mov.f32 	%f235, %f107;
+	mov.f32 	%f236, %f108;
+	mov.f32 	%f237, %f109;
+	mov.f32 	%f238, %f110;
+	mov.f32 	%f239, %f111;
+	mov.f32 	%f240, %f112;
+	mov.f32 	%f241, %f113;
+	mov.f32 	%f242, %f114;
+	mov.f32 	%f243, %f115;
+	mov.f32 	%f244, %f116;
+	mov.f32 	%f245, %f117;
+	mov.f32 	%f246, %f118;
+	mov.f32 	%f247, %f119;
+	mov.f32 	%f248, %f120;
+	mov.f32 	%f249, %f121;
+	mov.f32 	%f250, %f122;
+	mov.f32 	%f251, %f123;
+	mov.f32 	%f252, %f124;
+	mov.f32 	%f253, %f125;
+	mov.f32 	%f254, %f126;
+	mov.f32 	%f255, %f127;
+	mov.f32 	%f256, %f128;
+	// begin inline asm
+	wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%f129,%f130,%f131,%f132,%f133,%f134,%f135,%f136,%f137,%f138,%f139,%f140,%f141,%f142,%f143,%f144,%f145,%f146,%f147,%f148,%f149,%f150,%f151,%f152,%f153,%f154,%f155,%f156,%f157,%f158,%f159,%f160,%f161,%f162,%f163,%f164,%f165,%f166,%f167,%f168,%f169,%f170,%f171,%f172,%f173,%f174,%f175,%f176,%f177,%f178,%f179,%f180,%f181,%f182,%f183,%f184,%f185,%f186,%f187,%f188,%f189,%f190,%f191,%f192,%f193,%f194,%f195,%f196,%f197,%f198,%f199,%f200,%f201,%f202,%f203,%f204,%f205,%f206,%f207,%f208,%f209,%f210,%f211,%f212,%f213,%f214,%f215,%f216,%f217,%f218,%f219,%f220,%f221,%f222,%f223,%f224,%f225,%f226,%f227,%f228,%f229,%f230,%f231,%f232,%f233,%f234,%f235,%f236,%f237,%f238,%f239,%f240,%f241,%f242,%f243,%f244,%f245,%f246,%f247,%f248,%f249,%f250,%f251,%f252,%f253,%f254,%f255,%f256}, %rd67, %rd69, %p12, 1, 1, 0, 1;
+	// end inline asm
+	add.s64 	%rd70, %rd67, 2;
+	add.s64 	%rd71, %rd69, 128;
+	mov.f32 	%f257, %f129;
+	mov.f32 	%f258, %f130;
+	mov.f32 	%f259, %f131;
+	mov.f32 	%f260, %f132;
+	mov.f32 	%f261, %f133;
+	mov.f32 	%f262, %f134;
+	mov.f32 	%f263, %f135;
+	mov.f32 	%f264, %f136;
+	mov.f32 	%f265, %f137;
+	mov.f32 	%f266, %f138;
+	mov.f32 	%f267, %f139;
+	mov.f32 	%f268, %f140;
+	mov.f32 	%f269, %f141;
+	mov.f32 	%f270, %f142;
+	mov.f32 	%f271, %f143;
+	mov.f32 	%f272, %f144;
+	mov.f32 	%f273, %f145;
+	mov.f32 	%f274, %f146;
+	mov.f32 	%f275, %f147;
+	mov.f32 	%f276, %f148;
+	mov.f32 	%f277, %f149;
+	mov.f32 	%f278, %f150;
+	mov.f32 	%f279, %f151;
+	mov.f32 	%f280, %f152;
+	mov.f32 	%f281, %f153;
+	mov.f32 	%f282, %f154;
+	mov.f32 	%f283, %f155;
+	mov.f32 	%f284, %f156;
+	mov.f32 	%f285, %f157;
+	mov.f32 	%f286, %f158;
+	mov.f32 	%f287, %f159;
+	mov.f32 	%f288, %f160;
+	mov.f32 	%f289, %f161;
+	mov.f32 	%f290, %f162;
+	mov.f32 	%f291, %f163;
+	mov.f32 	%f292, %f164;
+	mov.f32 	%f293, %f165;
+	mov.f32 	%f294, %f166;
+	mov.f32 	%f295, %f167;
+	mov.f32 	%f296, %f168;
+	mov.f32 	%f297, %f169;
+	mov.f32 	%f298, %f170;
+	mov.f32 	%f299, %f171;
+	mov.f32 	%f300, %f172;
+	mov.f32 	%f301, %f173;
+	mov.f32 	%f302, %f174;
+	mov.f32 	%f303, %f175;
+	mov.f32 	%f304, %f176;
+	mov.f32 	%f305, %f177;
+	mov.f32 	%f306, %f178;
+	mov.f32 	%f307, %f179;
+	mov.f32 	%f308, %f180;
+	mov.f32 	%f309, %f181;
+	mov.f32 	%f310, %f182;
+	mov.f32 	%f311, %f183;
+	mov.f32 	%f312, %f184;
+	mov.f32 	%f313, %f185;
+	mov.f32 	%f314, %f186;
+	mov.f32 	%f315, %f187;
+	mov.f32 	%f316, %f188;
+	mov.f32 	%f317, %f189;
+	mov.f32 	%f318, %f190;
+	mov.f32 	%f319, %f191;
+	mov.f32 	%f320, %f192;
+	mov.f32 	%f321, %f193;
+	mov.f32 	%f322, %f194;
+	mov.f32 	%f323, %f195;
+	mov.f32 	%f324, %f196;
+	mov.f32 	%f325, %f197;
+	mov.f32 	%f326, %f198;
+	mov.f32 	%f327, %f199;
+	mov.f32 	%f328, %f200;
+	mov.f32 	%f329, %f201;
+	mov.f32 	%f330, %f202;
+	mov.f32 	%f331, %f203;
+	mov.f32 	%f332, %f204;
+	mov.f32 	%f333, %f205;
+	mov.f32 	%f334, %f206;
+	mov.f32 	%f335, %f207;
+	mov.f32 	%f336, %f208;
+	mov.f32 	%f337, %f209;
+	mov.f32 	%f338, %f210;
+	mov.f32 	%f339, %f211;
+	mov.f32 	%f340, %f212;
+	mov.f32 	%f341, %f213;
+	mov.f32 	%f342, %f214;
+	mov.f32 	%f343, %f215;
+	mov.f32 	%f344, %f216;
+	mov.f32 	%f345, %f217;
+	mov.f32 	%f346, %f218;
+	mov.f32 	%f347, %f219;
+	mov.f32 	%f348, %f220;
+	mov.f32 	%f349, %f221;
+	mov.f32 	%f350, %f222;
+	mov.f32 	%f351, %f223;
+	mov.f32 	%f352, %f224;
+	mov.f32 	%f353, %f225;
+	mov.f32 	%f354, %f226;
+	mov.f32 	%f355, %f227;
+	mov.f32 	%f356, %f228;
+	mov.f32 	%f357, %f229;
+	mov.f32 	%f358, %f230;
+	mov.f32 	%f359, %f231;
+	mov.f32 	%f360, %f232;
+	mov.f32 	%f361, %f233;
+	mov.f32 	%f362, %f234;
+	mov.f32 	%f363, %f235;
+	mov.f32 	%f364, %f236;
+	mov.f32 	%f365, %f237;
+	mov.f32 	%f366, %f238;
+	mov.f32 	%f367, %f239;
+	mov.f32 	%f368, %f240;
+	mov.f32 	%f369, %f241;
+	mov.f32 	%f370, %f242;
+	mov.f32 	%f371, %f243;
+	mov.f32 	%f372, %f244;
+	mov.f32 	%f373, %f245;
+	mov.f32 	%f374, %f246;
+	mov.f32 	%f375, %f247;
+	mov.f32 	%f376, %f248;
+	mov.f32 	%f377, %f249;
+	mov.f32 	%f378, %f250;
+	mov.f32 	%f379, %f251;
+	mov.f32 	%f380, %f252;
+	mov.f32 	%f381, %f253;
+	mov.f32 	%f382, %f254;
+	mov.f32 	%f383, %f255;
+	mov.f32 	%f384, %f256;
+	// begin inline asm
+	wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%f257,%f258,%f259,%f260,%f261,%f262,%f263,%f264,%f265,%f266,%f267,%f268,%f269,%f270,%f271,%f272,%f273,%f274,%f275,%f276,%f277,%f278,%f279,%f280,%f281,%f282,%f283,%f284,%f285,%f286,%f287,%f288,%f289,%f290,%f291,%f292,%f293,%f294,%f295,%f296,%f297,%f298,%f299,%f300,%f301,%f302,%f303,%f304,%f305,%f306,%f307,%f308,%f309,%f310,%f311,%f312,%f313,%f314,%f315,%f316,%f317,%f318,%f319,%f320,%f321,%f322,%f323,%f324,%f325,%f326,%f327,%f328,%f329,%f330,%f331,%f332,%f333,%f334,%f335,%f336,%f337,%f338,%f339,%f340,%f341,%f342,%f343,%f344,%f345,%f346,%f347,%f348,%f349,%f350,%f351,%f352,%f353,%f354,%f355,%f356,%f357,%f358,%f359,%f360,%f361,%f362,%f363,%f364,%f365,%f366,%f367,%f368,%f369,%f370,%f371,%f372,%f373,%f374,%f375,%f376,%f377,%f378,%f379,%f380,%f381,%f382,%f383,%f384}, %rd70, %rd71, %p12, 1, 1, 0, 1;
+	// end inline asm
+	add.s64 	%rd72, %rd67, 4;
+	add.s64 	%rd73, %rd69, 256;
+	mov.f32 	%f385, %f257;
+	mov.f32 	%f386, %f258;
+	mov.f32 	%f387, %f259;
+	mov.f32 	%f388, %f260;
+	mov.f32 	%f389, %f261;
+	mov.f32 	%f390, %f262;
+	mov.f32 	%f391, %f263;
+	mov.f32 	%f392, %f264;
+	mov.f32 	%f393, %f265;
+	mov.f32 	%f394, %f266;
+	mov.f32 	%f395, %f267;
+	mov.f32 	%f396, %f268;
+	mov.f32 	%f397, %f269;
+	mov.f32 	%f398, %f270;
+	mov.f32 	%f399, %f271;
+	mov.f32 	%f400, %f272;
+	mov.f32 	%f401, %f273;
+	mov.f32 	%f402, %f274;
+	mov.f32 	%f403, %f275;
+	mov.f32 	%f404, %f276;
+	mov.f32 	%f405, %f277;
+	mov.f32 	%f406, %f278;
+	mov.f32 	%f407, %f279;
+	mov.f32 	%f408, %f280;
+	mov.f32 	%f409, %f281;
+	mov.f32 	%f410, %f282;
+	mov.f32 	%f411, %f283;
+	mov.f32 	%f412, %f284;
+	mov.f32 	%f413, %f285;
+	mov.f32 	%f414, %f286;
+	mov.f32 	%f415, %f287;
+	mov.f32 	%f416, %f288;
+	mov.f32 	%f417, %f289;
+	mov.f32 	%f418, %f290;
+	mov.f32 	%f419, %f291;
+	mov.f32 	%f420, %f292;
+	mov.f32 	%f421, %f293;
+	mov.f32 	%f422, %f294;
+	mov.f32 	%f423, %f295;
+	mov.f32 	%f424, %f296;
+	mov.f32 	%f425, %f297;
+	mov.f32 	%f426, %f298;
+	mov.f32 	%f427, %f299;
+	mov.f32 	%f428, %f300;
+	mov.f32 	%f429, %f301;
+	mov.f32 	%f430, %f302;
+	mov.f32 	%f431, %f303;
+	mov.f32 	%f432, %f304;
+	mov.f32 	%f433, %f305;
+	mov.f32 	%f434, %f306;
+	mov.f32 	%f435, %f307;
+	mov.f32 	%f436, %f308;
+	mov.f32 	%f437, %f309;
+	mov.f32 	%f438, %f310;
+	mov.f32 	%f439, %f311;
+	mov.f32 	%f440, %f312;
+	mov.f32 	%f441, %f313;
+	mov.f32 	%f442, %f314;
+	mov.f32 	%f443, %f315;
+	mov.f32 	%f444, %f316;
+	mov.f32 	%f445, %f317;
+	mov.f32 	%f446, %f318;
+	mov.f32 	%f447, %f319;
+	mov.f32 	%f448, %f320;
+	mov.f32 	%f449, %f321;
+	mov.f32 	%f450, %f322;
+	mov.f32 	%f451, %f323;
+	mov.f32 	%f452, %f324;
+	mov.f32 	%f453, %f325;
+	mov.f32 	%f454, %f326;
+	mov.f32 	%f455, %f327;
+	mov.f32 	%f456, %f328;
+	mov.f32 	%f457, %f329;
+	mov.f32 	%f458, %f330;
+	mov.f32 	%f459, %f331;
+	mov.f32 	%f460, %f332;
+	mov.f32 	%f461, %f333;
+	mov.f32 	%f462, %f334;
+	mov.f32 	%f463, %f335;
+	mov.f32 	%f464, %f336;
+	mov.f32 	%f465, %f337;
+	mov.f32 	%f466, %f338;
+	mov.f32 	%f467, %f339;
+	mov.f32 	%f468, %f340;
+	mov.f32 	%f469, %f341;
+	mov.f32 	%f470, %f342;
+	mov.f32 	%f471, %f343;
+	mov.f32 	%f472, %f344;
+	mov.f32 	%f473, %f345;
+	mov.f32 	%f474, %f346;
+	mov.f32 	%f475, %f347;
+	mov.f32 	%f476, %f348;
+	mov.f32 	%f477, %f349;
+	mov.f32 	%f478, %f350;
+	mov.f32 	%f479, %f351;
+	mov.f32 	%f480, %f352;
+	mov.f32 	%f481, %f353;
+	mov.f32 	%f482, %f354;
+	mov.f32 	%f483, %f355;
+	mov.f32 	%f484, %f356;
+	mov.f32 	%f485, %f357;
+	mov.f32 	%f486, %f358;
+	mov.f32 	%f487, %f359;
+	mov.f32 	%f488, %f360;
+	mov.f32 	%f489, %f361;
+	mov.f32 	%f490, %f362;
+	mov.f32 	%f491, %f363;
+	mov.f32 	%f492, %f364;
+	mov.f32 	%f493, %f365;
+	mov.f32 	%f494, %f366;
+	mov.f32 	%f495, %f367;
+	mov.f32 	%f496, %f368;
+	mov.f32 	%f497, %f369;
+	mov.f32 	%f498, %f370;
+	mov.f32 	%f499, %f371;
+	mov.f32 	%f500, %f372;
+	mov.f32 	%f501, %f373;
+	mov.f32 	%f502, %f374;
+	mov.f32 	%f503, %f375;
+	mov.f32 	%f504, %f376;
+	mov.f32 	%f505, %f377;
+	mov.f32 	%f506, %f378;
+	mov.f32 	%f507, %f379;
+	mov.f32 	%f508, %f380;
+	mov.f32 	%f509, %f381;
+	mov.f32 	%f510, %f382;
+	mov.f32 	%f511, %f383;
+	mov.f32 	%f512, %f384;
+	// begin inline asm
+	wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%f385,%f386,%f387,%f388,%f389,%f390,%f391,%f392,%f393,%f394,%f395,%f396,%f397,%f398,%f399,%f400,%f401,%f402,%f403,%f404,%f405,%f406,%f407,%f408,%f409,%f410,%f411,%f412,%f413,%f414,%f415,%f416,%f417,%f418,%f419,%f420,%f421,%f422,%f423,%f424,%f425,%f426,%f427,%f428,%f429,%f430,%f431,%f432,%f433,%f434,%f435,%f436,%f437,%f438,%f439,%f440,%f441,%f442,%f443,%f444,%f445,%f446,%f447,%f448,%f449,%f450,%f451,%f452,%f453,%f454,%f455,%f456,%f457,%f458,%f459,%f460,%f461,%f462,%f463,%f464,%f465,%f466,%f467,%f468,%f469,%f470,%f471,%f472,%f473,%f474,%f475,%f476,%f477,%f478,%f479,%f480,%f481,%f482,%f483,%f484,%f485,%f486,%f487,%f488,%f489,%f490,%f491,%f492,%f493,%f494,%f495,%f496,%f497,%f498,%f499,%f500,%f501,%f502,%f503,%f504,%f505,%f506,%f507,%f508,%f509,%f510,%f511,%f512}, %rd72, %rd73, %p12, 1, 1, 0, 1;
+	// end inline asm
+	add.s64 	%rd74, %rd67, 6;
+	add.s64 	%rd75, %rd69, 384;
+	mov.f32 	%f513, %f385;
+	mov.f32 	%f514, %f386;
+	mov.f32 	%f515, %f387;
+	mov.f32 	%f516, %f388;
+	mov.f32 	%f517, %f389;
+	mov.f32 	%f518, %f390;
+	mov.f32 	%f519, %f391;
+	mov.f32 	%f520, %f392;
+	mov.f32 	%f521, %f393;
+	mov.f32 	%f522, %f394;
+	mov.f32 	%f523, %f395;
+	mov.f32 	%f524, %f396;
+	mov.f32 	%f525, %f397;
+	mov.f32 	%f526, %f398;
+	mov.f32 	%f527, %f399;
+	mov.f32 	%f528, %f400;
+	mov.f32 	%f529, %f401;
+	mov.f32 	%f530, %f402;
+	mov.f32 	%f531, %f403;
+	mov.f32 	%f532, %f404;
+	mov.f32 	%f533, %f405;
+	mov.f32 	%f534, %f406;
+	mov.f32 	%f535, %f407;
+	mov.f32 	%f536, %f408;
+	mov.f32 	%f537, %f409;
+	mov.f32 	%f538, %f410;
+	mov.f32 	%f539, %f411;
+	mov.f32 	%f540, %f412;
+	mov.f32 	%f541, %f413;
+	mov.f32 	%f542, %f414;
+	mov.f32 	%f543, %f415;
+	mov.f32 	%f544, %f416;
+	mov.f32 	%f545, %f417;
+	mov.f32 	%f546, %f418;
+	mov.f32 	%f547, %f419;
+	mov.f32 	%f548, %f420;
+	mov.f32 	%f549, %f421;
+	mov.f32 	%f550, %f422;
+	mov.f32 	%f551, %f423;
+	mov.f32 	%f552, %f424;
+	mov.f32 	%f553, %f425;
+	mov.f32 	%f554, %f426;
+	mov.f32 	%f555, %f427;
+	mov.f32 	%f556, %f428;
+	mov.f32 	%f557, %f429;
+	mov.f32 	%f558, %f430;
+	mov.f32 	%f559, %f431;
+	mov.f32 	%f560, %f432;
+	mov.f32 	%f561, %f433;
+	mov.f32 	%f562, %f434;
+	mov.f32 	%f563, %f435;
+	mov.f32 	%f564, %f436;
+	mov.f32 	%f565, %f437;
+	mov.f32 	%f566, %f438;
+	mov.f32 	%f567, %f439;
+	mov.f32 	%f568, %f440;
+	mov.f32 	%f569, %f441;
+	mov.f32 	%f570, %f442;
+	mov.f32 	%f571, %f443;
+	mov.f32 	%f572, %f444;
+	mov.f32 	%f573, %f445;
+	mov.f32 	%f574, %f446;
+	mov.f32 	%f575, %f447;
+	mov.f32 	%f576, %f448;
+	mov.f32 	%f577, %f449;
+	mov.f32 	%f578, %f450;
+	mov.f32 	%f579, %f451;
+	mov.f32 	%f580, %f452;
+	mov.f32 	%f581, %f453;
+	mov.f32 	%f582, %f454;
+	mov.f32 	%f583, %f455;
+	mov.f32 	%f584, %f456;
+	mov.f32 	%f585, %f457;
+	mov.f32 	%f586, %f458;
+	mov.f32 	%f587, %f459;
+	mov.f32 	%f588, %f460;
+	mov.f32 	%f589, %f461;
+	mov.f32 	%f590, %f462;
+	mov.f32 	%f591, %f463;
+	mov.f32 	%f592, %f464;
+	mov.f32 	%f593, %f465;
+	mov.f32 	%f594, %f466;
+	mov.f32 	%f595, %f467;
+	mov.f32 	%f596, %f468;
+	mov.f32 	%f597, %f469;
+	mov.f32 	%f598, %f470;
+	mov.f32 	%f599, %f471;
+	mov.f32 	%f600, %f472;
+	mov.f32 	%f601, %f473;
+	mov.f32 	%f602, %f474;
+	mov.f32 	%f603, %f475;
+	mov.f32 	%f604, %f476;
+	mov.f32 	%f605, %f477;
+	mov.f32 	%f606, %f478;
+	mov.f32 	%f607, %f479;
+	mov.f32 	%f608, %f480;
+	mov.f32 	%f609, %f481;
+	mov.f32 	%f610, %f482;
+	mov.f32 	%f611, %f483;
+	mov.f32 	%f612, %f484;
+	mov.f32 	%f613, %f485;
+	mov.f32 	%f614, %f486;
+	mov.f32 	%f615, %f487;
+	mov.f32 	%f616, %f488;
+	mov.f32 	%f617, %f489;
+	mov.f32 	%f618, %f490;
+	mov.f32 	%f619, %f491;
+	mov.f32 	%f620, %f492;
+	mov.f32 	%f621, %f493;
+	mov.f32 	%f622, %f494;
+	mov.f32 	%f623, %f495;
+	mov.f32 	%f624, %f496;
+	mov.f32 	%f625, %f497;
+	mov.f32 	%f626, %f498;
+	mov.f32 	%f627, %f499;
+	mov.f32 	%f628, %f500;
+	mov.f32 	%f629, %f501;
+	mov.f32 	%f630, %f502;
+	mov.f32 	%f631, %f503;
+	mov.f32 	%f632, %f504;
+	mov.f32 	%f633, %f505;
+	mov.f32 	%f634, %f506;
+	mov.f32 	%f635, %f507;
+	mov.f32 	%f636, %f508;
+	mov.f32 	%f637, %f509;
+	mov.f32 	%f638, %f510;
+	mov.f32 	%f639, %f511;
+	mov.f32 	%f640, %f512;
+	// begin inline asm
+	wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%f513,%f514,%f515,%f516,%f517,%f518,%f519,%f520,%f521,%f522,%f523,%f524,%f525,%f526,%f527,%f528,%f529,%f530,%f531,%f532,%f533,%f534,%f535,%f536,%f537,%f538,%f539,%f540,%f541,%f542,%f543,%f544,%f545,%f546,%f547,%f548,%f549,%f550,%f551,%f552,%f553,%f554,%f555,%f556,%f557,%f558,%f559,%f560,%f561,%f562,%f563,%f564,%f565,%f566,%f567,%f568,%f569,%f570,%f571,%f572,%f573,%f574,%f575,%f576,%f577,%f578,%f579,%f580,%f581,%f582,%f583,%f584,%f585,%f586,%f587,%f588,%f589,%f590,%f591,%f592,%f593,%f594,%f595,%f596,%f597,%f598,%f599,%f600,%f601,%f602,%f603,%f604,%f605,%f606,%f607,%f608,%f609,%f610,%f611,%f612,%f613,%f614,%f615,%f616,%f617,%f618,%f619,%f620,%f621,%f622,%f623,%f624,%f625,%f626,%f627,%f628,%f629,%f630,%f631,%f632,%f633,%f634,%f635,%f636,%f637,%f638,%f639,%f640}, %rd74, %rd75, %p12, 1, 1, 0, 1;
+	// end inline asm
+	// begin inline asm
+	wgmma.commit_group.sync.aligned;
+	// end inline asm
+	mov.f32 	%f641, %f513;
+	mov.f32 	%f642, %f514;
+	mov.f32 	%f643, %f515;
+	mov.f32 	%f644, %f516;
+	mov.f32 	%f645, %f517;
+	mov.f32 	%f646, %f518;
+	mov.f32 	%f647, %f519;
+	mov.f32 	%f648, %f520;
+	mov.f32 	%f649, %f521;
+	mov.f32 	%f650, %f522;
+	mov.f32 	%f651, %f523;
+	mov.f32 	%f652, %f524;
+	mov.f32 	%f653, %f525;
+	mov.f32 	%f654, %f526;
+	mov.f32 	%f655, %f527;
+	mov.f32 	%f656, %f528;
+	mov.f32 	%f657, %f529;
+	mov.f32 	%f658, %f530;
+	mov.f32 	%f659, %f531;
+	mov.f32 	%f660, %f532;
+	mov.f32 	%f661, %f533;
+	mov.f32 	%f662, %f534;
+	mov.f32 	%f663, %f535;
+	mov.f32 	%f664, %f536;
+	mov.f32 	%f665, %f537;
+	mov.f32 	%f666, %f538;
+	mov.f32 	%f667, %f539;
+	mov.f32 	%f668, %f540;
+	mov.f32 	%f669, %f541;
+	mov.f32 	%f670, %f542;
+	mov.f32 	%f671, %f543;
+	mov.f32 	%f672, %f544;
+	mov.f32 	%f673, %f545;
+	mov.f32 	%f674, %f546;
+	mov.f32 	%f675, %f547;
+	mov.f32 	%f676, %f548;
+	mov.f32 	%f677, %f549;
+	mov.f32 	%f678, %f550;
+	mov.f32 	%f679, %f551;
+	mov.f32 	%f680, %f552;
+	mov.f32 	%f681, %f553;
+	mov.f32 	%f682, %f554;
+	mov.f32 	%f683, %f555;
+	mov.f32 	%f684, %f556;
+	mov.f32 	%f685, %f557;
+	mov.f32 	%f686, %f558;
+	mov.f32 	%f687, %f559;
+	mov.f32 	%f688, %f560;
+	mov.f32 	%f689, %f561;
+	mov.f32 	%f690, %f562;
+	mov.f32 	%f691, %f563;
+	mov.f32 	%f692, %f564;
+	mov.f32 	%f693, %f565;
+	mov.f32 	%f694, %f566;
+	mov.f32 	%f695, %f567;
+	mov.f32 	%f696, %f568;
+	mov.f32 	%f697, %f569;
+	mov.f32 	%f698, %f570;
+	mov.f32 	%f699, %f571;
+	mov.f32 	%f700, %f572;
+	mov.f32 	%f701, %f573;
+	mov.f32 	%f702, %f574;
+	mov.f32 	%f703, %f575;
+	mov.f32 	%f704, %f576;
+	mov.f32 	%f705, %f577;
+	mov.f32 	%f706, %f578;
+	mov.f32 	%f707, %f579;
+	mov.f32 	%f708, %f580;
+	mov.f32 	%f709, %f581;
+	mov.f32 	%f710, %f582;
+	mov.f32 	%f711, %f583;
+	mov.f32 	%f712, %f584;
+	mov.f32 	%f713, %f585;
+	mov.f32 	%f714, %f586;
+	mov.f32 	%f715, %f587;
+	mov.f32 	%f716, %f588;
+	mov.f32 	%f717, %f589;
+	mov.f32 	%f718, %f590;
+	mov.f32 	%f719, %f591;
+	mov.f32 	%f720, %f592;
+	mov.f32 	%f721, %f593;
+	mov.f32 	%f722, %f594;
+	mov.f32 	%f723, %f595;
+	mov.f32 	%f724, %f596;
+	mov.f32 	%f725, %f597;
+	mov.f32 	%f726, %f598;
+	mov.f32 	%f727, %f599;
+	mov.f32 	%f728, %f600;
+	mov.f32 	%f729, %f601;
+	mov.f32 	%f730, %f602;
+	mov.f32 	%f731, %f603;
+	mov.f32 	%f732, %f604;
+	mov.f32 	%f733, %f605;
+	mov.f32 	%f734, %f606;
+	mov.f32 	%f735, %f607;
+	mov.f32 	%f736, %f608;
+	mov.f32 	%f737, %f609;
+	mov.f32 	%f738, %f610;
+	mov.f32 	%f739, %f611;
+	mov.f32 	%f740, %f612;
+	mov.f32 	%f741, %f613;
+	mov.f32 	%f742, %f614;
+	mov.f32 	%f743, %f615;
+	mov.f32 	%f744, %f616;
+	mov.f32 	%f745, %f617;
+	mov.f32 	%f746, %f618;
+	mov.f32 	%f747, %f619;
+	mov.f32 	%f748, %f620;
+	mov.f32 	%f749, %f621;
+	mov.f32 	%f750, %f622;
+	mov.f32 	%f751, %f623;
+	mov.f32 	%f752, %f624;
+	mov.f32 	%f753, %f625;
+	mov.f32 	%f754, %f626;
+	mov.f32 	%f755, %f627;
+	mov.f32 	%f756, %f628;
+	mov.f32 	%f757, %f629;
+	mov.f32 	%f758, %f630;
+	mov.f32 	%f759, %f631;
+	mov.f32 	%f760, %f632;
+	mov.f32 	%f761, %f633;
+	mov.f32 	%f762, %f634;
+	mov.f32 	%f763, %f635;
+	mov.f32 	%f764, %f636;
+	mov.f32 	%f765, %f637;
+	mov.f32 	%f766, %f638;
+	mov.f32 	%f767, %f639;
+	mov.f32 	%f768, %f640;
+	// begin inline asm
+	wgmma.wait_group.sync.aligned 1;
 	// end inline asm
 	.loc	1 86 9
-	mul.wide.s32 	%rd66, 64, 2;
-	add.s64 	%rd67, %rd6, %rd66;
-	add.s64 	%rd68, %rd7, %rd66;
-	add.s64 	%rd69, %rd8, %rd66;
-	add.s64 	%rd70, %rd9, %rd66;
+	mul.wide.s32 	%rd76, 64, 2;
+	add.s64 	%rd77, %rd6, %rd76;
+	add.s64 	%rd78, %rd7, %rd76;
+	add.s64 	%rd79, %rd8, %rd76;
+	add.s64 	%rd80, %rd9, %rd76;
 	.loc	1 87 19
-	mul.lo.s32 	%r417, %r5, 64;
+	mul.lo.s32 	%r289, %r5, 64;
 	.loc	1 87 9
-	mul.wide.s32 	%rd71, %r417, 2;
-	add.s64 	%rd72, %rd10, %rd71;
-	add.s64 	%rd73, %rd11, %rd71;
-	add.s64 	%rd74, %rd12, %rd71;
-	add.s64 	%rd75, %rd13, %rd71;
-	add.s64 	%rd76, %rd14, %rd71;
-	add.s64 	%rd77, %rd15, %rd71;
-	add.s64 	%rd78, %rd16, %rd71;
-	add.s64 	%rd79, %rd17, %rd71;
+	mul.wide.s32 	%rd81, %r289, 2;
+	add.s64 	%rd82, %rd10, %rd81;
+	add.s64 	%rd83, %rd11, %rd81;
+	add.s64 	%rd84, %rd12, %rd81;
+	add.s64 	%rd85, %rd13, %rd81;
+	add.s64 	%rd86, %rd14, %rd81;
+	add.s64 	%rd87, %rd15, %rd81;
+	add.s64 	%rd88, %rd16, %rd81;
+	add.s64 	%rd89, %rd17, %rd81;
 	.loc	1 81 5
-	add.s32 	%r418, %r7, 1;
-	mov.b32 	%r7, %r418;
-	mov.b64 	%rd6, %rd67;
-	mov.b64 	%rd7, %rd68;
-	mov.b64 	%rd8, %rd69;
-	mov.b64 	%rd9, %rd70;
-	mov.b64 	%rd10, %rd72;
-	mov.b64 	%rd11, %rd73;
-	mov.b64 	%rd12, %rd74;
-	mov.b64 	%rd13, %rd75;
-	mov.b64 	%rd14, %rd76;
-	mov.b64 	%rd15, %rd77;
-	mov.b64 	%rd16, %rd78;
-	mov.b64 	%rd17, %rd79;
-	mov.f32 	%f1, %f513;
-	mov.f32 	%f2, %f514;
-	mov.f32 	%f3, %f515;
-	mov.f32 	%f4, %f516;
-	mov.f32 	%f5, %f517;
-	mov.f32 	%f6, %f518;
-	mov.f32 	%f7, %f519;
-	mov.f32 	%f8, %f520;
-	mov.f32 	%f9, %f521;
-	mov.f32 	%f10, %f522;
-	mov.f32 	%f11, %f523;
-	mov.f32 	%f12, %f524;
-	mov.f32 	%f13, %f525;
-	mov.f32 	%f14, %f526;
-	mov.f32 	%f15, %f527;
-	mov.f32 	%f16, %f528;
-	mov.f32 	%f17, %f529;
-	mov.f32 	%f18, %f530;
-	mov.f32 	%f19, %f531;
-	mov.f32 	%f20, %f532;
-	mov.f32 	%f21, %f533;
-	mov.f32 	%f22, %f534;
-	mov.f32 	%f23, %f535;
-	mov.f32 	%f24, %f536;
-	mov.f32 	%f25, %f537;
-	mov.f32 	%f26, %f538;
-	mov.f32 	%f27, %f539;
-	mov.f32 	%f28, %f540;
-	mov.f32 	%f29, %f541;
-	mov.f32 	%f30, %f542;
-	mov.f32 	%f31, %f543;
-	mov.f32 	%f32, %f544;
-	mov.f32 	%f33, %f545;
-	mov.f32 	%f34, %f546;
-	mov.f32 	%f35, %f547;
-	mov.f32 	%f36, %f548;
-	mov.f32 	%f37, %f549;
-	mov.f32 	%f38, %f550;
-	mov.f32 	%f39, %f551;
-	mov.f32 	%f40, %f552;
-	mov.f32 	%f41, %f553;
-	mov.f32 	%f42, %f554;
-	mov.f32 	%f43, %f555;
-	mov.f32 	%f44, %f556;
-	mov.f32 	%f45, %f557;
-	mov.f32 	%f46, %f558;
-	mov.f32 	%f47, %f559;
-	mov.f32 	%f48, %f560;
-	mov.f32 	%f49, %f561;
-	mov.f32 	%f50, %f562;
-	mov.f32 	%f51, %f563;
-	mov.f32 	%f52, %f564;
-	mov.f32 	%f53, %f565;
-	mov.f32 	%f54, %f566;
-	mov.f32 	%f55, %f567;
-	mov.f32 	%f56, %f568;
-	mov.f32 	%f57, %f569;
-	mov.f32 	%f58, %f570;
-	mov.f32 	%f59, %f571;
-	mov.f32 	%f60, %f572;
-	mov.f32 	%f61, %f573;
-	mov.f32 	%f62, %f574;
-	mov.f32 	%f63, %f575;
-	mov.f32 	%f64, %f576;
-	mov.f32 	%f65, %f577;
-	mov.f32 	%f66, %f578;
-	mov.f32 	%f67, %f579;
-	mov.f32 	%f68, %f580;
-	mov.f32 	%f69, %f581;
-	mov.f32 	%f70, %f582;
-	mov.f32 	%f71, %f583;
-	mov.f32 	%f72, %f584;
-	mov.f32 	%f73, %f585;
-	mov.f32 	%f74, %f586;
-	mov.f32 	%f75, %f587;
-	mov.f32 	%f76, %f588;
-	mov.f32 	%f77, %f589;
-	mov.f32 	%f78, %f590;
-	mov.f32 	%f79, %f591;
-	mov.f32 	%f80, %f592;
-	mov.f32 	%f81, %f593;
-	mov.f32 	%f82, %f594;
-	mov.f32 	%f83, %f595;
-	mov.f32 	%f84, %f596;
-	mov.f32 	%f85, %f597;
-	mov.f32 	%f86, %f598;
-	mov.f32 	%f87, %f599;
-	mov.f32 	%f88, %f600;
-	mov.f32 	%f89, %f601;
-	mov.f32 	%f90, %f602;
-	mov.f32 	%f91, %f603;
-	mov.f32 	%f92, %f604;
-	mov.f32 	%f93, %f605;
-	mov.f32 	%f94, %f606;
-	mov.f32 	%f95, %f607;
-	mov.f32 	%f96, %f608;
-	mov.f32 	%f97, %f609;
-	mov.f32 	%f98, %f610;
-	mov.f32 	%f99, %f611;
-	mov.f32 	%f100, %f612;
-	mov.f32 	%f101, %f613;
-	mov.f32 	%f102, %f614;
-	mov.f32 	%f103, %f615;
-	mov.f32 	%f104, %f616;
-	mov.f32 	%f105, %f617;
-	mov.f32 	%f106, %f618;
-	mov.f32 	%f107, %f619;
-	mov.f32 	%f108, %f620;
-	mov.f32 	%f109, %f621;
-	mov.f32 	%f110, %f622;
-	mov.f32 	%f111, %f623;
-	mov.f32 	%f112, %f624;
-	mov.f32 	%f113, %f625;
-	mov.f32 	%f114, %f626;
-	mov.f32 	%f115, %f627;
-	mov.f32 	%f116, %f628;
-	mov.f32 	%f117, %f629;
-	mov.f32 	%f118, %f630;
-	mov.f32 	%f119, %f631;
-	mov.f32 	%f120, %f632;
-	mov.f32 	%f121, %f633;
-	mov.f32 	%f122, %f634;
-	mov.f32 	%f123, %f635;
-	mov.f32 	%f124, %f636;
-	mov.f32 	%f125, %f637;
-	mov.f32 	%f126, %f638;
-	mov.f32 	%f127, %f639;
-	mov.f32 	%f128, %f640;
+	add.s32 	%r290, %r7, 1;
+	mov.b32 	%r7, %r290;
+	mov.b64 	%rd6, %rd77;
+	mov.b64 	%rd7, %rd78;
+	mov.b64 	%rd8, %rd79;
+	mov.b64 	%rd9, %rd80;
+	mov.b64 	%rd10, %rd82;
+	mov.b64 	%rd11, %rd83;
+	mov.b64 	%rd12, %rd84;
+	mov.b64 	%rd13, %rd85;
+	mov.b64 	%rd14, %rd86;
+	mov.b64 	%rd15, %rd87;
+	mov.b64 	%rd16, %rd88;
+	mov.b64 	%rd17, %rd89;
+	mov.f32 	%f1, %f641;
+	mov.f32 	%f2, %f642;
+	mov.f32 	%f3, %f643;
+	mov.f32 	%f4, %f644;
+	mov.f32 	%f5, %f645;
+	mov.f32 	%f6, %f646;
+	mov.f32 	%f7, %f647;
+	mov.f32 	%f8, %f648;
+	mov.f32 	%f9, %f649;
+	mov.f32 	%f10, %f650;
+	mov.f32 	%f11, %f651;
+	mov.f32 	%f12, %f652;
+	mov.f32 	%f13, %f653;
+	mov.f32 	%f14, %f654;
+	mov.f32 	%f15, %f655;
+	mov.f32 	%f16, %f656;
+	mov.f32 	%f17, %f657;
+	mov.f32 	%f18, %f658;
+	mov.f32 	%f19, %f659;
+	mov.f32 	%f20, %f660;
+	mov.f32 	%f21, %f661;
+	mov.f32 	%f22, %f662;
+	mov.f32 	%f23, %f663;
+	mov.f32 	%f24, %f664;
+	mov.f32 	%f25, %f665;
+	mov.f32 	%f26, %f666;
+	mov.f32 	%f27, %f667;
+	mov.f32 	%f28, %f668;
+	mov.f32 	%f29, %f669;
+	mov.f32 	%f30, %f670;
+	mov.f32 	%f31, %f671;
+	mov.f32 	%f32, %f672;
+	mov.f32 	%f33, %f673;
+	mov.f32 	%f34, %f674;
+	mov.f32 	%f35, %f675;
+	mov.f32 	%f36, %f676;
+	mov.f32 	%f37, %f677;
+	mov.f32 	%f38, %f678;
+	mov.f32 	%f39, %f679;
+	mov.f32 	%f40, %f680;
+	mov.f32 	%f41, %f681;
+	mov.f32 	%f42, %f682;
+	mov.f32 	%f43, %f683;
+	mov.f32 	%f44, %f684;
+	mov.f32 	%f45, %f685;
+	mov.f32 	%f46, %f686;
+	mov.f32 	%f47, %f687;
+	mov.f32 	%f48, %f688;
+	mov.f32 	%f49, %f689;
+	mov.f32 	%f50, %f690;
+	mov.f32 	%f51, %f691;
+	mov.f32 	%f52, %f692;
+	mov.f32 	%f53, %f693;
+	mov.f32 	%f54, %f694;
+	mov.f32 	%f55, %f695;
+	mov.f32 	%f56, %f696;
+	mov.f32 	%f57, %f697;
+	mov.f32 	%f58, %f698;
+	mov.f32 	%f59, %f699;
+	mov.f32 	%f60, %f700;
+	mov.f32 	%f61, %f701;
+	mov.f32 	%f62, %f702;
+	mov.f32 	%f63, %f703;
+	mov.f32 	%f64, %f704;
+	mov.f32 	%f65, %f705;
+	mov.f32 	%f66, %f706;
+	mov.f32 	%f67, %f707;
+	mov.f32 	%f68, %f708;
+	mov.f32 	%f69, %f709;
+	mov.f32 	%f70, %f710;
+	mov.f32 	%f71, %f711;
+	mov.f32 	%f72, %f712;
+	mov.f32 	%f73, %f713;
+	mov.f32 	%f74, %f714;
+	mov.f32 	%f75, %f715;
+	mov.f32 	%f76, %f716;
+	mov.f32 	%f77, %f717;
+	mov.f32 	%f78, %f718;
+	mov.f32 	%f79, %f719;
+	mov.f32 	%f80, %f720;
+	mov.f32 	%f81, %f721;
+	mov.f32 	%f82, %f722;
+	mov.f32 	%f83, %f723;
+	mov.f32 	%f84, %f724;
+	mov.f32 	%f85, %f725;
+	mov.f32 	%f86, %f726;
+	mov.f32 	%f87, %f727;
+	mov.f32 	%f88, %f728;
+	mov.f32 	%f89, %f729;
+	mov.f32 	%f90, %f730;
+	mov.f32 	%f91, %f731;
+	mov.f32 	%f92, %f732;
+	mov.f32 	%f93, %f733;
+	mov.f32 	%f94, %f734;
+	mov.f32 	%f95, %f735;
+	mov.f32 	%f96, %f736;
+	mov.f32 	%f97, %f737;
+	mov.f32 	%f98, %f738;
+	mov.f32 	%f99, %f739;
+	mov.f32 	%f100, %f740;
+	mov.f32 	%f101, %f741;
+	mov.f32 	%f102, %f742;
+	mov.f32 	%f103, %f743;
+	mov.f32 	%f104, %f744;
+	mov.f32 	%f105, %f745;
+	mov.f32 	%f106, %f746;
+	mov.f32 	%f107, %f747;
+	mov.f32 	%f108, %f748;
+	mov.f32 	%f109, %f749;
+	mov.f32 	%f110, %f750;
+	mov.f32 	%f111, %f751;
+	mov.f32 	%f112, %f752;
+	mov.f32 	%f113, %f753;
+	mov.f32 	%f114, %f754;
+	mov.f32 	%f115, %f755;
+	mov.f32 	%f116, %f756;
+	mov.f32 	%f117, %f757;
+	mov.f32 	%f118, %f758;
+	mov.f32 	%f119, %f759;
+	mov.f32 	%f120, %f760;
+	mov.f32 	%f121, %f761;
+	mov.f32 	%f122, %f762;
+	mov.f32 	%f123, %f763;
+	mov.f32 	%f124, %f764;
+	mov.f32 	%f125, %f765;
+	mov.f32 	%f126, %f766;
+	mov.f32 	%f127, %f767;
+	mov.f32 	%f128, %f768;
 	bra.uni 	$L__BB0_1;
 $L__BB0_3:
+	// begin inline asm
+	wgmma.commit_group.sync.aligned;
+	// end inline asm
+	mov.f32 	%f769, %f1;
+	mov.f32 	%f770, %f2;
+	mov.f32 	%f771, %f3;
+	mov.f32 	%f772, %f4;
+	mov.f32 	%f773, %f5;
+	mov.f32 	%f774, %f6;
+	mov.f32 	%f775, %f7;
+	mov.f32 	%f776, %f8;
+	mov.f32 	%f777, %f9;
+	mov.f32 	%f778, %f10;
+	mov.f32 	%f779, %f11;
+	mov.f32 	%f780, %f12;
+	mov.f32 	%f781, %f13;
+	mov.f32 	%f782, %f14;
+	mov.f32 	%f783, %f15;
+	mov.f32 	%f784, %f16;
+	mov.f32 	%f785, %f17;
+	mov.f32 	%f786, %f18;
+	mov.f32 	%f787, %f19;
+	mov.f32 	%f788, %f20;
+	mov.f32 	%f789, %f21;
+	mov.f32 	%f790, %f22;
+	mov.f32 	%f791, %f23;
+	mov.f32 	%f792, %f24;
+	mov.f32 	%f793, %f25;
+	mov.f32 	%f794, %f26;
+	mov.f32 	%f795, %f27;
+	mov.f32 	%f796, %f28;
+	mov.f32 	%f797, %f29;
+	mov.f32 	%f798, %f30;
+	mov.f32 	%f799, %f31;
+	mov.f32 	%f800, %f32;
+	mov.f32 	%f801, %f33;
+	mov.f32 	%f802, %f34;
+	mov.f32 	%f803, %f35;
+	mov.f32 	%f804, %f36;
+	mov.f32 	%f805, %f37;
+	mov.f32 	%f806, %f38;
+	mov.f32 	%f807, %f39;
+	mov.f32 	%f808, %f40;
+	mov.f32 	%f809, %f41;
+	mov.f32 	%f810, %f42;
+	mov.f32 	%f811, %f43;
+	mov.f32 	%f812, %f44;
+	mov.f32 	%f813, %f45;
+	mov.f32 	%f814, %f46;
+	mov.f32 	%f815, %f47;
+	mov.f32 	%f816, %f48;
+	mov.f32 	%f817, %f49;
+	mov.f32 	%f818, %f50;
+	mov.f32 	%f819, %f51;
+	mov.f32 	%f820, %f52;
+	mov.f32 	%f821, %f53;
+	mov.f32 	%f822, %f54;
+	mov.f32 	%f823, %f55;
+	mov.f32 	%f824, %f56;
+	mov.f32 	%f825, %f57;
+	mov.f32 	%f826, %f58;
+	mov.f32 	%f827, %f59;
+	mov.f32 	%f828, %f60;
+	mov.f32 	%f829, %f61;
+	mov.f32 	%f830, %f62;
+	mov.f32 	%f831, %f63;
+	mov.f32 	%f832, %f64;
+	mov.f32 	%f833, %f65;
+	mov.f32 	%f834, %f66;
+	mov.f32 	%f835, %f67;
+	mov.f32 	%f836, %f68;
+	mov.f32 	%f837, %f69;
+	mov.f32 	%f838, %f70;
+	mov.f32 	%f839, %f71;
+	mov.f32 	%f840, %f72;
+	mov.f32 	%f841, %f73;
+	mov.f32 	%f842, %f74;
+	mov.f32 	%f843, %f75;
+	mov.f32 	%f844, %f76;
+	mov.f32 	%f845, %f77;
+	mov.f32 	%f846, %f78;
+	mov.f32 	%f847, %f79;
+	mov.f32 	%f848, %f80;
+	mov.f32 	%f849, %f81;
+	mov.f32 	%f850, %f82;
+	mov.f32 	%f851, %f83;
+	mov.f32 	%f852, %f84;
+	mov.f32 	%f853, %f85;
+	mov.f32 	%f854, %f86;
+	mov.f32 	%f855, %f87;
+	mov.f32 	%f856, %f88;
+	mov.f32 	%f857, %f89;
+	mov.f32 	%f858, %f90;
+	mov.f32 	%f859, %f91;
+	mov.f32 	%f860, %f92;
+	mov.f32 	%f861, %f93;
+	mov.f32 	%f862, %f94;
+	mov.f32 	%f863, %f95;
+	mov.f32 	%f864, %f96;
+	mov.f32 	%f865, %f97;
+	mov.f32 	%f866, %f98;
+	mov.f32 	%f867, %f99;
+	mov.f32 	%f868, %f100;
+	mov.f32 	%f869, %f101;
+	mov.f32 	%f870, %f102;
+	mov.f32 	%f871, %f103;
+	mov.f32 	%f872, %f104;
+	mov.f32 	%f873, %f105;
+	mov.f32 	%f874, %f106;
+	mov.f32 	%f875, %f107;
+	mov.f32 	%f876, %f108;
+	mov.f32 	%f877, %f109;
+	mov.f32 	%f878, %f110;
+	mov.f32 	%f879, %f111;
+	mov.f32 	%f880, %f112;
+	mov.f32 	%f881, %f113;
+	mov.f32 	%f882, %f114;
+	mov.f32 	%f883, %f115;
+	mov.f32 	%f884, %f116;
+	mov.f32 	%f885, %f117;
+	mov.f32 	%f886, %f118;
+	mov.f32 	%f887, %f119;
+	mov.f32 	%f888, %f120;
+	mov.f32 	%f889, %f121;
+	mov.f32 	%f890, %f122;
+	mov.f32 	%f891, %f123;
+	mov.f32 	%f892, %f124;
+	mov.f32 	%f893, %f125;
+	mov.f32 	%f894, %f126;
+	mov.f32 	%f895, %f127;
+	mov.f32 	%f896, %f128;
+	// begin inline asm
+	wgmma.wait_group.sync.aligned 0;
+	// end inline asm
 	.loc	1 92 11
-	cvt.rn.f16.f32 	%h98, %f1;
-	cvt.rn.f16.f32 	%h99, %f2;
-	cvt.rn.f16.f32 	%h100, %f3;
-	cvt.rn.f16.f32 	%h101, %f4;
-	cvt.rn.f16.f32 	%h102, %f5;
-	cvt.rn.f16.f32 	%h103, %f6;
-	cvt.rn.f16.f32 	%h104, %f7;
-	cvt.rn.f16.f32 	%h105, %f8;
-	cvt.rn.f16.f32 	%h106, %f9;
-	cvt.rn.f16.f32 	%h107, %f10;
-	cvt.rn.f16.f32 	%h108, %f11;
-	cvt.rn.f16.f32 	%h109, %f12;
-	cvt.rn.f16.f32 	%h110, %f13;
-	cvt.rn.f16.f32 	%h111, %f14;
-	cvt.rn.f16.f32 	%h112, %f15;
-	cvt.rn.f16.f32 	%h113, %f16;
-	cvt.rn.f16.f32 	%h114, %f17;
-	cvt.rn.f16.f32 	%h115, %f18;
-	cvt.rn.f16.f32 	%h116, %f19;
-	cvt.rn.f16.f32 	%h117, %f20;
-	cvt.rn.f16.f32 	%h118, %f21;
-	cvt.rn.f16.f32 	%h119, %f22;
-	cvt.rn.f16.f32 	%h120, %f23;
-	cvt.rn.f16.f32 	%h121, %f24;
-	cvt.rn.f16.f32 	%h122, %f25;
-	cvt.rn.f16.f32 	%h123, %f26;
-	cvt.rn.f16.f32 	%h124, %f27;
-	cvt.rn.f16.f32 	%h125, %f28;
-	cvt.rn.f16.f32 	%h126, %f29;
-	cvt.rn.f16.f32 	%h127, %f30;
-	cvt.rn.f16.f32 	%h128, %f31;
-	cvt.rn.f16.f32 	%h129, %f32;
-	cvt.rn.f16.f32 	%h130, %f33;
-	cvt.rn.f16.f32 	%h131, %f34;
-	cvt.rn.f16.f32 	%h132, %f35;
-	cvt.rn.f16.f32 	%h133, %f36;
-	cvt.rn.f16.f32 	%h134, %f37;
-	cvt.rn.f16.f32 	%h135, %f38;
-	cvt.rn.f16.f32 	%h136, %f39;
-	cvt.rn.f16.f32 	%h137, %f40;
-	cvt.rn.f16.f32 	%h138, %f41;
-	cvt.rn.f16.f32 	%h139, %f42;
-	cvt.rn.f16.f32 	%h140, %f43;
-	cvt.rn.f16.f32 	%h141, %f44;
-	cvt.rn.f16.f32 	%h142, %f45;
-	cvt.rn.f16.f32 	%h143, %f46;
-	cvt.rn.f16.f32 	%h144, %f47;
-	cvt.rn.f16.f32 	%h145, %f48;
-	cvt.rn.f16.f32 	%h146, %f49;
-	cvt.rn.f16.f32 	%h147, %f50;
-	cvt.rn.f16.f32 	%h148, %f51;
-	cvt.rn.f16.f32 	%h149, %f52;
-	cvt.rn.f16.f32 	%h150, %f53;
-	cvt.rn.f16.f32 	%h151, %f54;
-	cvt.rn.f16.f32 	%h152, %f55;
-	cvt.rn.f16.f32 	%h153, %f56;
-	cvt.rn.f16.f32 	%h154, %f57;
-	cvt.rn.f16.f32 	%h155, %f58;
-	cvt.rn.f16.f32 	%h156, %f59;
-	cvt.rn.f16.f32 	%h157, %f60;
-	cvt.rn.f16.f32 	%h158, %f61;
-	cvt.rn.f16.f32 	%h159, %f62;
-	cvt.rn.f16.f32 	%h160, %f63;
-	cvt.rn.f16.f32 	%h161, %f64;
-	cvt.rn.f16.f32 	%h162, %f65;
-	cvt.rn.f16.f32 	%h163, %f66;
-	cvt.rn.f16.f32 	%h164, %f67;
-	cvt.rn.f16.f32 	%h165, %f68;
-	cvt.rn.f16.f32 	%h166, %f69;
-	cvt.rn.f16.f32 	%h167, %f70;
-	cvt.rn.f16.f32 	%h168, %f71;
-	cvt.rn.f16.f32 	%h169, %f72;
-	cvt.rn.f16.f32 	%h170, %f73;
-	cvt.rn.f16.f32 	%h171, %f74;
-	cvt.rn.f16.f32 	%h172, %f75;
-	cvt.rn.f16.f32 	%h173, %f76;
-	cvt.rn.f16.f32 	%h174, %f77;
-	cvt.rn.f16.f32 	%h175, %f78;
-	cvt.rn.f16.f32 	%h176, %f79;
-	cvt.rn.f16.f32 	%h177, %f80;
-	cvt.rn.f16.f32 	%h178, %f81;
-	cvt.rn.f16.f32 	%h179, %f82;
-	cvt.rn.f16.f32 	%h180, %f83;
-	cvt.rn.f16.f32 	%h181, %f84;
-	cvt.rn.f16.f32 	%h182, %f85;
-	cvt.rn.f16.f32 	%h183, %f86;
-	cvt.rn.f16.f32 	%h184, %f87;
-	cvt.rn.f16.f32 	%h185, %f88;
-	cvt.rn.f16.f32 	%h186, %f89;
-	cvt.rn.f16.f32 	%h187, %f90;
-	cvt.rn.f16.f32 	%h188, %f91;
-	cvt.rn.f16.f32 	%h189, %f92;
-	cvt.rn.f16.f32 	%h190, %f93;
-	cvt.rn.f16.f32 	%h191, %f94;
-	cvt.rn.f16.f32 	%h192, %f95;
-	cvt.rn.f16.f32 	%h193, %f96;
-	cvt.rn.f16.f32 	%h194, %f97;
-	cvt.rn.f16.f32 	%h195, %f98;
-	cvt.rn.f16.f32 	%h196, %f99;
-	cvt.rn.f16.f32 	%h197, %f100;
-	cvt.rn.f16.f32 	%h198, %f101;
-	cvt.rn.f16.f32 	%h199, %f102;
-	cvt.rn.f16.f32 	%h200, %f103;
-	cvt.rn.f16.f32 	%h201, %f104;
-	cvt.rn.f16.f32 	%h202, %f105;
-	cvt.rn.f16.f32 	%h203, %f106;
-	cvt.rn.f16.f32 	%h204, %f107;
-	cvt.rn.f16.f32 	%h205, %f108;
-	cvt.rn.f16.f32 	%h206, %f109;
-	cvt.rn.f16.f32 	%h207, %f110;
-	cvt.rn.f16.f32 	%h208, %f111;
-	cvt.rn.f16.f32 	%h209, %f112;
-	cvt.rn.f16.f32 	%h210, %f113;
-	cvt.rn.f16.f32 	%h211, %f114;
-	cvt.rn.f16.f32 	%h212, %f115;
-	cvt.rn.f16.f32 	%h213, %f116;
-	cvt.rn.f16.f32 	%h214, %f117;
-	cvt.rn.f16.f32 	%h215, %f118;
-	cvt.rn.f16.f32 	%h216, %f119;
-	cvt.rn.f16.f32 	%h217, %f120;
-	cvt.rn.f16.f32 	%h218, %f121;
-	cvt.rn.f16.f32 	%h219, %f122;
-	cvt.rn.f16.f32 	%h220, %f123;
-	cvt.rn.f16.f32 	%h221, %f124;
-	cvt.rn.f16.f32 	%h222, %f125;
-	cvt.rn.f16.f32 	%h223, %f126;
-	cvt.rn.f16.f32 	%h224, %f127;
-	cvt.rn.f16.f32 	%h225, %f128;
+	cvt.rn.f16.f32 	%h98, %f769;
+	cvt.rn.f16.f32 	%h99, %f770;
+	cvt.rn.f16.f32 	%h100, %f771;
+	cvt.rn.f16.f32 	%h101, %f772;
+	cvt.rn.f16.f32 	%h102, %f773;
+	cvt.rn.f16.f32 	%h103, %f774;
+	cvt.rn.f16.f32 	%h104, %f775;
+	cvt.rn.f16.f32 	%h105, %f776;
+	cvt.rn.f16.f32 	%h106, %f777;
+	cvt.rn.f16.f32 	%h107, %f778;
+	cvt.rn.f16.f32 	%h108, %f779;
+	cvt.rn.f16.f32 	%h109, %f780;
+	cvt.rn.f16.f32 	%h110, %f781;
+	cvt.rn.f16.f32 	%h111, %f782;
+	cvt.rn.f16.f32 	%h112, %f783;
+	cvt.rn.f16.f32 	%h113, %f784;
+	cvt.rn.f16.f32 	%h114, %f785;
+	cvt.rn.f16.f32 	%h115, %f786;
+	cvt.rn.f16.f32 	%h116, %f787;
+	cvt.rn.f16.f32 	%h117, %f788;
+	cvt.rn.f16.f32 	%h118, %f789;
+	cvt.rn.f16.f32 	%h119, %f790;
+	cvt.rn.f16.f32 	%h120, %f791;
+	cvt.rn.f16.f32 	%h121, %f792;
+	cvt.rn.f16.f32 	%h122, %f793;
+	cvt.rn.f16.f32 	%h123, %f794;
+	cvt.rn.f16.f32 	%h124, %f795;
+	cvt.rn.f16.f32 	%h125, %f796;
+	cvt.rn.f16.f32 	%h126, %f797;
+	cvt.rn.f16.f32 	%h127, %f798;
+	cvt.rn.f16.f32 	%h128, %f799;
+	cvt.rn.f16.f32 	%h129, %f800;
+	cvt.rn.f16.f32 	%h130, %f801;
+	cvt.rn.f16.f32 	%h131, %f802;
+	cvt.rn.f16.f32 	%h132, %f803;
+	cvt.rn.f16.f32 	%h133, %f804;
+	cvt.rn.f16.f32 	%h134, %f805;
+	cvt.rn.f16.f32 	%h135, %f806;
+	cvt.rn.f16.f32 	%h136, %f807;
+	cvt.rn.f16.f32 	%h137, %f808;
+	cvt.rn.f16.f32 	%h138, %f809;
+	cvt.rn.f16.f32 	%h139, %f810;
+	cvt.rn.f16.f32 	%h140, %f811;
+	cvt.rn.f16.f32 	%h141, %f812;
+	cvt.rn.f16.f32 	%h142, %f813;
+	cvt.rn.f16.f32 	%h143, %f814;
+	cvt.rn.f16.f32 	%h144, %f815;
+	cvt.rn.f16.f32 	%h145, %f816;
+	cvt.rn.f16.f32 	%h146, %f817;
+	cvt.rn.f16.f32 	%h147, %f818;
+	cvt.rn.f16.f32 	%h148, %f819;
+	cvt.rn.f16.f32 	%h149, %f820;
+	cvt.rn.f16.f32 	%h150, %f821;
+	cvt.rn.f16.f32 	%h151, %f822;
+	cvt.rn.f16.f32 	%h152, %f823;
+	cvt.rn.f16.f32 	%h153, %f824;
+	cvt.rn.f16.f32 	%h154, %f825;
+	cvt.rn.f16.f32 	%h155, %f826;
+	cvt.rn.f16.f32 	%h156, %f827;
+	cvt.rn.f16.f32 	%h157, %f828;
+	cvt.rn.f16.f32 	%h158, %f829;
+	cvt.rn.f16.f32 	%h159, %f830;
+	cvt.rn.f16.f32 	%h160, %f831;
+	cvt.rn.f16.f32 	%h161, %f832;
+	cvt.rn.f16.f32 	%h162, %f833;
+	cvt.rn.f16.f32 	%h163, %f834;
+	cvt.rn.f16.f32 	%h164, %f835;
+	cvt.rn.f16.f32 	%h165, %f836;
+	cvt.rn.f16.f32 	%h166, %f837;
+	cvt.rn.f16.f32 	%h167, %f838;
+	cvt.rn.f16.f32 	%h168, %f839;
+	cvt.rn.f16.f32 	%h169, %f840;
+	cvt.rn.f16.f32 	%h170, %f841;
+	cvt.rn.f16.f32 	%h171, %f842;
+	cvt.rn.f16.f32 	%h172, %f843;
+	cvt.rn.f16.f32 	%h173, %f844;
+	cvt.rn.f16.f32 	%h174, %f845;
+	cvt.rn.f16.f32 	%h175, %f846;
+	cvt.rn.f16.f32 	%h176, %f847;
+	cvt.rn.f16.f32 	%h177, %f848;
+	cvt.rn.f16.f32 	%h178, %f849;
+	cvt.rn.f16.f32 	%h179, %f850;
+	cvt.rn.f16.f32 	%h180, %f851;
+	cvt.rn.f16.f32 	%h181, %f852;
+	cvt.rn.f16.f32 	%h182, %f853;
+	cvt.rn.f16.f32 	%h183, %f854;
+	cvt.rn.f16.f32 	%h184, %f855;
+	cvt.rn.f16.f32 	%h185, %f856;
+	cvt.rn.f16.f32 	%h186, %f857;
+	cvt.rn.f16.f32 	%h187, %f858;
+	cvt.rn.f16.f32 	%h188, %f859;
+	cvt.rn.f16.f32 	%h189, %f860;
+	cvt.rn.f16.f32 	%h190, %f861;
+	cvt.rn.f16.f32 	%h191, %f862;
+	cvt.rn.f16.f32 	%h192, %f863;
+	cvt.rn.f16.f32 	%h193, %f864;
+	cvt.rn.f16.f32 	%h194, %f865;
+	cvt.rn.f16.f32 	%h195, %f866;
+	cvt.rn.f16.f32 	%h196, %f867;
+	cvt.rn.f16.f32 	%h197, %f868;
+	cvt.rn.f16.f32 	%h198, %f869;
+	cvt.rn.f16.f32 	%h199, %f870;
+	cvt.rn.f16.f32 	%h200, %f871;
+	cvt.rn.f16.f32 	%h201, %f872;
+	cvt.rn.f16.f32 	%h202, %f873;
+	cvt.rn.f16.f32 	%h203, %f874;
+	cvt.rn.f16.f32 	%h204, %f875;
+	cvt.rn.f16.f32 	%h205, %f876;
+	cvt.rn.f16.f32 	%h206, %f877;
+	cvt.rn.f16.f32 	%h207, %f878;
+	cvt.rn.f16.f32 	%h208, %f879;
+	cvt.rn.f16.f32 	%h209, %f880;
+	cvt.rn.f16.f32 	%h210, %f881;
+	cvt.rn.f16.f32 	%h211, %f882;
+	cvt.rn.f16.f32 	%h212, %f883;
+	cvt.rn.f16.f32 	%h213, %f884;
+	cvt.rn.f16.f32 	%h214, %f885;
+	cvt.rn.f16.f32 	%h215, %f886;
+	cvt.rn.f16.f32 	%h216, %f887;
+	cvt.rn.f16.f32 	%h217, %f888;
+	cvt.rn.f16.f32 	%h218, %f889;
+	cvt.rn.f16.f32 	%h219, %f890;
+	cvt.rn.f16.f32 	%h220, %f891;
+	cvt.rn.f16.f32 	%h221, %f892;
+	cvt.rn.f16.f32 	%h222, %f893;
+	cvt.rn.f16.f32 	%h223, %f894;
+	cvt.rn.f16.f32 	%h224, %f895;
+	cvt.rn.f16.f32 	%h225, %f896;
 	.loc	1 96 14
-	and.b32 	%r419, %r10, 7;
-	or.b32 	%r420, %r419, 8;
-	or.b32 	%r421, %r419, 16;
-	or.b32 	%r422, %r419, 24;
-	or.b32 	%r423, %r419, 32;
-	or.b32 	%r424, %r419, 40;
-	or.b32 	%r425, %r419, 48;
-	or.b32 	%r426, %r419, 56;
-	or.b32 	%r427, %r419, 64;
-	or.b32 	%r428, %r419, 72;
-	or.b32 	%r429, %r419, 80;
-	or.b32 	%r430, %r419, 88;
-	or.b32 	%r431, %r419, 96;
-	or.b32 	%r432, %r419, 104;
-	or.b32 	%r433, %r419, 112;
-	or.b32 	%r434, %r419, 120;
-	add.s32 	%r435, %r25, %r419;
-	add.s32 	%r436, %r25, %r420;
-	add.s32 	%r437, %r25, %r421;
-	add.s32 	%r438, %r25, %r422;
-	add.s32 	%r439, %r25, %r423;
-	add.s32 	%r440, %r25, %r424;
-	add.s32 	%r441, %r25, %r425;
-	add.s32 	%r442, %r25, %r426;
-	add.s32 	%r443, %r25, %r427;
-	add.s32 	%r444, %r25, %r428;
-	add.s32 	%r445, %r25, %r429;
-	add.s32 	%r446, %r25, %r430;
-	add.s32 	%r447, %r25, %r431;
-	add.s32 	%r448, %r25, %r432;
-	add.s32 	%r449, %r25, %r433;
-	add.s32 	%r450, %r25, %r434;
-	mul.lo.s32 	%r451, %r6, %r435;
-	mul.lo.s32 	%r452, %r6, %r436;
-	mul.lo.s32 	%r453, %r6, %r437;
-	mul.lo.s32 	%r454, %r6, %r438;
-	mul.lo.s32 	%r455, %r6, %r439;
-	mul.lo.s32 	%r456, %r6, %r440;
-	mul.lo.s32 	%r457, %r6, %r441;
-	mul.lo.s32 	%r458, %r6, %r442;
-	mul.lo.s32 	%r459, %r6, %r443;
-	mul.lo.s32 	%r460, %r6, %r444;
-	mul.lo.s32 	%r461, %r6, %r445;
-	mul.lo.s32 	%r462, %r6, %r446;
-	mul.lo.s32 	%r463, %r6, %r447;
-	mul.lo.s32 	%r464, %r6, %r448;
-	mul.lo.s32 	%r465, %r6, %r449;
-	mul.lo.s32 	%r466, %r6, %r450;
-	mul.wide.s32 	%rd80, %r451, 2;
-	add.s64 	%rd81, %rd3, %rd80;
-	mul.wide.s32 	%rd82, %r452, 2;
-	add.s64 	%rd83, %rd3, %rd82;
-	mul.wide.s32 	%rd84, %r453, 2;
-	add.s64 	%rd85, %rd3, %rd84;
-	mul.wide.s32 	%rd86, %r454, 2;
-	add.s64 	%rd87, %rd3, %rd86;
-	mul.wide.s32 	%rd88, %r455, 2;
-	add.s64 	%rd89, %rd3, %rd88;
-	mul.wide.s32 	%rd90, %r456, 2;
+	and.b32 	%r291, %r10, 7;
+	or.b32 	%r292, %r291, 8;
+	or.b32 	%r293, %r291, 16;
+	or.b32 	%r294, %r291, 24;
+	or.b32 	%r295, %r291, 32;
+	or.b32 	%r296, %r291, 40;
+	or.b32 	%r297, %r291, 48;
+	or.b32 	%r298, %r291, 56;
+	or.b32 	%r299, %r291, 64;
+	or.b32 	%r300, %r291, 72;
+	or.b32 	%r301, %r291, 80;
+	or.b32 	%r302, %r291, 88;
+	or.b32 	%r303, %r291, 96;
+	or.b32 	%r304, %r291, 104;
+	or.b32 	%r305, %r291, 112;
+	or.b32 	%r306, %r291, 120;
+	add.s32 	%r307, %r25, %r291;
+	add.s32 	%r308, %r25, %r292;
+	add.s32 	%r309, %r25, %r293;
+	add.s32 	%r310, %r25, %r294;
+	add.s32 	%r311, %r25, %r295;
+	add.s32 	%r312, %r25, %r296;
+	add.s32 	%r313, %r25, %r297;
+	add.s32 	%r314, %r25, %r298;
+	add.s32 	%r315, %r25, %r299;
+	add.s32 	%r316, %r25, %r300;
+	add.s32 	%r317, %r25, %r301;
+	add.s32 	%r318, %r25, %r302;
+	add.s32 	%r319, %r25, %r303;
+	add.s32 	%r320, %r25, %r304;
+	add.s32 	%r321, %r25, %r305;
+	add.s32 	%r322, %r25, %r306;
+	mul.lo.s32 	%r323, %r6, %r307;
+	mul.lo.s32 	%r324, %r6, %r308;
+	mul.lo.s32 	%r325, %r6, %r309;
+	mul.lo.s32 	%r326, %r6, %r310;
+	mul.lo.s32 	%r327, %r6, %r311;
+	mul.lo.s32 	%r328, %r6, %r312;
+	mul.lo.s32 	%r329, %r6, %r313;
+	mul.lo.s32 	%r330, %r6, %r314;
+	mul.lo.s32 	%r331, %r6, %r315;
+	mul.lo.s32 	%r332, %r6, %r316;
+	mul.lo.s32 	%r333, %r6, %r317;
+	mul.lo.s32 	%r334, %r6, %r318;
+	mul.lo.s32 	%r335, %r6, %r319;
+	mul.lo.s32 	%r336, %r6, %r320;
+	mul.lo.s32 	%r337, %r6, %r321;
+	mul.lo.s32 	%r338, %r6, %r322;
+	mul.wide.s32 	%rd90, %r323, 2;
 	add.s64 	%rd91, %rd3, %rd90;
-	mul.wide.s32 	%rd92, %r457, 2;
+	mul.wide.s32 	%rd92, %r324, 2;
 	add.s64 	%rd93, %rd3, %rd92;
-	mul.wide.s32 	%rd94, %r458, 2;
+	mul.wide.s32 	%rd94, %r325, 2;
 	add.s64 	%rd95, %rd3, %rd94;
-	mul.wide.s32 	%rd96, %r459, 2;
+	mul.wide.s32 	%rd96, %r326, 2;
 	add.s64 	%rd97, %rd3, %rd96;
-	mul.wide.s32 	%rd98, %r460, 2;
+	mul.wide.s32 	%rd98, %r327, 2;
 	add.s64 	%rd99, %rd3, %rd98;
-	mul.wide.s32 	%rd100, %r461, 2;
+	mul.wide.s32 	%rd100, %r328, 2;
 	add.s64 	%rd101, %rd3, %rd100;
-	mul.wide.s32 	%rd102, %r462, 2;
+	mul.wide.s32 	%rd102, %r329, 2;
 	add.s64 	%rd103, %rd3, %rd102;
-	mul.wide.s32 	%rd104, %r463, 2;
+	mul.wide.s32 	%rd104, %r330, 2;
 	add.s64 	%rd105, %rd3, %rd104;
-	mul.wide.s32 	%rd106, %r464, 2;
+	mul.wide.s32 	%rd106, %r331, 2;
 	add.s64 	%rd107, %rd3, %rd106;
-	mul.wide.s32 	%rd108, %r465, 2;
+	mul.wide.s32 	%rd108, %r332, 2;
 	add.s64 	%rd109, %rd3, %rd108;
-	mul.wide.s32 	%rd110, %r466, 2;
+	mul.wide.s32 	%rd110, %r333, 2;
 	add.s64 	%rd111, %rd3, %rd110;
-	mul.wide.s32 	%rd112, %r67, 2;
-	add.s64 	%rd113, %rd81, %rd112;
-	mul.wide.s32 	%rd114, %r67, 2;
-	add.s64 	%rd115, %rd83, %rd114;
-	mul.wide.s32 	%rd116, %r67, 2;
-	add.s64 	%rd117, %rd85, %rd116;
-	mul.wide.s32 	%rd118, %r67, 2;
-	add.s64 	%rd119, %rd87, %rd118;
-	mul.wide.s32 	%rd120, %r67, 2;
-	add.s64 	%rd121, %rd89, %rd120;
+	mul.wide.s32 	%rd112, %r334, 2;
+	add.s64 	%rd113, %rd3, %rd112;
+	mul.wide.s32 	%rd114, %r335, 2;
+	add.s64 	%rd115, %rd3, %rd114;
+	mul.wide.s32 	%rd116, %r336, 2;
+	add.s64 	%rd117, %rd3, %rd116;
+	mul.wide.s32 	%rd118, %r337, 2;
+	add.s64 	%rd119, %rd3, %rd118;
+	mul.wide.s32 	%rd120, %r338, 2;
+	add.s64 	%rd121, %rd3, %rd120;
 	mul.wide.s32 	%rd122, %r67, 2;
 	add.s64 	%rd123, %rd91, %rd122;
 	mul.wide.s32 	%rd124, %r67, 2;
@@ -1555,320 +1875,326 @@ $L__BB0_3:
 	add.s64 	%rd141, %rd109, %rd140;
 	mul.wide.s32 	%rd142, %r67, 2;
 	add.s64 	%rd143, %rd111, %rd142;
+	mul.wide.s32 	%rd144, %r67, 2;
+	add.s64 	%rd145, %rd113, %rd144;
+	mul.wide.s32 	%rd146, %r67, 2;
+	add.s64 	%rd147, %rd115, %rd146;
+	mul.wide.s32 	%rd148, %r67, 2;
+	add.s64 	%rd149, %rd117, %rd148;
+	mul.wide.s32 	%rd150, %r67, 2;
+	add.s64 	%rd151, %rd119, %rd150;
+	mul.wide.s32 	%rd152, %r67, 2;
+	add.s64 	%rd153, %rd121, %rd152;
 	.loc	1 97 12
-	setp.lt.s32 	%p12, %r435, %r1;
-	setp.lt.s32 	%p13, %r436, %r1;
-	setp.lt.s32 	%p14, %r437, %r1;
-	setp.lt.s32 	%p15, %r438, %r1;
-	setp.lt.s32 	%p16, %r439, %r1;
-	setp.lt.s32 	%p17, %r440, %r1;
-	setp.lt.s32 	%p18, %r441, %r1;
-	setp.lt.s32 	%p19, %r442, %r1;
-	setp.lt.s32 	%p20, %r443, %r1;
-	setp.lt.s32 	%p21, %r444, %r1;
-	setp.lt.s32 	%p22, %r445, %r1;
-	setp.lt.s32 	%p23, %r446, %r1;
-	setp.lt.s32 	%p24, %r447, %r1;
-	setp.lt.s32 	%p25, %r448, %r1;
-	setp.lt.s32 	%p26, %r449, %r1;
-	setp.lt.s32 	%p27, %r450, %r1;
-	setp.lt.s32 	%p28, %r67, %r2;
-	and.pred 	%p29, %p12, %p28;
-	and.pred 	%p30, %p13, %p28;
-	and.pred 	%p31, %p14, %p28;
-	and.pred 	%p32, %p15, %p28;
-	and.pred 	%p33, %p16, %p28;
-	and.pred 	%p34, %p17, %p28;
-	and.pred 	%p35, %p18, %p28;
-	and.pred 	%p36, %p19, %p28;
-	and.pred 	%p37, %p20, %p28;
-	and.pred 	%p38, %p21, %p28;
-	and.pred 	%p39, %p22, %p28;
-	and.pred 	%p40, %p23, %p28;
-	and.pred 	%p41, %p24, %p28;
-	and.pred 	%p42, %p25, %p28;
-	and.pred 	%p43, %p26, %p28;
-	and.pred 	%p44, %p27, %p28;
+	setp.lt.s32 	%p13, %r307, %r1;
+	setp.lt.s32 	%p14, %r308, %r1;
+	setp.lt.s32 	%p15, %r309, %r1;
+	setp.lt.s32 	%p16, %r310, %r1;
+	setp.lt.s32 	%p17, %r311, %r1;
+	setp.lt.s32 	%p18, %r312, %r1;
+	setp.lt.s32 	%p19, %r313, %r1;
+	setp.lt.s32 	%p20, %r314, %r1;
+	setp.lt.s32 	%p21, %r315, %r1;
+	setp.lt.s32 	%p22, %r316, %r1;
+	setp.lt.s32 	%p23, %r317, %r1;
+	setp.lt.s32 	%p24, %r318, %r1;
+	setp.lt.s32 	%p25, %r319, %r1;
+	setp.lt.s32 	%p26, %r320, %r1;
+	setp.lt.s32 	%p27, %r321, %r1;
+	setp.lt.s32 	%p28, %r322, %r1;
+	setp.lt.s32 	%p29, %r67, %r2;
+	and.pred 	%p30, %p13, %p29;
+	and.pred 	%p31, %p14, %p29;
+	and.pred 	%p32, %p15, %p29;
+	and.pred 	%p33, %p16, %p29;
+	and.pred 	%p34, %p17, %p29;
+	and.pred 	%p35, %p18, %p29;
+	and.pred 	%p36, %p19, %p29;
+	and.pred 	%p37, %p20, %p29;
+	and.pred 	%p38, %p21, %p29;
+	and.pred 	%p39, %p22, %p29;
+	and.pred 	%p40, %p23, %p29;
+	and.pred 	%p41, %p24, %p29;
+	and.pred 	%p42, %p25, %p29;
+	and.pred 	%p43, %p26, %p29;
+	and.pred 	%p44, %p27, %p29;
+	and.pred 	%p45, %p28, %p29;
 	.loc	1 98 5
-	shr.u32 	%r467, %r9, 2;
-	and.b32 	%r468, %r467, 7;
-	and.b32 	%r469, %r10, 1;
-	shl.b32 	%r470, %r469, 4;
-	or.b32 	%r471, %r468, %r470;
-	and.b32 	%r472, %r9, 3;
-	shl.b32 	%r473, %r472, 1;
-	shr.u32 	%r474, %r10, 1;
-	and.b32 	%r475, %r474, 3;
-	shl.b32 	%r476, %r475, 3;
-	or.b32 	%r477, %r473, %r476;
-	mul.lo.s32 	%r478, %r471, 256;
-	add.s32 	%r479, %r478, %r477;
-	and.b32 	%r480, %r10, 7;
-	and.b32 	%r481, %r9, 31;
-	shl.b32 	%r482, %r481, 3;
-	mul.lo.s32 	%r483, %r480, 256;
-	add.s32 	%r484, %r483, %r482;
+	shr.u32 	%r339, %r9, 2;
+	and.b32 	%r340, %r339, 7;
+	and.b32 	%r341, %r10, 7;
+	shl.b32 	%r342, %r341, 4;
+	or.b32 	%r343, %r340, %r342;
+	and.b32 	%r344, %r9, 3;
+	shl.b32 	%r345, %r344, 1;
+	mul.lo.s32 	%r346, %r343, 256;
+	add.s32 	%r347, %r346, %r345;
+	and.b32 	%r348, %r10, 7;
+	and.b32 	%r349, %r9, 31;
+	shl.b32 	%r350, %r349, 3;
+	mul.lo.s32 	%r351, %r348, 256;
+	add.s32 	%r352, %r351, %r350;
 	bar.sync 	0;
-	shl.b32 	%r485, %r479, 1;
-	add.s32 	%r486, %r178, %r485;
-	st.shared.v2.b16 	[%r486], {%h98, %h99};
-	st.shared.v2.b16 	[%r486+4096], {%h100, %h101};
-	st.shared.v2.b16 	[%r486+64], {%h102, %h103};
-	st.shared.v2.b16 	[%r486+4160], {%h104, %h105};
-	st.shared.v2.b16 	[%r486+128], {%h106, %h107};
-	st.shared.v2.b16 	[%r486+4224], {%h108, %h109};
-	st.shared.v2.b16 	[%r486+192], {%h110, %h111};
-	st.shared.v2.b16 	[%r486+4288], {%h112, %h113};
-	st.shared.v2.b16 	[%r486+256], {%h114, %h115};
-	st.shared.v2.b16 	[%r486+4352], {%h116, %h117};
-	st.shared.v2.b16 	[%r486+320], {%h118, %h119};
-	st.shared.v2.b16 	[%r486+4416], {%h120, %h121};
-	st.shared.v2.b16 	[%r486+384], {%h122, %h123};
-	st.shared.v2.b16 	[%r486+4480], {%h124, %h125};
-	st.shared.v2.b16 	[%r486+448], {%h126, %h127};
-	st.shared.v2.b16 	[%r486+4544], {%h128, %h129};
-	st.shared.v2.b16 	[%r486+16384], {%h130, %h131};
-	st.shared.v2.b16 	[%r486+20480], {%h132, %h133};
-	st.shared.v2.b16 	[%r486+16448], {%h134, %h135};
-	st.shared.v2.b16 	[%r486+20544], {%h136, %h137};
-	st.shared.v2.b16 	[%r486+16512], {%h138, %h139};
-	st.shared.v2.b16 	[%r486+20608], {%h140, %h141};
-	st.shared.v2.b16 	[%r486+16576], {%h142, %h143};
-	st.shared.v2.b16 	[%r486+20672], {%h144, %h145};
-	st.shared.v2.b16 	[%r486+16640], {%h146, %h147};
-	st.shared.v2.b16 	[%r486+20736], {%h148, %h149};
-	st.shared.v2.b16 	[%r486+16704], {%h150, %h151};
-	st.shared.v2.b16 	[%r486+20800], {%h152, %h153};
-	st.shared.v2.b16 	[%r486+16768], {%h154, %h155};
-	st.shared.v2.b16 	[%r486+20864], {%h156, %h157};
-	st.shared.v2.b16 	[%r486+16832], {%h158, %h159};
-	st.shared.v2.b16 	[%r486+20928], {%h160, %h161};
-	st.shared.v2.b16 	[%r486+32768], {%h162, %h163};
-	st.shared.v2.b16 	[%r486+36864], {%h164, %h165};
-	st.shared.v2.b16 	[%r486+32832], {%h166, %h167};
-	st.shared.v2.b16 	[%r486+36928], {%h168, %h169};
-	st.shared.v2.b16 	[%r486+32896], {%h170, %h171};
-	st.shared.v2.b16 	[%r486+36992], {%h172, %h173};
-	st.shared.v2.b16 	[%r486+32960], {%h174, %h175};
-	st.shared.v2.b16 	[%r486+37056], {%h176, %h177};
-	st.shared.v2.b16 	[%r486+33024], {%h178, %h179};
-	st.shared.v2.b16 	[%r486+37120], {%h180, %h181};
-	st.shared.v2.b16 	[%r486+33088], {%h182, %h183};
-	st.shared.v2.b16 	[%r486+37184], {%h184, %h185};
-	st.shared.v2.b16 	[%r486+33152], {%h186, %h187};
-	st.shared.v2.b16 	[%r486+37248], {%h188, %h189};
-	st.shared.v2.b16 	[%r486+33216], {%h190, %h191};
-	st.shared.v2.b16 	[%r486+37312], {%h192, %h193};
-	st.shared.v2.b16 	[%r486+49152], {%h194, %h195};
-	st.shared.v2.b16 	[%r486+53248], {%h196, %h197};
-	st.shared.v2.b16 	[%r486+49216], {%h198, %h199};
-	st.shared.v2.b16 	[%r486+53312], {%h200, %h201};
-	st.shared.v2.b16 	[%r486+49280], {%h202, %h203};
-	st.shared.v2.b16 	[%r486+53376], {%h204, %h205};
-	st.shared.v2.b16 	[%r486+49344], {%h206, %h207};
-	st.shared.v2.b16 	[%r486+53440], {%h208, %h209};
-	st.shared.v2.b16 	[%r486+49408], {%h210, %h211};
-	st.shared.v2.b16 	[%r486+53504], {%h212, %h213};
-	st.shared.v2.b16 	[%r486+49472], {%h214, %h215};
-	st.shared.v2.b16 	[%r486+53568], {%h216, %h217};
-	st.shared.v2.b16 	[%r486+49536], {%h218, %h219};
-	st.shared.v2.b16 	[%r486+53632], {%h220, %h221};
-	st.shared.v2.b16 	[%r486+49600], {%h222, %h223};
-	st.shared.v2.b16 	[%r486+53696], {%h224, %h225};
+	shl.b32 	%r354, %r347, 1;
+	add.s32 	%r355, %r353, %r354;
+	st.shared.v2.b16 	[%r355], {%h98, %h99};
+	st.shared.v2.b16 	[%r355+4096], {%h100, %h101};
+	st.shared.v2.b16 	[%r355+16], {%h102, %h103};
+	st.shared.v2.b16 	[%r355+4112], {%h104, %h105};
+	st.shared.v2.b16 	[%r355+32], {%h106, %h107};
+	st.shared.v2.b16 	[%r355+4128], {%h108, %h109};
+	st.shared.v2.b16 	[%r355+48], {%h110, %h111};
+	st.shared.v2.b16 	[%r355+4144], {%h112, %h113};
+	st.shared.v2.b16 	[%r355+64], {%h114, %h115};
+	st.shared.v2.b16 	[%r355+4160], {%h116, %h117};
+	st.shared.v2.b16 	[%r355+80], {%h118, %h119};
+	st.shared.v2.b16 	[%r355+4176], {%h120, %h121};
+	st.shared.v2.b16 	[%r355+96], {%h122, %h123};
+	st.shared.v2.b16 	[%r355+4192], {%h124, %h125};
+	st.shared.v2.b16 	[%r355+112], {%h126, %h127};
+	st.shared.v2.b16 	[%r355+4208], {%h128, %h129};
+	st.shared.v2.b16 	[%r355+128], {%h130, %h131};
+	st.shared.v2.b16 	[%r355+4224], {%h132, %h133};
+	st.shared.v2.b16 	[%r355+144], {%h134, %h135};
+	st.shared.v2.b16 	[%r355+4240], {%h136, %h137};
+	st.shared.v2.b16 	[%r355+160], {%h138, %h139};
+	st.shared.v2.b16 	[%r355+4256], {%h140, %h141};
+	st.shared.v2.b16 	[%r355+176], {%h142, %h143};
+	st.shared.v2.b16 	[%r355+4272], {%h144, %h145};
+	st.shared.v2.b16 	[%r355+192], {%h146, %h147};
+	st.shared.v2.b16 	[%r355+4288], {%h148, %h149};
+	st.shared.v2.b16 	[%r355+208], {%h150, %h151};
+	st.shared.v2.b16 	[%r355+4304], {%h152, %h153};
+	st.shared.v2.b16 	[%r355+224], {%h154, %h155};
+	st.shared.v2.b16 	[%r355+4320], {%h156, %h157};
+	st.shared.v2.b16 	[%r355+240], {%h158, %h159};
+	st.shared.v2.b16 	[%r355+4336], {%h160, %h161};
+	st.shared.v2.b16 	[%r355+256], {%h162, %h163};
+	st.shared.v2.b16 	[%r355+4352], {%h164, %h165};
+	st.shared.v2.b16 	[%r355+272], {%h166, %h167};
+	st.shared.v2.b16 	[%r355+4368], {%h168, %h169};
+	st.shared.v2.b16 	[%r355+288], {%h170, %h171};
+	st.shared.v2.b16 	[%r355+4384], {%h172, %h173};
+	st.shared.v2.b16 	[%r355+304], {%h174, %h175};
+	st.shared.v2.b16 	[%r355+4400], {%h176, %h177};
+	st.shared.v2.b16 	[%r355+320], {%h178, %h179};
+	st.shared.v2.b16 	[%r355+4416], {%h180, %h181};
+	st.shared.v2.b16 	[%r355+336], {%h182, %h183};
+	st.shared.v2.b16 	[%r355+4432], {%h184, %h185};
+	st.shared.v2.b16 	[%r355+352], {%h186, %h187};
+	st.shared.v2.b16 	[%r355+4448], {%h188, %h189};
+	st.shared.v2.b16 	[%r355+368], {%h190, %h191};
+	st.shared.v2.b16 	[%r355+4464], {%h192, %h193};
+	st.shared.v2.b16 	[%r355+384], {%h194, %h195};
+	st.shared.v2.b16 	[%r355+4480], {%h196, %h197};
+	st.shared.v2.b16 	[%r355+400], {%h198, %h199};
+	st.shared.v2.b16 	[%r355+4496], {%h200, %h201};
+	st.shared.v2.b16 	[%r355+416], {%h202, %h203};
+	st.shared.v2.b16 	[%r355+4512], {%h204, %h205};
+	st.shared.v2.b16 	[%r355+432], {%h206, %h207};
+	st.shared.v2.b16 	[%r355+4528], {%h208, %h209};
+	st.shared.v2.b16 	[%r355+448], {%h210, %h211};
+	st.shared.v2.b16 	[%r355+4544], {%h212, %h213};
+	st.shared.v2.b16 	[%r355+464], {%h214, %h215};
+	st.shared.v2.b16 	[%r355+4560], {%h216, %h217};
+	st.shared.v2.b16 	[%r355+480], {%h218, %h219};
+	st.shared.v2.b16 	[%r355+4576], {%h220, %h221};
+	st.shared.v2.b16 	[%r355+496], {%h222, %h223};
+	st.shared.v2.b16 	[%r355+4592], {%h224, %h225};
 	bar.sync 	0;
-	shl.b32 	%r487, %r484, 1;
-	add.s32 	%r488, %r178, %r487;
-	ld.shared.v4.b32 	{%r489, %r490, %r491, %r492}, [%r488];
-	mov.b32 	{%h226, %h227}, %r489;
-	mov.b32 	{%h228, %h229}, %r490;
-	mov.b32 	{%h230, %h231}, %r491;
-	mov.b32 	{%h232, %h233}, %r492;
-	ld.shared.v4.b32 	{%r493, %r494, %r495, %r496}, [%r488+4096];
-	mov.b32 	{%h234, %h235}, %r493;
-	mov.b32 	{%h236, %h237}, %r494;
-	mov.b32 	{%h238, %h239}, %r495;
-	mov.b32 	{%h240, %h241}, %r496;
-	ld.shared.v4.b32 	{%r497, %r498, %r499, %r500}, [%r488+8192];
-	mov.b32 	{%h242, %h243}, %r497;
-	mov.b32 	{%h244, %h245}, %r498;
-	mov.b32 	{%h246, %h247}, %r499;
-	mov.b32 	{%h248, %h249}, %r500;
-	ld.shared.v4.b32 	{%r501, %r502, %r503, %r504}, [%r488+12288];
-	mov.b32 	{%h250, %h251}, %r501;
-	mov.b32 	{%h252, %h253}, %r502;
-	mov.b32 	{%h254, %h255}, %r503;
-	mov.b32 	{%h256, %h257}, %r504;
-	ld.shared.v4.b32 	{%r505, %r506, %r507, %r508}, [%r488+16384];
-	mov.b32 	{%h258, %h259}, %r505;
-	mov.b32 	{%h260, %h261}, %r506;
-	mov.b32 	{%h262, %h263}, %r507;
-	mov.b32 	{%h264, %h265}, %r508;
-	ld.shared.v4.b32 	{%r509, %r510, %r511, %r512}, [%r488+20480];
-	mov.b32 	{%h266, %h267}, %r509;
-	mov.b32 	{%h268, %h269}, %r510;
-	mov.b32 	{%h270, %h271}, %r511;
-	mov.b32 	{%h272, %h273}, %r512;
-	ld.shared.v4.b32 	{%r513, %r514, %r515, %r516}, [%r488+24576];
-	mov.b32 	{%h274, %h275}, %r513;
-	mov.b32 	{%h276, %h277}, %r514;
-	mov.b32 	{%h278, %h279}, %r515;
-	mov.b32 	{%h280, %h281}, %r516;
-	ld.shared.v4.b32 	{%r517, %r518, %r519, %r520}, [%r488+28672];
-	mov.b32 	{%h282, %h283}, %r517;
-	mov.b32 	{%h284, %h285}, %r518;
-	mov.b32 	{%h286, %h287}, %r519;
-	mov.b32 	{%h288, %h289}, %r520;
-	ld.shared.v4.b32 	{%r521, %r522, %r523, %r524}, [%r488+32768];
-	mov.b32 	{%h290, %h291}, %r521;
-	mov.b32 	{%h292, %h293}, %r522;
-	mov.b32 	{%h294, %h295}, %r523;
-	mov.b32 	{%h296, %h297}, %r524;
-	ld.shared.v4.b32 	{%r525, %r526, %r527, %r528}, [%r488+36864];
-	mov.b32 	{%h298, %h299}, %r525;
-	mov.b32 	{%h300, %h301}, %r526;
-	mov.b32 	{%h302, %h303}, %r527;
-	mov.b32 	{%h304, %h305}, %r528;
-	ld.shared.v4.b32 	{%r529, %r530, %r531, %r532}, [%r488+40960];
-	mov.b32 	{%h306, %h307}, %r529;
-	mov.b32 	{%h308, %h309}, %r530;
-	mov.b32 	{%h310, %h311}, %r531;
-	mov.b32 	{%h312, %h313}, %r532;
-	ld.shared.v4.b32 	{%r533, %r534, %r535, %r536}, [%r488+45056];
-	mov.b32 	{%h314, %h315}, %r533;
-	mov.b32 	{%h316, %h317}, %r534;
-	mov.b32 	{%h318, %h319}, %r535;
-	mov.b32 	{%h320, %h321}, %r536;
-	ld.shared.v4.b32 	{%r537, %r538, %r539, %r540}, [%r488+49152];
-	mov.b32 	{%h322, %h323}, %r537;
-	mov.b32 	{%h324, %h325}, %r538;
-	mov.b32 	{%h326, %h327}, %r539;
-	mov.b32 	{%h328, %h329}, %r540;
-	ld.shared.v4.b32 	{%r541, %r542, %r543, %r544}, [%r488+53248];
-	mov.b32 	{%h330, %h331}, %r541;
-	mov.b32 	{%h332, %h333}, %r542;
-	mov.b32 	{%h334, %h335}, %r543;
-	mov.b32 	{%h336, %h337}, %r544;
-	ld.shared.v4.b32 	{%r545, %r546, %r547, %r548}, [%r488+57344];
-	mov.b32 	{%h338, %h339}, %r545;
-	mov.b32 	{%h340, %h341}, %r546;
-	mov.b32 	{%h342, %h343}, %r547;
-	mov.b32 	{%h344, %h345}, %r548;
-	ld.shared.v4.b32 	{%r549, %r550, %r551, %r552}, [%r488+61440];
-	mov.b32 	{%h346, %h347}, %r549;
-	mov.b32 	{%h348, %h349}, %r550;
-	mov.b32 	{%h350, %h351}, %r551;
-	mov.b32 	{%h352, %h353}, %r552;
-	mov.b32 	%r553, {%h226, %h227};
-	mov.b32 	%r554, {%h228, %h229};
-	mov.b32 	%r555, {%h230, %h231};
-	mov.b32 	%r556, {%h232, %h233};
+	shl.b32 	%r357, %r352, 1;
+	add.s32 	%r358, %r356, %r357;
+	ld.shared.v4.b32 	{%r359, %r360, %r361, %r362}, [%r358];
+	mov.b32 	{%h226, %h227}, %r359;
+	mov.b32 	{%h228, %h229}, %r360;
+	mov.b32 	{%h230, %h231}, %r361;
+	mov.b32 	{%h232, %h233}, %r362;
+	ld.shared.v4.b32 	{%r363, %r364, %r365, %r366}, [%r358+4096];
+	mov.b32 	{%h234, %h235}, %r363;
+	mov.b32 	{%h236, %h237}, %r364;
+	mov.b32 	{%h238, %h239}, %r365;
+	mov.b32 	{%h240, %h241}, %r366;
+	ld.shared.v4.b32 	{%r367, %r368, %r369, %r370}, [%r358+8192];
+	mov.b32 	{%h242, %h243}, %r367;
+	mov.b32 	{%h244, %h245}, %r368;
+	mov.b32 	{%h246, %h247}, %r369;
+	mov.b32 	{%h248, %h249}, %r370;
+	ld.shared.v4.b32 	{%r371, %r372, %r373, %r374}, [%r358+12288];
+	mov.b32 	{%h250, %h251}, %r371;
+	mov.b32 	{%h252, %h253}, %r372;
+	mov.b32 	{%h254, %h255}, %r373;
+	mov.b32 	{%h256, %h257}, %r374;
+	ld.shared.v4.b32 	{%r375, %r376, %r377, %r378}, [%r358+16384];
+	mov.b32 	{%h258, %h259}, %r375;
+	mov.b32 	{%h260, %h261}, %r376;
+	mov.b32 	{%h262, %h263}, %r377;
+	mov.b32 	{%h264, %h265}, %r378;
+	ld.shared.v4.b32 	{%r379, %r380, %r381, %r382}, [%r358+20480];
+	mov.b32 	{%h266, %h267}, %r379;
+	mov.b32 	{%h268, %h269}, %r380;
+	mov.b32 	{%h270, %h271}, %r381;
+	mov.b32 	{%h272, %h273}, %r382;
+	ld.shared.v4.b32 	{%r383, %r384, %r385, %r386}, [%r358+24576];
+	mov.b32 	{%h274, %h275}, %r383;
+	mov.b32 	{%h276, %h277}, %r384;
+	mov.b32 	{%h278, %h279}, %r385;
+	mov.b32 	{%h280, %h281}, %r386;
+	ld.shared.v4.b32 	{%r387, %r388, %r389, %r390}, [%r358+28672];
+	mov.b32 	{%h282, %h283}, %r387;
+	mov.b32 	{%h284, %h285}, %r388;
+	mov.b32 	{%h286, %h287}, %r389;
+	mov.b32 	{%h288, %h289}, %r390;
+	ld.shared.v4.b32 	{%r391, %r392, %r393, %r394}, [%r358+32768];
+	mov.b32 	{%h290, %h291}, %r391;
+	mov.b32 	{%h292, %h293}, %r392;
+	mov.b32 	{%h294, %h295}, %r393;
+	mov.b32 	{%h296, %h297}, %r394;
+	ld.shared.v4.b32 	{%r395, %r396, %r397, %r398}, [%r358+36864];
+	mov.b32 	{%h298, %h299}, %r395;
+	mov.b32 	{%h300, %h301}, %r396;
+	mov.b32 	{%h302, %h303}, %r397;
+	mov.b32 	{%h304, %h305}, %r398;
+	ld.shared.v4.b32 	{%r399, %r400, %r401, %r402}, [%r358+40960];
+	mov.b32 	{%h306, %h307}, %r399;
+	mov.b32 	{%h308, %h309}, %r400;
+	mov.b32 	{%h310, %h311}, %r401;
+	mov.b32 	{%h312, %h313}, %r402;
+	ld.shared.v4.b32 	{%r403, %r404, %r405, %r406}, [%r358+45056];
+	mov.b32 	{%h314, %h315}, %r403;
+	mov.b32 	{%h316, %h317}, %r404;
+	mov.b32 	{%h318, %h319}, %r405;
+	mov.b32 	{%h320, %h321}, %r406;
+	ld.shared.v4.b32 	{%r407, %r408, %r409, %r410}, [%r358+49152];
+	mov.b32 	{%h322, %h323}, %r407;
+	mov.b32 	{%h324, %h325}, %r408;
+	mov.b32 	{%h326, %h327}, %r409;
+	mov.b32 	{%h328, %h329}, %r410;
+	ld.shared.v4.b32 	{%r411, %r412, %r413, %r414}, [%r358+53248];
+	mov.b32 	{%h330, %h331}, %r411;
+	mov.b32 	{%h332, %h333}, %r412;
+	mov.b32 	{%h334, %h335}, %r413;
+	mov.b32 	{%h336, %h337}, %r414;
+	ld.shared.v4.b32 	{%r415, %r416, %r417, %r418}, [%r358+57344];
+	mov.b32 	{%h338, %h339}, %r415;
+	mov.b32 	{%h340, %h341}, %r416;
+	mov.b32 	{%h342, %h343}, %r417;
+	mov.b32 	{%h344, %h345}, %r418;
+	ld.shared.v4.b32 	{%r419, %r420, %r421, %r422}, [%r358+61440];
+	mov.b32 	{%h346, %h347}, %r419;
+	mov.b32 	{%h348, %h349}, %r420;
+	mov.b32 	{%h350, %h351}, %r421;
+	mov.b32 	{%h352, %h353}, %r422;
+	mov.b32 	%r423, {%h226, %h227};
+	mov.b32 	%r424, {%h228, %h229};
+	mov.b32 	%r425, {%h230, %h231};
+	mov.b32 	%r426, {%h232, %h233};
 	// begin inline asm
-	@%p29 st.global.v4.b32 [ %rd113 + 0 ], { %r553, %r554, %r555, %r556 };
+	@%p30 st.global.v4.b32 [ %rd123 + 0 ], { %r423, %r424, %r425, %r426 };
 	// end inline asm
-	mov.b32 	%r557, {%h234, %h235};
-	mov.b32 	%r558, {%h236, %h237};
-	mov.b32 	%r559, {%h238, %h239};
-	mov.b32 	%r560, {%h240, %h241};
+	mov.b32 	%r427, {%h234, %h235};
+	mov.b32 	%r428, {%h236, %h237};
+	mov.b32 	%r429, {%h238, %h239};
+	mov.b32 	%r430, {%h240, %h241};
 	// begin inline asm
-	@%p30 st.global.v4.b32 [ %rd115 + 0 ], { %r557, %r558, %r559, %r560 };
+	@%p31 st.global.v4.b32 [ %rd125 + 0 ], { %r427, %r428, %r429, %r430 };
 	// end inline asm
-	mov.b32 	%r561, {%h242, %h243};
-	mov.b32 	%r562, {%h244, %h245};
-	mov.b32 	%r563, {%h246, %h247};
-	mov.b32 	%r564, {%h248, %h249};
+	mov.b32 	%r431, {%h242, %h243};
+	mov.b32 	%r432, {%h244, %h245};
+	mov.b32 	%r433, {%h246, %h247};
+	mov.b32 	%r434, {%h248, %h249};
 	// begin inline asm
-	@%p31 st.global.v4.b32 [ %rd117 + 0 ], { %r561, %r562, %r563, %r564 };
+	@%p32 st.global.v4.b32 [ %rd127 + 0 ], { %r431, %r432, %r433, %r434 };
 	// end inline asm
-	mov.b32 	%r565, {%h250, %h251};
-	mov.b32 	%r566, {%h252, %h253};
-	mov.b32 	%r567, {%h254, %h255};
-	mov.b32 	%r568, {%h256, %h257};
+	mov.b32 	%r435, {%h250, %h251};
+	mov.b32 	%r436, {%h252, %h253};
+	mov.b32 	%r437, {%h254, %h255};
+	mov.b32 	%r438, {%h256, %h257};
 	// begin inline asm
-	@%p32 st.global.v4.b32 [ %rd119 + 0 ], { %r565, %r566, %r567, %r568 };
+	@%p33 st.global.v4.b32 [ %rd129 + 0 ], { %r435, %r436, %r437, %r438 };
 	// end inline asm
-	mov.b32 	%r569, {%h258, %h259};
-	mov.b32 	%r570, {%h260, %h261};
-	mov.b32 	%r571, {%h262, %h263};
-	mov.b32 	%r572, {%h264, %h265};
+	mov.b32 	%r439, {%h258, %h259};
+	mov.b32 	%r440, {%h260, %h261};
+	mov.b32 	%r441, {%h262, %h263};
+	mov.b32 	%r442, {%h264, %h265};
 	// begin inline asm
-	@%p33 st.global.v4.b32 [ %rd121 + 0 ], { %r569, %r570, %r571, %r572 };
+	@%p34 st.global.v4.b32 [ %rd131 + 0 ], { %r439, %r440, %r441, %r442 };
 	// end inline asm
-	mov.b32 	%r573, {%h266, %h267};
-	mov.b32 	%r574, {%h268, %h269};
-	mov.b32 	%r575, {%h270, %h271};
-	mov.b32 	%r576, {%h272, %h273};
+	mov.b32 	%r443, {%h266, %h267};
+	mov.b32 	%r444, {%h268, %h269};
+	mov.b32 	%r445, {%h270, %h271};
+	mov.b32 	%r446, {%h272, %h273};
 	// begin inline asm
-	@%p34 st.global.v4.b32 [ %rd123 + 0 ], { %r573, %r574, %r575, %r576 };
+	@%p35 st.global.v4.b32 [ %rd133 + 0 ], { %r443, %r444, %r445, %r446 };
 	// end inline asm
-	mov.b32 	%r577, {%h274, %h275};
-	mov.b32 	%r578, {%h276, %h277};
-	mov.b32 	%r579, {%h278, %h279};
-	mov.b32 	%r580, {%h280, %h281};
+	mov.b32 	%r447, {%h274, %h275};
+	mov.b32 	%r448, {%h276, %h277};
+	mov.b32 	%r449, {%h278, %h279};
+	mov.b32 	%r450, {%h280, %h281};
 	// begin inline asm
-	@%p35 st.global.v4.b32 [ %rd125 + 0 ], { %r577, %r578, %r579, %r580 };
+	@%p36 st.global.v4.b32 [ %rd135 + 0 ], { %r447, %r448, %r449, %r450 };
 	// end inline asm
-	mov.b32 	%r581, {%h282, %h283};
-	mov.b32 	%r582, {%h284, %h285};
-	mov.b32 	%r583, {%h286, %h287};
-	mov.b32 	%r584, {%h288, %h289};
+	mov.b32 	%r451, {%h282, %h283};
+	mov.b32 	%r452, {%h284, %h285};
+	mov.b32 	%r453, {%h286, %h287};
+	mov.b32 	%r454, {%h288, %h289};
 	// begin inline asm
-	@%p36 st.global.v4.b32 [ %rd127 + 0 ], { %r581, %r582, %r583, %r584 };
+	@%p37 st.global.v4.b32 [ %rd137 + 0 ], { %r451, %r452, %r453, %r454 };
 	// end inline asm
-	mov.b32 	%r585, {%h290, %h291};
-	mov.b32 	%r586, {%h292, %h293};
-	mov.b32 	%r587, {%h294, %h295};
-	mov.b32 	%r588, {%h296, %h297};
+	mov.b32 	%r455, {%h290, %h291};
+	mov.b32 	%r456, {%h292, %h293};
+	mov.b32 	%r457, {%h294, %h295};
+	mov.b32 	%r458, {%h296, %h297};
 	// begin inline asm
-	@%p37 st.global.v4.b32 [ %rd129 + 0 ], { %r585, %r586, %r587, %r588 };
+	@%p38 st.global.v4.b32 [ %rd139 + 0 ], { %r455, %r456, %r457, %r458 };
 	// end inline asm
-	mov.b32 	%r589, {%h298, %h299};
-	mov.b32 	%r590, {%h300, %h301};
-	mov.b32 	%r591, {%h302, %h303};
-	mov.b32 	%r592, {%h304, %h305};
+	mov.b32 	%r459, {%h298, %h299};
+	mov.b32 	%r460, {%h300, %h301};
+	mov.b32 	%r461, {%h302, %h303};
+	mov.b32 	%r462, {%h304, %h305};
 	// begin inline asm
-	@%p38 st.global.v4.b32 [ %rd131 + 0 ], { %r589, %r590, %r591, %r592 };
+	@%p39 st.global.v4.b32 [ %rd141 + 0 ], { %r459, %r460, %r461, %r462 };
 	// end inline asm
-	mov.b32 	%r593, {%h306, %h307};
-	mov.b32 	%r594, {%h308, %h309};
-	mov.b32 	%r595, {%h310, %h311};
-	mov.b32 	%r596, {%h312, %h313};
+	mov.b32 	%r463, {%h306, %h307};
+	mov.b32 	%r464, {%h308, %h309};
+	mov.b32 	%r465, {%h310, %h311};
+	mov.b32 	%r466, {%h312, %h313};
 	// begin inline asm
-	@%p39 st.global.v4.b32 [ %rd133 + 0 ], { %r593, %r594, %r595, %r596 };
+	@%p40 st.global.v4.b32 [ %rd143 + 0 ], { %r463, %r464, %r465, %r466 };
 	// end inline asm
-	mov.b32 	%r597, {%h314, %h315};
-	mov.b32 	%r598, {%h316, %h317};
-	mov.b32 	%r599, {%h318, %h319};
-	mov.b32 	%r600, {%h320, %h321};
+	mov.b32 	%r467, {%h314, %h315};
+	mov.b32 	%r468, {%h316, %h317};
+	mov.b32 	%r469, {%h318, %h319};
+	mov.b32 	%r470, {%h320, %h321};
 	// begin inline asm
-	@%p40 st.global.v4.b32 [ %rd135 + 0 ], { %r597, %r598, %r599, %r600 };
+	@%p41 st.global.v4.b32 [ %rd145 + 0 ], { %r467, %r468, %r469, %r470 };
 	// end inline asm
-	mov.b32 	%r601, {%h322, %h323};
-	mov.b32 	%r602, {%h324, %h325};
-	mov.b32 	%r603, {%h326, %h327};
-	mov.b32 	%r604, {%h328, %h329};
+	mov.b32 	%r471, {%h322, %h323};
+	mov.b32 	%r472, {%h324, %h325};
+	mov.b32 	%r473, {%h326, %h327};
+	mov.b32 	%r474, {%h328, %h329};
 	// begin inline asm
-	@%p41 st.global.v4.b32 [ %rd137 + 0 ], { %r601, %r602, %r603, %r604 };
+	@%p42 st.global.v4.b32 [ %rd147 + 0 ], { %r471, %r472, %r473, %r474 };
 	// end inline asm
-	mov.b32 	%r605, {%h330, %h331};
-	mov.b32 	%r606, {%h332, %h333};
-	mov.b32 	%r607, {%h334, %h335};
-	mov.b32 	%r608, {%h336, %h337};
+	mov.b32 	%r475, {%h330, %h331};
+	mov.b32 	%r476, {%h332, %h333};
+	mov.b32 	%r477, {%h334, %h335};
+	mov.b32 	%r478, {%h336, %h337};
 	// begin inline asm
-	@%p42 st.global.v4.b32 [ %rd139 + 0 ], { %r605, %r606, %r607, %r608 };
+	@%p43 st.global.v4.b32 [ %rd149 + 0 ], { %r475, %r476, %r477, %r478 };
 	// end inline asm
-	mov.b32 	%r609, {%h338, %h339};
-	mov.b32 	%r610, {%h340, %h341};
-	mov.b32 	%r611, {%h342, %h343};
-	mov.b32 	%r612, {%h344, %h345};
+	mov.b32 	%r479, {%h338, %h339};
+	mov.b32 	%r480, {%h340, %h341};
+	mov.b32 	%r481, {%h342, %h343};
+	mov.b32 	%r482, {%h344, %h345};
 	// begin inline asm
-	@%p43 st.global.v4.b32 [ %rd141 + 0 ], { %r609, %r610, %r611, %r612 };
+	@%p44 st.global.v4.b32 [ %rd151 + 0 ], { %r479, %r480, %r481, %r482 };
 	// end inline asm
-	mov.b32 	%r613, {%h346, %h347};
-	mov.b32 	%r614, {%h348, %h349};
-	mov.b32 	%r615, {%h350, %h351};
-	mov.b32 	%r616, {%h352, %h353};
+	mov.b32 	%r483, {%h346, %h347};
+	mov.b32 	%r484, {%h348, %h349};
+	mov.b32 	%r485, {%h350, %h351};
+	mov.b32 	%r486, {%h352, %h353};
 	// begin inline asm
-	@%p44 st.global.v4.b32 [ %rd143 + 0 ], { %r613, %r614, %r615, %r616 };
+	@%p45 st.global.v4.b32 [ %rd153 + 0 ], { %r483, %r484, %r485, %r486 };
 	// end inline asm
 	.loc	1 39 1
 	ret;
@@ -1877,7 +2203,7 @@ $L__BB0_3:
 
 // LoadMatmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516 loads the kernel on d.
 func LoadMatmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516(d *cuda.Device) (*Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516, error) {
-	k, err := d.LoadPTX(Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX, "grouped_matmul_kernel", cuda.LoadOptions{NumWarps: 8, SharedBytes: 65536, GlobalScratchBytes: 0, GlobalScratchAlign: 1, ProfileScratchBytes: 0, ProfileScratchAlign: 1})
+	k, err := d.LoadPTX(Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX, "grouped_matmul_kernel", cuda.LoadOptions{NumWarps: 8, SharedBytes: 163840, GlobalScratchBytes: 0, GlobalScratchAlign: 1, ProfileScratchBytes: 0, ProfileScratchAlign: 1})
 	if err != nil {
 		return nil, err
 	}

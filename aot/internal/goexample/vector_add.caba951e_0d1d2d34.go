@@ -217,14 +217,14 @@ const VectorAdd_caba951e_0d1d2d34PTX = `//
 	mul.wide.s32 	%rd52, %r26, 4;
 	add.s64 	%rd53, %rd3, %rd52;
 	.loc	1 20 29
-	add.rn.f32 	%f17, %f1, %f9;
-	add.rn.f32 	%f18, %f2, %f10;
-	add.rn.f32 	%f19, %f3, %f11;
-	add.rn.f32 	%f20, %f4, %f12;
-	add.rn.f32 	%f21, %f5, %f13;
-	add.rn.f32 	%f22, %f6, %f14;
-	add.rn.f32 	%f23, %f7, %f15;
-	add.rn.f32 	%f24, %f8, %f16;
+	add.f32 	%f17, %f1, %f9;
+	add.f32 	%f18, %f2, %f10;
+	add.f32 	%f19, %f3, %f11;
+	add.f32 	%f20, %f4, %f12;
+	add.f32 	%f21, %f5, %f13;
+	add.f32 	%f22, %f6, %f14;
+	add.f32 	%f23, %f7, %f15;
+	add.f32 	%f24, %f8, %f16;
 	.loc	1 20 5
 	mov.b32 	%r43, %f17;
 	// begin inline asm

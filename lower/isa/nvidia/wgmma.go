@@ -215,13 +215,14 @@ func (n *ISA) WarpGroupMMA(p isa.MMAPlan, a, b isa.WarpGroupOperand, c []value.V
 	return n.extractAll(call, nc)
 }
 
-// MMAWait emits wgmma.commit_group.sync.aligned and wgmma.wait_group.sync.aligned 0,
-// with the accumulators passed through it (outputs tied to inputs), so that every
-// later use of them reads them after the wait.
-func (n *ISA) MMAWait(acc []value.Value) []value.Value {
+// MMAWait emits wgmma.commit_group.sync.aligned and wgmma.wait_group.sync.aligned
+// pending, with the accumulators passed through it (outputs tied to inputs), so that
+// every later use of them reads them after the wait.
+func (n *ISA) MMAWait(acc []value.Value, pending int) []value.Value {
 	n.b.Asm(types.Void, "wgmma.commit_group.sync.aligned;", "~{memory}")
+	wait := fmt.Sprintf("wgmma.wait_group.sync.aligned %d;", pending)
 	if len(acc) == 0 {
-		n.b.Asm(types.Void, "wgmma.wait_group.sync.aligned 0;", "~{memory}")
+		n.b.Asm(types.Void, wait, "~{memory}")
 		return acc
 	}
 	// one wait per type of accumulator
@@ -242,7 +243,7 @@ func (n *ISA) MMAWait(acc []value.Value) []value.Value {
 			}
 			cons += fmt.Sprint(i)
 		}
-		call := n.b.Asm(accStruct(acc[start].Type(), end-start), "wgmma.wait_group.sync.aligned 0;", cons, acc[start:end]...)
+		call := n.b.Asm(accStruct(acc[start].Type(), end-start), wait, cons, acc[start:end]...)
 		out = append(out, n.extractAll(call, end-start)...)
 		start = end
 	}
