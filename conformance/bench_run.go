@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/gotriton/gotriton/driver/cuda"
@@ -324,34 +325,15 @@ func WriteBenchTable(w io.Writer, ours, triton *BenchResults) {
 		case okT:
 			config = t.Config
 		}
-		cell := func(r BenchResult, ok bool, all []BenchResult) string {
-			if ok {
-				return fmt.Sprintf("%.3f ms, %s %s", r.MS, formatRate(r.Rate()), r.Unit)
+		fmt.Fprintln(w, benchRow(label, config, o, okO, t, okT, oall[g], tall[g], cublas))
+		// a group of several configs also compares the two compilers config by config
+		if configs := groupConfigs(oall[g], tall[g]); len(configs) > 1 {
+			for _, c := range configs {
+				o, okO := passing(oall[g], c)
+				t, okT := passing(tall[g], c)
+				fmt.Fprintln(w, benchRow(label+", same config", c, o, okO, t, okT, oall[g], tall[g], cublas))
 			}
-			if len(all) == 0 {
-				return "-"
-			}
-			return "FAIL"
 		}
-		ratio, share := "-", "-"
-		if okO && okT {
-			ratio = fmt.Sprintf("%.2f", t.MS/o.MS)
-		}
-		if okO || okT {
-			share = fmt.Sprintf("%s / %s", percent(o, okO), percent(t, okT))
-		}
-		row := fmt.Sprintf("| %s | %s | %s | %s | %s | %s |", label, config, cell(o, okO, oall[g]), cell(t, okT, tall[g]), ratio, share)
-		if cublas {
-			cb, cbRatio := "-", "-"
-			if okT && t.CublasMS > 0 {
-				cb = fmt.Sprintf("%.3f ms, %s %s", t.CublasMS, formatRate(t.Work/(t.CublasMS*1e-3)/1e12), t.Unit)
-				if okO {
-					cbRatio = fmt.Sprintf("%.2f", t.CublasMS/o.MS)
-				}
-			}
-			row += fmt.Sprintf(" %s | %s |", cb, cbRatio)
-		}
-		fmt.Fprintln(w, row)
 		for _, side := range []struct {
 			name string
 			rs   []BenchResult
@@ -370,6 +352,59 @@ func WriteBenchTable(w io.Writer, ours, triton *BenchResults) {
 	if len(failures) > 0 {
 		fmt.Fprintf(w, "\nFailed or not run:\n\n%s\n", strings.Join(failures, "\n"))
 	}
+}
+
+// benchRow is one row of the table: ours o and Triton's t (where ok) of a case.
+func benchRow(label, config string, o BenchResult, okO bool, t BenchResult, okT bool, oall, tall []BenchResult, cublas bool) string {
+	cell := func(r BenchResult, ok bool, all []BenchResult) string {
+		if ok {
+			return fmt.Sprintf("%.3f ms, %s %s", r.MS, formatRate(r.Rate()), r.Unit)
+		}
+		if len(all) == 0 {
+			return "-"
+		}
+		return "FAIL"
+	}
+	ratio, share := "-", "-"
+	if okO && okT {
+		ratio = fmt.Sprintf("%.2f", t.MS/o.MS)
+	}
+	if okO || okT {
+		share = fmt.Sprintf("%s / %s", percent(o, okO), percent(t, okT))
+	}
+	row := fmt.Sprintf("| %s | %s | %s | %s | %s | %s |", label, config, cell(o, okO, oall), cell(t, okT, tall), ratio, share)
+	if cublas {
+		cb, cbRatio := "-", "-"
+		if okT && t.CublasMS > 0 {
+			cb = fmt.Sprintf("%.3f ms, %s %s", t.CublasMS, formatRate(t.Work/(t.CublasMS*1e-3)/1e12), t.Unit)
+			if okO {
+				cbRatio = fmt.Sprintf("%.2f", t.CublasMS/o.MS)
+			}
+		}
+		row += fmt.Sprintf(" %s | %s |", cb, cbRatio)
+	}
+	return row
+}
+
+// groupConfigs lists the configs that both compilers ran in a group, in our order.
+func groupConfigs(ours, triton []BenchResult) []string {
+	var out []string
+	for _, r := range ours {
+		if slices.ContainsFunc(triton, func(t BenchResult) bool { return t.Config == r.Config }) && !slices.Contains(out, r.Config) {
+			out = append(out, r.Config)
+		}
+	}
+	return out
+}
+
+// passing returns the passing result of config c among rs.
+func passing(rs []BenchResult, c string) (BenchResult, bool) {
+	for _, r := range rs {
+		if r.Config == c && r.Status == string(Pass) && r.MS > 0 {
+			return r, true
+		}
+	}
+	return BenchResult{}, false
 }
 
 func formatRate(x float64) string {

@@ -332,6 +332,7 @@ func TestBenchTableMarkdown(t *testing.T) {
 	}}
 	triton := &BenchResults{Format: 1, Compiler: "triton", Results: []BenchResult{
 		{Case: "g1/a", Group: "g1", Label: "03 matmul 4096", Config: "A", Unit: UnitTFLOPs, Work: 2 << 36, MS: 0.2, CublasMS: 0.2, Status: "pass"},
+		{Case: "g1/b", Group: "g1", Label: "03 matmul 4096", Config: "B", Unit: UnitTFLOPs, Work: 2 << 36, MS: 0.25, CublasMS: 0.2, Status: "pass"},
 		{Case: "g2/a", Group: "g2", Label: "01 add 2^27", Config: "C", Unit: UnitGBs, Work: 12 << 27, MS: 0.4, Status: "pass"},
 		{Case: "g3/a", Group: "g3", Label: "06 attention", Config: "D", Unit: UnitTFLOPs, Work: 1e12, MS: 2, Status: "pass"},
 	}}
@@ -340,6 +341,8 @@ func TestBenchTableMarkdown(t *testing.T) {
 	want := `| case | config | gotriton | Triton 3.6 | gotriton / Triton speed | % of peak (gotriton / Triton) | cuBLAS (torch.matmul) | gotriton / cuBLAS speed |
 |---|---|---:|---:|---:|---:|---:|---:|
 | 03 matmul 4096 | gotriton: B; Triton: A | 0.400 ms, 344 TFLOP/s | 0.200 ms, 687 TFLOP/s | 0.50 | 43% / 87% | 0.200 ms, 687 TFLOP/s | 0.50 |
+| 03 matmul 4096, same config | A | 0.500 ms, 275 TFLOP/s | 0.200 ms, 687 TFLOP/s | 0.40 | 35% / 87% | 0.200 ms, 687 TFLOP/s | 0.40 |
+| 03 matmul 4096, same config | B | 0.400 ms, 344 TFLOP/s | 0.250 ms, 550 TFLOP/s | 0.62 | 43% / 70% | 0.200 ms, 687 TFLOP/s | 0.50 |
 | 01 add 2^27 | C | 0.400 ms, 4027 GB/s | 0.400 ms, 4027 GB/s | 1.00 | 95% / 95% | - | - |
 | 06 attention | D | FAIL | 2.000 ms, 500 TFLOP/s | - | - / 63% | - | - |
 

@@ -29,7 +29,12 @@
 //     one; operands of 16 bits staged through shared memory with padded rows where the
 //     ISA loads fragments from there, ldmatrix.go; fp8 dots with a max_num_imprecise_acc
 //     summed in partial accumulators where Triton's Hopper lowering does, isa.MMAPlan)
-//     or FMA; atomics issued
+//     or FMA; on sm_90a, where Triton 3.6 takes MMA v3, wgmma (wgmma.go): B, and A unless
+//     it comes from registers, stored in the swizzled NVMMA shared layouts, read through
+//     matrix descriptors by warpgroups, the instructions between one fence and one
+//     commit and wait; a dot whose accumulator a loop only carries stays in flight into
+//     the next iteration (its operands double-buffered), so that the loads of one
+//     iteration overlap the previous one's instructions; atomics issued
 //     by the threads that own each element (atomic_cas on floats as the bit CAS of their
 //     width); trans, reshape, join, split, cat and gather through shared memory;
 //     histograms with shared-memory atomicrmw (histogram.go); inline asm with packed
@@ -88,6 +93,7 @@
 // global base address and the accesses are masked n-D accesses, as for
 // tl.make_tensor_descriptor.
 //
-// Not yet: printf on AMD, TMA for in-kernel descriptors, tt.assert, calls of non-inlined
-// functions, software pipelining (num_stages) and wgmma.
+// Not yet: TMA for in-kernel descriptors, tt.assert, calls of non-inlined functions, and
+// software pipelining of loads (num_stages: loads several iterations ahead through
+// cp.async or TMA into multi-buffered shared memory).
 package lower
