@@ -946,18 +946,7 @@ func (c *asmCtx) mma(st pStmt) (asmStep, error) {
 		}
 		return toFloat(kF32, c.value(f, regs[r], l))
 	}
-	encode := func(x float64) uint64 {
-		switch acc {
-		case "f16":
-			return fromFloat(kF16, x)
-		case "s32":
-			if sat {
-				x = max(min(x, math.MaxInt32), math.MinInt32)
-			}
-			return uint64(uint32(int32(x)))
-		}
-		return fromFloat(kF32, x)
-	}
+	encode := func(x float64) uint64 { return encodeAcc(acc, sat, x) }
 	return c.perWarp(func(f *frame, base int) error {
 		var A [16][32]float64
 		var B [32][8]float64
@@ -1008,6 +997,22 @@ func (c *asmCtx) mma(st pStmt) (asmStep, error) {
 		}
 		return nil
 	}), nil
+}
+
+// encodeAcc encodes x, an exact sum, as an accumulator of type acc ("f16", "s32" or
+// "f32"): rounded to the float type, or for s32 wrapped to 32 bits (clamped to the int32
+// range when sat).
+func encodeAcc(acc string, sat bool, x float64) uint64 {
+	switch acc {
+	case "f16":
+		return fromFloat(kF16, x)
+	case "s32":
+		if sat {
+			x = max(min(x, math.MaxInt32), math.MinInt32)
+		}
+		return uint64(uint32(int64(x)))
+	}
+	return fromFloat(kF32, x)
 }
 
 // ldmatrix runs ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16 for each warp:

@@ -2,7 +2,6 @@ package simt
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 )
@@ -184,18 +183,7 @@ func (c *asmCtx) mmaAsync(st pStmt) (asmStep, error) {
 		}
 		return toFloat(kF32, v)
 	}
-	encode := func(x float64) uint64 {
-		switch acc {
-		case "f16":
-			return fromFloat(kF16, x)
-		case "s32":
-			if sat {
-				x = max(min(x, math.MaxInt32), math.MinInt32)
-			}
-			return uint64(uint32(int64(x)))
-		}
-		return fromFloat(kF32, x)
-	}
+	encode := func(x float64) uint64 { return encodeAcc(acc, sat, x) }
 	eb, shared := at.bytes, c.d.isa.Shared
 	return c.perWarp(func(f *frame, base int) error {
 		group := 4 * c.warp
