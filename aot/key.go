@@ -49,14 +49,14 @@ var Version = sync.OnceValue(func() string {
 
 // Key is the content address of compiling kernel under spec and opts: a SHA-256 over
 // gotriton's version, the target and launch options (Triton's enable_fp_fusion,
-// enable_reflect_ftz and maxnreg included), every bound parameter, and the source of the kernel and of every function it reaches (with
+// enable_reflect_ftz, maxnreg and DISABLE_MMA_V3 included), every bound parameter, and the source of the kernel and of every function it reaches (with
 // their decorators, files and lines, and the values of the other globals they name).
 // extra adds what else shapes the output (the stage written, the ptxas used).
 func Key(k *pyeval.JITFunction, spec *semantic.Spec, opts compiler.Options, extra ...string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "gotriton %s\x00triton %s\x00", Version(), TritonVersion)
-	fmt.Fprintf(h, "target %s\x00warps %d\x00stages %d\x00debug %t\x00fp-fusion %t\x00reflect-ftz %t\x00maxnreg %d\x00nonkdim %d\x00via-llc %t %s\x00",
-		spec.Target, spec.NumWarps, spec.NumStages, opts.Debug, !opts.NoFPFusion, !opts.NoReflectFTZ, opts.MaxNReg, opts.MatrixInstrNonKDim, opts.ViaLLC, opts.LLC)
+	fmt.Fprintf(h, "target %s\x00warps %d\x00stages %d\x00debug %t\x00fp-fusion %t\x00reflect-ftz %t\x00maxnreg %d\x00nonkdim %d\x00mma-v3 %t\x00via-llc %t %s\x00",
+		spec.Target, spec.NumWarps, spec.NumStages, opts.Debug, !opts.NoFPFusion, !opts.NoReflectFTZ, opts.MaxNReg, opts.MatrixInstrNonKDim, !opts.DisableMMAv3, opts.ViaLLC, opts.LLC)
 	if !spec.Target.IsNVIDIA() { // the AMD code object is made by opt, llc and ld.lld
 		fmt.Fprintf(h, "opt %s\x00lld %s\x00", opts.OPT, opts.LLD)
 	}

@@ -86,6 +86,9 @@ type Codegen struct {
 	// MFMA instruction of every tl.dot (16 or 32; lower.Options). 0, the default, lets
 	// the dot's shape choose. NVIDIA targets ignore it.
 	MatrixInstrNonKDim int
+	// DisableMMAv3 is Triton's DISABLE_MMA_V3: on sm_90a, tl.dot takes mma.sync where it
+	// would take wgmma (lower.Options).
+	DisableMMAv3 bool
 }
 
 // Result holds every stage's output that was produced.
@@ -148,7 +151,7 @@ func (r *Result) backend(until Stage, opts Options) error {
 	if err != nil {
 		return err
 	}
-	r.LLVM, r.Meta, err = lower.Lower(r.TileIR, r.Target, lower.Options{NumWarps: r.NumWarps, NumStages: r.NumStages, NoReflectFTZ: r.NoReflectFTZ, MatrixInstrNonKDim: r.MatrixInstrNonKDim})
+	r.LLVM, r.Meta, err = lower.Lower(r.TileIR, r.Target, lower.Options{NumWarps: r.NumWarps, NumStages: r.NumStages, NoReflectFTZ: r.NoReflectFTZ, MatrixInstrNonKDim: r.MatrixInstrNonKDim, DisableMMAv3: r.DisableMMAv3})
 	if err != nil {
 		return err // lowering errors carry the op's source location
 	}

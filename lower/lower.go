@@ -32,6 +32,8 @@ type Options struct {
 	NoReflectFTZ bool
 	// MatrixInstrNonKDim is Triton's HIP option matrix_instr_nonkdim (isa.Options).
 	MatrixInstrNonKDim int
+	// DisableMMAv3 is Triton's DISABLE_MMA_V3 (isa.Options).
+	DisableMMAv3 bool
 }
 
 // Metadata describes the lowered kernel for the launcher, as Triton's compiled-kernel
@@ -158,7 +160,7 @@ func newGen(arch isa.Arch, t target.Target, opts Options, f *tileir.Func) *gen {
 		vecTypes: map[typeKey]*types.VectorType{}, ptrTypes: map[typeKey]*types.PointerType{},
 		files: map[string]*metadata.DIFile{}, locs: map[tileir.Loc]*metadata.DILocation{},
 		dbgs: map[*metadata.DILocation]ir.Metadata{}}
-	g.isa = arch.New(g, t, isa.Options{NumWarps: opts.NumWarps, MatrixInstrNonKDim: opts.MatrixInstrNonKDim})
+	g.isa = arch.New(g, t, isa.Options{NumWarps: opts.NumWarps, MatrixInstrNonKDim: opts.MatrixInstrNonKDim, DisableMMAv3: opts.DisableMMAv3})
 	return g
 }
 

@@ -87,3 +87,19 @@ func TestAsyncDots(t *testing.T) {
 		}
 	}
 }
+
+// TestDisableMMAv3 checks that DisableMMAv3 (Triton's DISABLE_MMA_V3) sends an sm_90a
+// dot that would take wgmma to mma.sync.
+func TestDisableMMAv3(t *testing.T) {
+	m := dotModule(tileir.F16, tileir.F32, "", []int64{128, 64}, []int64{64, 128}, 0, false)
+	for _, disable := range []bool{false, true} {
+		mod, _, err := Lower(m, target.Default, Options{NumWarps: 4, DisableMMAv3: disable})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ll := mod.String()
+		if w, s := strings.Contains(ll, "wgmma.mma_async"), strings.Contains(ll, "mma.sync"); w == disable || s != disable {
+			t.Errorf("DisableMMAv3 %t: wgmma %t, mma.sync %t", disable, w, s)
+		}
+	}
+}

@@ -152,7 +152,8 @@ func codegenFlags() []cli.Flag {
 
 // codegen reads codegenFlags.
 func codegen(c *cli.Command) compiler.Codegen {
-	return compiler.Codegen{NoFPFusion: !fpFusion(c), NoReflectFTZ: !c.Bool("enable-reflect-ftz"), MaxNReg: c.Int("maxnreg"), MatrixInstrNonKDim: c.Int("matrix-instr-nonkdim")}
+	return compiler.Codegen{NoFPFusion: !fpFusion(c), NoReflectFTZ: !c.Bool("enable-reflect-ftz"), MaxNReg: c.Int("maxnreg"), MatrixInstrNonKDim: c.Int("matrix-instr-nonkdim"),
+		DisableMMAv3: tritonTruthy(os.Getenv("DISABLE_MMA_V3"))}
 }
 
 // fpFusion is --enable-fp-fusion, else Triton's knobs.language.default_fp_fusion: the

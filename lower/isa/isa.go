@@ -46,6 +46,9 @@ type Options struct {
 	// MFMA instruction every tl.dot takes (16 or 32); 0 lets the ISA choose. NVIDIA has
 	// no such option.
 	MatrixInstrNonKDim int
+	// DisableMMAv3 is Triton's DISABLE_MMA_V3: NVIDIA's sm_90a dots take mma.sync
+	// instead of wgmma.
+	DisableMMAv3 bool
 }
 
 // Builder is what an ISA emits through: the shared lowering's module, its current block,

@@ -24,6 +24,7 @@ type ISA struct {
 	b        isa.Builder
 	t        target.Target
 	numWarps int
+	noWGMMA  bool // isa.Options.DisableMMAv3
 	// tmaWaits numbers the wait loops' labels of TMA loads.
 	tmaWaits int
 	// formats holds device_print's format strings.
@@ -32,7 +33,7 @@ type ISA struct {
 
 // New makes the ISA of one kernel.
 func New(b isa.Builder, t target.Target, opts isa.Options) isa.ISA {
-	return &ISA{b: b, t: t, numWarps: opts.NumWarps}
+	return &ISA{b: b, t: t, numWarps: opts.NumWarps, noWGMMA: opts.DisableMMAv3}
 }
 
 // dataLayout is NVPTX's 64-bit data layout, as Triton 3.6 writes it.

@@ -35,7 +35,7 @@ func (n *ISA) planWGMMA(d isa.Dot, aFromRegs bool) (isa.MMAPlan, bool) {
 	default:
 		return isa.MMAPlan{}, false
 	}
-	if d.B != d.A && !(fp8(d.A) && fp8(d.B)) || d.Batched || n.numWarps%4 != 0 || d.M%64 != 0 || d.N%16 != 0 ||
+	if n.noWGMMA || d.B != d.A && !(fp8(d.A) && fp8(d.B)) || d.Batched || n.numWarps%4 != 0 || d.M%64 != 0 || d.N%16 != 0 ||
 		fp8(d.A) && d.C == tileir.F32 && d.MaxNumImpreciseAcc < 32 || !n.hasWGMMA(d.A, d.C) {
 		return isa.MMAPlan{}, false
 	}
