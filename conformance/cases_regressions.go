@@ -364,6 +364,13 @@ func impreciseAccCase(k kernelRef, d impreciseSpec) Case {
 	if d.cancel {
 		name += "/cancel"
 	}
+	// wgmma (sm_90a) sums fp8 products in fewer bits than f32 between the partial
+	// accumulators' adds: 3e-5 to 7e-5 relative L2 error on an H100 (2026-12-06), where
+	// mma.sync and the CPU are within f32's; the cancelling inputs sum exactly either way.
+	tol := 0.0
+	if !d.cancel {
+		tol = 5e-4
+	}
 	return k.cas(name, func(rng *rand.Rand) *Problem {
 		x, y := uniform(rng, d.in, -4, 4, d.m, d.kk), uniform(rng, d.in, -4, 4, d.kk, d.n)
 		if d.cancel {
@@ -388,7 +395,7 @@ func impreciseAccCase(k kernelRef, d impreciseSpec) Case {
 			Steps: []Step{{Kernel: "imprecise_acc_kernel", Args: []Arg{Ptr("x"), Ptr("y"), Ptr("z"), Int(d.n), Int(d.kk),
 				Const(d.bm), Const(d.bn), Const(d.bk), max, Const(d.loop)},
 				Grid: [3]int{d.m / d.bm, d.n / d.bn, 1}, NumWarps: 8, NumStages: 3}},
-			Checks: []Check{{Tensor: "z", Want: z}},
+			Checks: []Check{{Tensor: "z", Want: z, Tol: tol}},
 		}
 	})
 }

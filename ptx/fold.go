@@ -23,6 +23,12 @@ type addr struct {
 	off int64
 }
 
+// fieldKey is one field of a struct value.
+type fieldKey struct {
+	agg   value.Value
+	index uint64
+}
+
 // useCount counts the uses of a value that address folding absorbs (fold)
 // and all the others (other).
 type useCount struct{ fold, other int32 }
@@ -37,12 +43,16 @@ type scaledKey struct {
 
 // countUses counts the uses of the values address folding may absorb:
 // getelementptrs, pointer bitcasts, index adds and index extensions; and of the
-// fmuls and fnegs that floating-point contraction may absorb.
+// fmuls and fnegs that floating-point contraction may absorb; and of the phis and
+// extractvalues that a tied inline asm operand may take over (with the extractvalues of
+// each struct field, fieldUses), see inlineAsm.
 func (e *fnEmitter) countUses() {
+	clear(e.fieldUses)
 	note := func(v value.Value, fold bool) {
 		switch v.(type) {
 		case *ir.InstGetElementPtr, *ir.InstBitCast, *ir.InstAdd, *ir.InstSExt, *ir.InstZExt,
-			*ir.InstFMul, *ir.InstFNeg: // the last two for planFusions
+			*ir.InstFMul, *ir.InstFNeg, // for planFusions
+			*ir.InstPhi, *ir.InstExtractValue: // for tied inline asm operands
 			in := e.infoOf(v)
 			if in == nil {
 				return // an instruction of another function
@@ -83,6 +93,12 @@ func (e *fnEmitter) countUses() {
 				note(i.X, false)
 			case *ir.InstExtractValue:
 				note(i.X, false)
+				if len(i.Indices) == 1 {
+					if e.fieldUses == nil {
+						e.fieldUses = map[fieldKey]int32{}
+					}
+					e.fieldUses[fieldKey{i.X, i.Indices[0]}]++
+				}
 			case *ir.InstCall:
 				for _, a := range i.Args {
 					note(a, false)

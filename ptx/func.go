@@ -60,6 +60,7 @@ type fnEmitter struct {
 	asmOuts       []string             // scratch of inlineAsm: outputs,
 	asmOutRCs     []regClass           // their classes,
 	asmIns        []string             // inputs
+	fieldUses     map[fieldKey]int32   // extractvalues of each struct field (countUses)
 	asmOps        []string             // and both
 	readers       map[string]int32     // scratch of copies: pending moves reading each register
 	locLine       []byte               // scratch of setLoc

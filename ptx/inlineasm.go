@@ -162,7 +162,13 @@ func (e *fnEmitter) inlineAsm(i *ir.InstCall, asm *ir.InlineAsm) error {
 			if err != nil {
 				return err
 			}
-			e.emit("mov."+rc.movType(), outs[c.tied], op)
+			if e.diesHere(a) {
+				// the output takes over the input's register: no copy, as LLVM's
+				// coalescing of tied operands (wgmma chains its accumulators so)
+				outs[c.tied] = op
+			} else {
+				e.emit("mov."+rc.movType(), outs[c.tied], op)
+			}
 			ins = append(ins, outs[c.tied])
 		case asmImm:
 			op, err := e.getOne(a)
@@ -230,6 +236,19 @@ func (e *fnEmitter) inlineAsm(i *ir.InstCall, asm *ir.InlineAsm) error {
 	}
 	e.set(i, result)
 	return nil
+}
+
+// diesHere reports whether a, the input of a tied inline asm operand, is a phi or the
+// only extractvalue of its struct field, used by this operand alone: its register holds
+// no other value, and nothing reads it after the asm.
+func (e *fnEmitter) diesHere(a value.Value) bool {
+	switch a := a.(type) {
+	case *ir.InstPhi:
+		return e.infoOf(a).uses.other == 1
+	case *ir.InstExtractValue:
+		return e.infoOf(a).uses.other == 1 && len(a.Indices) == 1 && e.fieldUses[fieldKey{a.X, a.Indices[0]}] == 1
+	}
+	return false
 }
 
 // asmInput returns a register of class rc holding the bits of a.
