@@ -254,14 +254,8 @@ func lowerDot(g *gen, op *tileir.Op) error {
 	}
 	// the accumulators in the instruction's type (the dot's, or wider)
 	rt := tileir.ScalarOf(res.Type)
-	if rt != plan.Acc {
-		wide := make([]value.Value, len(acc))
-		for r, x := range acc {
-			if wide[r], err = g.floatCast(x, rt, plan.Acc, ""); err != nil {
-				return g.errorf(op, "%v", err)
-			}
-		}
-		acc = wide
+	if acc, err = g.castAll(acc, rt, plan.Acc); err != nil {
+		return g.errorf(op, "%v", err)
 	}
 	out := slices.Clone(acc)
 	// sum holds the accumulators the instructions add to: out itself, or with partial
@@ -320,12 +314,8 @@ func lowerDot(g *gen, op *tileir.Op) error {
 			outZero = false
 		}
 	}
-	if rt != plan.Acc {
-		for r, x := range out {
-			if out[r], err = g.floatCast(x, plan.Acc, rt, ""); err != nil {
-				return g.errorf(op, "%v", err)
-			}
-		}
+	if out, err = g.castAll(out, plan.Acc, rt); err != nil {
+		return g.errorf(op, "%v", err)
 	}
 	g.vals[res] = out
 	return nil

@@ -114,14 +114,13 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 		}
 		return vals
 	}
-	type tileRegs struct{ regs []int }
-	var tiles []tileRegs
+	var tiles [][]int // each instruction tile's accumulator registers, M-major
 	err = eachTile(tc.reps(shape), func(o []int) error {
 		regs := make([]int, tc.tile.numRegs())
 		if err := tc.regs(ci, o, regs); err != nil {
 			return err
 		}
-		tiles = append(tiles, tileRegs{regs})
+		tiles = append(tiles, regs)
 		return nil
 	})
 	if err != nil {
@@ -129,7 +128,7 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 	}
 	nTiles := max(n/nStep, 1)
 	// issue runs the K steps [from, to) of every tile into sums (the accumulators of
-	// every tile, by tile), adding to them after the first step unless first is false.
+	// every tile, by tile); the first step adds to them only when useC.
 	issue := func(sums [][]value.Value, from, to int, useC bool) {
 		for t := range tiles {
 			i, j := t/nTiles, t%nTiles
@@ -150,9 +149,9 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 	}
 	gather := func(vals []value.Value) [][]value.Value {
 		sums := make([][]value.Value, len(tiles))
-		for t, tr := range tiles {
-			c := make([]value.Value, len(tr.regs))
-			for j, r := range tr.regs {
+		for t, regs := range tiles {
+			c := make([]value.Value, len(regs))
+			for j, r := range regs {
 				c[j] = vals[r]
 			}
 			sums[t] = pack(c)
@@ -160,9 +159,9 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 		return sums
 	}
 	scatter := func(sums [][]value.Value, into []value.Value, add bool) {
-		for t, tr := range tiles {
+		for t, regs := range tiles {
 			for j, x := range unpack(sums[t]) {
-				r := tr.regs[j]
+				r := regs[j]
 				if add {
 					into[r] = g.fadd(into[r], x)
 				} else {
@@ -171,10 +170,11 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 			}
 		}
 	}
-	// an asynchronous dot leaves its instructions in flight until the next iteration's
-	// have been issued (or the loop ends, see waitAsyncDots)
+	// an asynchronous dot (never one with partial accumulators, see planAsyncDots)
+	// leaves its instructions in flight until the next iteration's have been issued, or
+	// the loop ends (waitAsyncDots)
 	pending := 0
-	if async && plan.PartialK == 0 {
+	if async {
 		pending = 1
 	}
 	wait := func(sums [][]value.Value) [][]value.Value {

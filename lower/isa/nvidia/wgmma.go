@@ -21,13 +21,13 @@ import (
 // of the warps (mmaVersionToInstrShape); warps go to M first (warpsPerTileV3), all of
 // them when the dot heads a chain. A comes from registers when aFromRegs.
 func (n *ISA) planWGMMA(d isa.Dot, aFromRegs bool) (isa.MMAPlan, bool) {
-	fp8 := func(s tileir.Scalar) bool { return s == tileir.F8E4M3FN || s == tileir.F8E5M2 }
+	fp8 := func(s tileir.Scalar) bool { return wgmmaFP8[s] != "" }
 	var in string
 	switch {
 	case d.A == tileir.F16 || d.A == tileir.BF16:
 		in = d.A.String()
 	case fp8(d.A):
-		in = map[tileir.Scalar]string{tileir.F8E4M3FN: "e4m3", tileir.F8E5M2: "e5m2"}[d.A]
+		in = wgmmaFP8[d.A]
 	case d.A == tileir.F32 && d.InputPrecision == "tf32":
 		in = "tf32"
 	case d.A == tileir.I8:
@@ -61,13 +61,16 @@ func (n *ISA) planWGMMA(d isa.Dot, aFromRegs bool) (isa.MMAPlan, bool) {
 	p.Layout = wgmmaLayout(p.KWidth, p.K, instrN, warps)
 	inB := in
 	if fp8(d.B) {
-		inB = map[tileir.Scalar]string{tileir.F8E4M3FN: "e4m3", tileir.F8E5M2: "e5m2"}[d.B]
+		inB = wgmmaFP8[d.B]
 	}
 	acc := map[tileir.Scalar]string{tileir.F32: "f32", tileir.F16: "f16", tileir.I32: "s32"}[d.C]
 	// int8 sums wrap, as Triton's wgmma has no .satfinite (its mma.sync does)
 	p.Instr = fmt.Sprintf("wgmma.mma_async.sync.aligned.m64n%dk%d.%s.%s.%s", instrN, p.K, acc, in, inB)
 	return p, true
 }
+
+// wgmmaFP8 are wgmma's names of the fp8 types it reads.
+var wgmmaFP8 = map[tileir.Scalar]string{tileir.F8E4M3FN: "e4m3", tileir.F8E5M2: "e5m2"}
 
 // wgmmaN is the instruction N of Triton's mmaVersionToInstrShape for MMA v3: the largest
 // multiple of 8 up to 256 (of 16 up to 224 for int8, and 24) that divides N and is at
