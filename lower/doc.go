@@ -93,7 +93,17 @@
 // global base address and the accesses are masked n-D accesses, as for
 // tl.make_tensor_descriptor.
 //
-// Not yet: TMA for in-kernel descriptors, tt.assert, calls of non-inlined functions, and
-// software pipelining of loads (num_stages: loads several iterations ahead through
-// cp.async or TMA into multi-buffered shared memory).
+// # Software pipelining
+//
+// On ISAs with warpgroup dots and asynchronous copies (sm_90a), an scf.for of num_stages
+// of at least 2 (its tt.num_stages, else the kernel's) whose loads feed warpgroup dots
+// is pipelined as Triton's pipeliner does with cp.async (pipeline.go): a ring of
+// num_stages stages in shared memory, the loads' pointer slice run again for the
+// iteration num_stages-1 ahead, cp.async.wait_group num_stages-2 at the top of every
+// iteration. A loop whose ring does not fit beside the scratch buffer, or whose loads'
+// vectors are under 4 bytes, stays synchronous.
+//
+// Not yet: TMA for in-kernel descriptors, tt.assert, calls of non-inlined functions,
+// pipelining of TMA loads (mbarriers), of loads that feed mma.sync (sm_80) or anything
+// but a dot, and on AMD.
 package lower

@@ -23,8 +23,9 @@ import (
 type Options struct {
 	// NumWarps is the number of warps per block (4 when zero).
 	NumWarps int
-	// NumStages is Triton's software-pipelining depth. It is recorded; loops are not
-	// pipelined yet.
+	// NumStages is Triton's software-pipelining depth (a loop's tt.num_stages overrides
+	// it): loops whose loads feed warpgroup dots keep that many stages of them in flight
+	// (pipeline.go).
 	NumStages int
 	// NoReflectFTZ is Triton's enable_reflect_ftz=False: the libdevice functions keep
 	// subnormals. By default (Triton's), tl.math.exp2 on f32 is __nv_exp2f's __CUDA_FTZ
@@ -91,6 +92,14 @@ func Lower(m *tileir.Module, t target.Target, opts Options) (mod *ir.Module, md 
 	if err := g.kernel(); err != nil {
 		return nil, Metadata{}, err
 	}
+	if g.pipelines != nil && g.smemBytes > t.SharedPerBlock {
+		// the rings and the scratch buffer together do not fit: lower without them
+		g = newGen(arch, t, opts, kernel)
+		g.noPipelines = true
+		if err := g.kernel(); err != nil {
+			return nil, Metadata{}, err
+		}
+	}
 	for _, f := range g.m.Funcs {
 		removeDeadCode(f)
 	}
@@ -125,10 +134,14 @@ type gen struct {
 	tid, lane, warp value.Value
 	// tmaBarrier is the mbarrier of TMA loads (see tma.go), nil when the kernel has none;
 	// what follows it starts at tmaScratchStart: the buffers of asynchronous dots
+	// the rings of pipelined loops (pipelines), the buffers of asynchronous dots
 	// (asyncDots), then the scratch buffer, at scratchStart.
 	tmaBarrier      value.Value
 	tmaScratchStart int
 	scratchStart    int
+	pipelines       map[*tileir.Op]*pipeline      // by scf.for
+	pipelinedLoads  map[*tileir.Op]*pipelinedLoad // by tt.load
+	noPipelines     bool                          // set when the rings do not fit (Lower)
 	asyncDots       map[*tileir.Op]asyncDot
 	sharedAlign     int // the alignment that shared memory's uses need, beyond 16 and tmaScratchStart
 	smem            *ir.Global
@@ -212,6 +225,7 @@ func (g *gen) kernel() error {
 	if g.usesTMA() {
 		g.initTMABarrier()
 	}
+	g.planPipelines()
 	g.planAsyncDots()
 	g.scopes = []map[string][]value.Value{{}}
 	if err := g.region(g.tf.Body.Entry()); err != nil {

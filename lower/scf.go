@@ -2,9 +2,9 @@ package lower
 
 import (
 	"github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/tileir"
 )
 
@@ -84,40 +84,70 @@ func lowerFor(g *gen, op *tileir.Op) error {
 	iterArgs := body.Args[1:]
 	lb, ub, step := g.vals[op.Operands[0]][0], g.vals[op.Operands[1]][0], g.vals[op.Operands[2]][0]
 	inits := g.inputs(op.Operands[3:], iterArgs)
+	pipe := g.pipelines[op]
+	var aheadInits [][]value.Value
+	if pipe != nil {
+		var err error
+		if aheadInits, err = g.pipelinePrologue(pipe, lb, ub, step, inits); err != nil {
+			return err
+		}
+	}
 	pre := g.cur
 	header, loop, exit := g.f.NewBlock(""), g.f.NewBlock(""), g.f.NewBlock("")
 	pre.NewBr(header)
 	g.cur = header
 	iv := header.NewPhi(ir.NewIncoming(lb, pre))
-	carried := make([][]value.Value, len(inits))
-	for i, regs := range inits {
-		need := g.ptrRegsNeeded(iterArgs[i])
-		carried[i] = make([]value.Value, len(regs))
+	// carry makes the header's phis of iteration argument a, entering with regs
+	carry := func(a *tileir.Value, regs []value.Value) []value.Value {
+		need := g.ptrRegsNeeded(a)
+		phis := make([]value.Value, len(regs))
 		for r, v := range regs {
 			if need == nil || need[r] {
-				carried[i][r] = g.phi(header, v, pre)
+				phis[r] = g.phi(header, v, pre)
 			}
 		}
+		return phis
 	}
-	pred := enum.IPredSLT
-	if op.Attr("unsignedCmp") != nil {
-		pred = enum.IPredULT
+	carried := make([][]value.Value, len(inits))
+	for i, regs := range inits {
+		carried[i] = carry(iterArgs[i], regs)
 	}
-	header.NewCondBr(header.NewICmp(pred, iv, ub), loop, exit)
+	if pipe != nil {
+		pipe.aheadPhis = make([][]value.Value, len(pipe.ahead))
+		for j, a := range pipe.ahead {
+			pipe.aheadPhis[j] = carry(iterArgs[a], aheadInits[j])
+		}
+	}
+	header.NewCondBr(g.inLoop(op, iv, ub), loop, exit)
 	g.cur = loop
 	g.vals[body.Args[0]] = []value.Value{iv}
 	g.bind(iterArgs, carried, nil)
+	if pipe != nil {
+		g.pipelineWait(pipe)
+	}
 	next, err := g.body(body, iterArgs)
 	if err != nil {
 		return err
+	}
+	var aheadNext [][]value.Value
+	if pipe != nil {
+		if aheadNext, err = g.pipelineIssue(pipe, iv, ub, step); err != nil {
+			return err
+		}
 	}
 	nextIV := g.cur.NewAdd(iv, step)
 	latch := g.cur
 	latch.NewBr(header)
 	iv.Incs = append(iv.Incs, ir.NewIncoming(nextIV, latch))
 	g.addIncoming(carried, next, latch)
+	if pipe != nil {
+		g.addIncoming(pipe.aheadPhis, aheadNext, latch)
+	}
 	g.cur = exit
 	g.bind(op.Results, carried, iterArgs)
+	if pipe != nil {
+		g.isa.(isa.AsyncCopier).AsyncWait(0)
+	}
 	g.waitAsyncDots(op)
 	return nil
 }

@@ -44,31 +44,45 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 		}
 		aFrags = f
 	}
-	// A's and B's tiles: in the scratch buffer, or in the dot's own double buffer, the
-	// half of this iteration's parity
+	// A's and B's tiles: a pipeline's stage of its ring, or staged here, in the scratch
+	// buffer or in the dot's own double buffer (the half of this iteration's parity)
+	pipedA, pipedB := g.pipelinedOperand(op, 0), g.pipelinedOperand(op, 1)
 	tileBytes := func(opIdx, mn int) int { return roundUp(mn*k*plan.Operand[opIdx].Bits()/8, sharedTileAlign) }
-	aBytes := 0
-	if !plan.ARegs {
+	aBytes, bBytes := 0, 0
+	if !plan.ARegs && pipedA == nil {
 		aBytes = tileBytes(0, m)
 	}
-	g.sharedAlign = max(g.sharedAlign, sharedTileAlign)
-	var base, start value.Value = nil, i32c(0)
-	ad, async := g.asyncDots[op]
-	if async {
-		base = g.sharedAt(ad.off, 2*ad.half)
-		start = g.cur.NewMul(g.iterationParity(ad.loop), i32c(int64(ad.half)))
-	} else {
-		base = g.sharedAt(roundUp(g.scratchStart, sharedTileAlign), aBytes+tileBytes(1, n))
+	if pipedB == nil {
+		bBytes = tileBytes(1, n)
 	}
-	g.smemBarrier()
-	var aLayout isa.SharedOperand
-	var aTile value.Value
-	if !plan.ARegs {
+	g.sharedAlign = max(g.sharedAlign, sharedTileAlign)
+	var base, start value.Value
+	if aBytes+bBytes > 0 {
+		if ad, async := g.asyncDots[op]; async {
+			base = g.sharedAt(ad.off, 2*ad.half)
+			start = g.cur.NewMul(g.iterationMod(ad.loop, 2), i32c(int64(ad.half)))
+		} else {
+			base, start = g.sharedAt(roundUp(g.scratchStart, sharedTileAlign), aBytes+bBytes), i32c(0)
+		}
+		g.smemBarrier()
+	}
+	var aLayout, bLayout isa.SharedOperand
+	var aTile, bTile value.Value
+	switch {
+	case pipedA != nil:
+		aLayout, aTile = pipedA.place.s, g.stageTile(pipedA)
+	case !plan.ARegs:
 		aLayout, aTile = g.stageShared(wg, plan, op.Operands[0], 0, m, k, base, start)
 	}
-	bLayout, bTile := g.stageShared(wg, plan, op.Operands[1], 1, n, k, base, g.cur.NewAdd(start, i32c(int64(aBytes))))
-	wg.FenceAsyncShared()
-	g.barrier()
+	if pipedB != nil {
+		bLayout, bTile = pipedB.place.s, g.stageTile(pipedB)
+	} else {
+		bLayout, bTile = g.stageShared(wg, plan, op.Operands[1], 1, n, k, base, g.cur.NewAdd(start, i32c(int64(aBytes))))
+	}
+	if aBytes+bBytes > 0 {
+		wg.FenceAsyncShared()
+		g.barrier()
+	}
 
 	// each warp's descriptors start at its warpgroup's rows of A and columns of B: the
 	// warp bits after the first two, which step within the group's 64 rows
@@ -174,7 +188,7 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 	// leaves its instructions in flight until the next iteration's have been issued, or
 	// the loop ends (waitAsyncDots)
 	pending := 0
-	if async {
+	if _, async := g.asyncDots[op]; async {
 		pending = 1
 	}
 	wait := func(sums [][]value.Value) [][]value.Value {
@@ -237,45 +251,18 @@ func (g *gen) castAll(vals []value.Value, from, to tileir.Scalar) ([]value.Value
 // adjacent there. It returns the layout and the tile's shared address (i32).
 func (g *gen) stageShared(wg isa.WarpGroupMMA, plan isa.MMAPlan, v *tileir.Value, opIdx, mn, k int, base, start value.Value) (isa.SharedOperand, value.Value) {
 	src := g.layoutOf(v)
-	mnDim, kDim := 0, 1
-	if opIdx == 1 {
-		mnDim, kDim = 1, 0
-	}
-	mnContiguous := len(src.reg) > 0 && src.reg[0][mnDim] == 1
-	s := wg.SharedOperand(plan, opIdx, mn, k, mnContiguous)
-	offset := func(c []int) int { return s.Offset(c[mnDim], c[kDim]) }
-	images := func(bases [][]int) [][]int {
-		out := make([][]int, len(bases))
-		for i, c := range bases {
-			out[i] = []int{offset(c)}
-		}
-		return out
-	}
-	laneImg, warpImg := images(src.lane), images(src.warp)
-	laneMask, warpMask := maskOf(laneImg), maskOf(warpImg)
-	threadMask := laneMask | warpMask
-	thread := g.combineBits(g.bitsTo(g.lane, laneImg, 0), g.bitsTo(g.warp, warpImg, 0), laneMask, warpMask)
-	regOff := func(r int) int { return offset(src.regCoord(r)) }
+	p := newPlacement(src, wg.SharedOperand(plan, opIdx, mn, k, mnContiguous(src, opIdx)), opIdx)
+	thread := g.placementThread(p)
 	vals := g.vals[v]
 	et := vals[0].Type()
-	eb := s.ElemBytes
+	eb := p.s.ElemBytes
 	tileBase := g.gep(types.I8, base, start)
 	for r := 0; r < len(vals); {
 		w := max(16/eb, 1)
-		for ; w > 1; w /= 2 {
-			ok := r%w == 0 && r+w <= len(vals) && regOff(r)%(w*eb) == 0 && threadMask&(w*eb-1) == 0
-			for j := 1; ok && j < w; j++ {
-				ok = regOff(r+j) == regOff(r)+j*eb
-			}
-			if ok {
-				break
-			}
+		for w > 1 && !p.run(r, w) {
+			w /= 2
 		}
-		var addr value.Value = thread
-		if o := regOff(r); o != 0 {
-			addr = g.combineBits(thread, i32c(int64(o)), threadMask, o)
-		}
-		p := g.gep(types.I8, tileBase, addr)
+		ptr := g.gep(types.I8, tileBase, g.placementAt(p, thread, r))
 		var x value.Value = vals[r]
 		vt := et
 		if w > 1 {
@@ -285,10 +272,78 @@ func (g *gen) stageShared(wg isa.WarpGroupMMA, plan isa.MMAPlan, v *tileir.Value
 				x = g.insertElement(x, vals[r+j], i32c(int64(j)))
 			}
 		}
-		g.Store(x, g.BitCast(p, g.ptrType(vt, 3))).Align = ir.Align(w * eb)
+		g.Store(x, g.BitCast(ptr, g.ptrType(vt, 3))).Align = ir.Align(w * eb)
 		r += w
 	}
-	return s, g.cur.NewPtrToInt(tileBase, types.I32)
+	return p.s, g.cur.NewPtrToInt(tileBase, types.I32)
+}
+
+// mnContiguous reports whether the registers of layout src (of dot operand opIdx) hold
+// consecutive M (A) or N (B) elements, which its shared layout may then keep adjacent.
+func mnContiguous(src *linLayout, opIdx int) bool {
+	mnDim := 0
+	if opIdx == 1 {
+		mnDim = 1
+	}
+	return len(src.reg) > 0 && src.reg[0][mnDim] == 1
+}
+
+// placement maps the registers of a dot operand's layout src to byte offsets in its
+// shared layout s: register r of a thread goes to the XOR of the thread's part (the
+// images of its lane and warp bits, within threadMask) and the register's part.
+type placement struct {
+	s                isa.SharedOperand
+	src              *linLayout
+	mnDim, kDim      int
+	laneImg, warpImg [][]int
+	threadMask       int
+}
+
+func newPlacement(src *linLayout, s isa.SharedOperand, opIdx int) placement {
+	p := placement{s: s, src: src, mnDim: 0, kDim: 1}
+	if opIdx == 1 {
+		p.mnDim, p.kDim = 1, 0
+	}
+	images := func(bases [][]int) [][]int {
+		out := make([][]int, len(bases))
+		for i, c := range bases {
+			out[i] = []int{p.offset(c)}
+		}
+		return out
+	}
+	p.laneImg, p.warpImg = images(src.lane), images(src.warp)
+	p.threadMask = maskOf(p.laneImg) | maskOf(p.warpImg)
+	return p
+}
+
+// offset is the byte offset of the operand's element at coordinates c.
+func (p placement) offset(c []int) int { return p.s.Offset(c[p.mnDim], c[p.kDim]) }
+
+// regOff is the register part of register r's offset.
+func (p placement) regOff(r int) int { return p.offset(p.src.regCoord(r)) }
+
+// run reports whether registers r to r+w-1 fill w consecutive elements of shared
+// memory, aligned to their size, in every thread.
+func (p placement) run(r, w int) bool {
+	eb := p.s.ElemBytes
+	ok := r%w == 0 && r+w <= p.src.numRegs() && p.regOff(r)%(w*eb) == 0 && p.threadMask&(w*eb-1) == 0
+	for j := 1; ok && j < w; j++ {
+		ok = p.regOff(r+j) == p.regOff(r)+j*eb
+	}
+	return ok
+}
+
+// placementThread emits the thread's part of p's offsets (i32).
+func (g *gen) placementThread(p placement) value.Value {
+	return g.combineBits(g.bitsTo(g.lane, p.laneImg, 0), g.bitsTo(g.warp, p.warpImg, 0), maskOf(p.laneImg), maskOf(p.warpImg))
+}
+
+// placementAt emits register r's offset (i32), given the thread's part.
+func (g *gen) placementAt(p placement, thread value.Value, r int) value.Value {
+	if o := p.regOff(r); o != 0 {
+		return g.combineBits(thread, i32c(int64(o)), p.threadMask, o)
+	}
+	return thread
 }
 
 // roundUp rounds n up to a multiple of align.
@@ -323,7 +378,7 @@ func (g *gen) planAsyncDots() {
 	if _, ok := g.isa.(isa.WarpGroupMMA); !ok {
 		return
 	}
-	at := roundUp(g.tmaScratchStart, sharedTileAlign)
+	at := roundUp(g.scratchStart, sharedTileAlign)
 	g.tf.Walk(func(op *tileir.Op) bool {
 		if op.Name != "tt.dot" {
 			return true
@@ -337,8 +392,11 @@ func (g *gen) planAsyncDots() {
 			return true
 		}
 		shape, k := shapeInts(op.Results[0].Type), tileir.ShapeOf(op.Operands[0].Type)[1]
-		half := roundUp(shape[1]*int(k)*plan.Operand[1].Bits()/8, sharedTileAlign)
-		if !plan.ARegs {
+		half := 0 // the operands it stages itself: not those of a pipeline's ring
+		if g.pipelinedOperand(op, 1) == nil {
+			half += roundUp(shape[1]*int(k)*plan.Operand[1].Bits()/8, sharedTileAlign)
+		}
+		if !plan.ARegs && g.pipelinedOperand(op, 0) == nil {
 			half += roundUp(shape[0]*int(k)*plan.Operand[0].Bits()/8, sharedTileAlign)
 		}
 		if at+3*half > g.t.SharedPerBlock { // with room to spare for the scratch buffer
@@ -378,22 +436,25 @@ func (g *gen) asyncLoop(op *tileir.Op) (*tileir.Op, int, bool) {
 	return loop, i, true
 }
 
-// iterationParity is the current iteration's number modulo 2 of the scf.for loop being
-// lowered: (iv - lb) / step, and 1.
-func (g *gen) iterationParity(loop *tileir.Op) value.Value {
+// iterationMod is the current iteration's number modulo n of the scf.for loop being
+// lowered: (iv - lb) / step, mod n (i32).
+func (g *gen) iterationMod(loop *tileir.Op, n int) value.Value {
 	iv := g.vals[loop.Regions[0].Entry().Args[0]][0]
 	lb, step := g.vals[loop.Operands[0]][0], g.vals[loop.Operands[2]][0]
-	n := g.cur.NewSub(iv, lb)
+	d := g.cur.NewSub(iv, lb)
 	var i value.Value
 	if c, ok := step.(*constant.Int); ok && c.X.IsInt64() && c.X.Int64() > 0 && c.X.Int64()&(c.X.Int64()-1) == 0 {
-		i = g.cur.NewLShr(n, constant.NewInt(n.Type().(*types.IntType), int64(log2(int(c.X.Int64())))))
+		i = g.cur.NewLShr(d, constant.NewInt(d.Type().(*types.IntType), int64(log2(int(c.X.Int64())))))
 	} else {
-		i = g.cur.NewSDiv(n, step)
+		i = g.cur.NewSDiv(d, step)
 	}
 	if t := i.Type().(*types.IntType); t.BitSize != 32 {
 		i = g.cur.NewTrunc(i, types.I32)
 	}
-	return g.cur.NewAnd(i, i32c(1))
+	if n&(n-1) == 0 {
+		return g.cur.NewAnd(i, i32c(int64(n-1)))
+	}
+	return g.cur.NewURem(i, i32c(int64(n)))
 }
 
 // waitAsyncDots waits, after scf.for loop, for the instructions its asynchronous dots

@@ -1,6 +1,10 @@
 package lower
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -101,5 +105,69 @@ func TestDisableMMAv3(t *testing.T) {
 		if w, s := strings.Contains(ll, "wgmma.mma_async"), strings.Contains(ll, "mma.sync"); w == disable || s != disable {
 			t.Errorf("DisableMMAv3 %t: wgmma %t, mma.sync %t", disable, w, s)
 		}
+	}
+}
+
+// TestPipelinedLoads checks the software pipeline of the matmul's K loop: with num_stages
+// S of at least 2, A's and B's loads become cp.async copies of 16 bytes straight into a
+// ring of S stages (S-1 iterations' copies before the loop, one iteration's in it), each
+// iteration waits with cp.async.wait_group S-2, and no thread stores an operand tile
+// itself. It is not pipelined with S = 1, when the ring and the scratch buffer exceed
+// shared memory, or when the loads' vectors are of 2 bytes (the ragged variant's strides
+// have no known divisibility), as Triton's pipeliner leaves such loads synchronous.
+func TestPipelinedLoads(t *testing.T) {
+	halfStores := regexp.MustCompile(`store (<\d+ x )?half>? %[^,]*, (<\d+ x )?half>? addrspace\(3\)\*`)
+	const stage = 128*64*2 + 64*256*2 // the 128x256x64 fp16 tiles of A and B
+	for _, tc := range []struct {
+		name      string
+		stages    int
+		pipelined bool
+	}{
+		{"matmul.grouped_matmul_kernel.default", 1, false},
+		{"matmul.grouped_matmul_kernel.default", 2, true},
+		{"matmul.grouped_matmul_kernel.default", 3, true},
+		{"matmul.grouped_matmul_kernel.default", 4, false}, // 192 KiB of ring and 64 KiB of scratch
+		{"matmul.grouped_matmul_kernel.ragged", 3, false},
+	} {
+		t.Run(fmt.Sprintf("%s/ns%d", tc.name, tc.stages), func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join(ttirDir, tc.name+".ttir"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := tileir.Parse(tc.name+".ttir", string(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			mod, md, err := Lower(m, target.Default, Options{NumWarps: 8, NumStages: tc.stages})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ll := mod.String()
+			copies, waits := strings.Count(ll, "cp.async.cg.shared.global"), strings.Count(ll, "cp.async.wait_group")
+			// the stores before the first wgmma are those of its operand tiles
+			stores := len(halfStores.FindAllString(ll[:strings.Index(ll, "wgmma.mma_async")], -1))
+			if !tc.pipelined {
+				if copies != 0 || waits != 0 || stores == 0 {
+					t.Errorf("%d copies, %d waits and %d stores of halves, want none, none and some", copies, waits, stores)
+				}
+				return
+			}
+			perIter := stage / 16 / 256 // 16 bytes per thread and copy, 256 threads
+			if copies != tc.stages*perIter {
+				t.Errorf("%d cp.async, want %d (%d iterations of %d)", copies, tc.stages*perIter, tc.stages, perIter)
+			}
+			if want := fmt.Sprintf("cp.async.wait_group %d;", tc.stages-2); !strings.Contains(ll, want) {
+				t.Errorf("no %q", want)
+			}
+			if n := strings.Count(ll, "cp.async.wait_group 0;"); tc.stages > 2 && n != 1 {
+				t.Errorf("%d cp.async.wait_group 0, want 1 (after the loop)", n)
+			}
+			if stores != 0 {
+				t.Errorf("%d stores of halves: an operand tile is stored by its threads, not copied", stores)
+			}
+			if md.SharedBytes < tc.stages*stage {
+				t.Errorf("%d bytes of shared memory, want at least %d for the ring", md.SharedBytes, tc.stages*stage)
+			}
+		})
 	}
 }

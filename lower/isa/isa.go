@@ -280,6 +280,22 @@ type WarpGroupMMA interface {
 	MMAWait(acc []value.Value, pending int) []value.Value
 }
 
+// AsyncCopier is implemented by ISAs whose threads copy global memory to shared memory
+// asynchronously (NVIDIA's cp.async, sm_80 and later). A thread's copies form groups,
+// each closed by AsyncCommit; AsyncWait waits for this thread's groups, and a barrier
+// then makes every thread's copies visible to the block.
+type AsyncCopier interface {
+	// AsyncCopy copies bytes bytes (4, 8 or 16) from the global pointer src to the shared
+	// address dst (i32, aligned to bytes) where pred holds (nil: always); where mask is
+	// false (nil: never), it writes zeros instead of reading src.
+	AsyncCopy(dst, src value.Value, bytes int, mask, pred value.Value)
+	// AsyncCommit closes the group of the copies this thread issued since the last one
+	// (an empty group when there were none).
+	AsyncCommit()
+	// AsyncWait waits until at most pending of this thread's groups are incomplete.
+	AsyncWait(pending int)
+}
+
 // WarpGroupOperand is an operand of one WarpGroupMMA instruction: its packed registers
 // (A, with MMAPlan.ARegs) or its descriptor and the layout it describes.
 type WarpGroupOperand struct {

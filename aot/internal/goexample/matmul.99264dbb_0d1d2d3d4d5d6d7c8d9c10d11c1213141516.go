@@ -40,11 +40,11 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 )
 .reqntid 256, 1, 1
 {
-	.reg .pred 	%p<46>;
-	.reg .b16 	%h<354>;
-	.reg .b32 	%r<487>;
+	.reg .pred 	%p<68>;
+	.reg .b16 	%h<257>;
+	.reg .b32 	%r<518>;
 	.reg .f32 	%f<897>;
-	.reg .b64 	%rd<154>;
+	.reg .b64 	%rd<182>;
 
 	ld.param.u64 	%rd1, [grouped_matmul_kernel_param_0];
 	ld.param.u64 	%rd2, [grouped_matmul_kernel_param_1];
@@ -57,11 +57,10 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 	ld.param.u32 	%r6, [grouped_matmul_kernel_param_8];
 	ld.param.u64 	%rd4, [grouped_matmul_kernel_param_9];
 	ld.param.u64 	%rd5, [grouped_matmul_kernel_param_10];
-	mov.b16 	%h1, 0x0000;
-	mov.u32 	%r190, global_smem;
-	mov.pred 	%p12, -1;
-	add.s32 	%r353, %r190, 98304;
-	add.s32 	%r356, %r190, 98304;
+	mov.u32 	%r74, global_smem;
+	mov.pred 	%p23, -1;
+	add.s32 	%r384, %r74, 147456;
+	add.s32 	%r387, %r74, 147456;
 	mov.u32 	%r8, %tid.x;
 	and.b32 	%r9, %r8, 31;
 	shr.u32 	%r10, %r8, 5;
@@ -196,20 +195,301 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 	.loc	1 81 24
 	add.s32 	%r69, %r3, 63;
 	div.s32 	%r70, %r69, 64;
+	.loc	1 82 22
+	mul.lo.s32 	%r71, 0, 64;
+	.loc	1 82 18
+	sub.s32 	%r72, %r3, %r71;
+	.loc	1 83 34
+	setp.lt.s32 	%p2, %r44, %r72;
+	.loc	1 84 13
+	setp.lt.s32 	%p3, %r49, %r72;
+	setp.lt.s32 	%p4, %r50, %r72;
+	setp.lt.s32 	%p5, %r51, %r72;
+	setp.lt.s32 	%p6, %r52, %r72;
+	setp.lt.s32 	%p7, %r53, %r72;
+	setp.lt.s32 	%p8, %r54, %r72;
+	setp.lt.s32 	%p9, %r55, %r72;
+	setp.lt.s32 	%p10, %r56, %r72;
+	.loc	1 86 9
+	mul.wide.s32 	%rd66, 64, 2;
+	add.s64 	%rd67, %rd27, %rd66;
+	add.s64 	%rd68, %rd29, %rd66;
+	add.s64 	%rd69, %rd31, %rd66;
+	add.s64 	%rd70, %rd33, %rd66;
+	.loc	1 87 19
+	mul.lo.s32 	%r73, %r5, 64;
+	.loc	1 87 9
+	mul.wide.s32 	%rd71, %r73, 2;
+	add.s64 	%rd72, %rd51, %rd71;
+	add.s64 	%rd73, %rd53, %rd71;
+	add.s64 	%rd74, %rd55, %rd71;
+	add.s64 	%rd75, %rd57, %rd71;
+	add.s64 	%rd76, %rd59, %rd71;
+	add.s64 	%rd77, %rd61, %rd71;
+	add.s64 	%rd78, %rd63, %rd71;
+	add.s64 	%rd79, %rd65, %rd71;
 	.loc	1 81 5
+	setp.lt.s32 	%p11, 0, %r70;
+	mul.lo.s32 	%r75, 0, 49152;
+	add.s32 	%r76, %r74, %r75;
+	add.s32 	%r77, %r76, 0;
+	and.b32 	%r78, %r9, 7;
+	shl.b32 	%r79, %r78, 4;
+	shr.u32 	%r80, %r9, 3;
+	and.b32 	%r81, %r80, 1;
+	mul.lo.s32 	%r82, %r81, 144;
+	xor.b32 	%r83, %r79, %r82;
+	shr.u32 	%r84, %r9, 4;
+	and.b32 	%r85, %r84, 1;
+	mul.lo.s32 	%r86, %r85, 288;
+	xor.b32 	%r87, %r83, %r86;
+	and.b32 	%r88, %r10, 1;
+	mul.lo.s32 	%r89, %r88, 576;
+	shr.u32 	%r90, %r10, 1;
+	and.b32 	%r91, %r90, 3;
+	shl.b32 	%r92, %r91, 10;
+	or.b32 	%r93, %r89, %r92;
+	xor.b32 	%r94, %r87, %r93;
+	add.s32 	%r95, %r77, %r94;
+	selp.b32 	%r96, 16, 0, %p2;
+	// begin inline asm
+	@%p11 cp.async.cg.shared.global [%r95], [%rd27], 16, %r96;
+	// end inline asm
+	or.b32 	%r97, %r94, 4096;
+	add.s32 	%r98, %r77, %r97;
+	selp.b32 	%r99, 16, 0, %p2;
+	// begin inline asm
+	@%p11 cp.async.cg.shared.global [%r98], [%rd29], 16, %r99;
+	// end inline asm
+	or.b32 	%r100, %r94, 8192;
+	add.s32 	%r101, %r77, %r100;
+	selp.b32 	%r102, 16, 0, %p2;
+	// begin inline asm
+	@%p11 cp.async.cg.shared.global [%r101], [%rd31], 16, %r102;
+	// end inline asm
+	or.b32 	%r103, %r94, 12288;
+	add.s32 	%r104, %r77, %r103;
+	selp.b32 	%r105, 16, 0, %p2;
+	// begin inline asm
+	@%p11 cp.async.cg.shared.global [%r104], [%rd33], 16, %r105;
+	// end inline asm
+	add.s32 	%r106, %r76, 16384;
+	and.b32 	%r107, %r9, 7;
+	shl.b32 	%r108, %r107, 4;
+	shr.u32 	%r109, %r9, 3;
+	and.b32 	%r110, %r109, 3;
+	shl.b32 	%r111, %r110, 13;
+	or.b32 	%r112, %r108, %r111;
+	and.b32 	%r113, %r10, 1;
+	mul.lo.s32 	%r114, %r113, 144;
+	shr.u32 	%r115, %r10, 1;
+	and.b32 	%r116, %r115, 1;
+	mul.lo.s32 	%r117, %r116, 288;
+	or.b32 	%r118, %r114, %r117;
+	shr.u32 	%r119, %r10, 2;
+	and.b32 	%r120, %r119, 1;
+	mul.lo.s32 	%r121, %r120, 576;
+	or.b32 	%r122, %r118, %r121;
+	xor.b32 	%r123, %r112, %r122;
+	add.s32 	%r124, %r106, %r123;
+	selp.b32 	%r125, 16, 0, %p3;
+	// begin inline asm
+	@%p11 cp.async.cg.shared.global [%r124], [%rd51], 16, %r125;
+	// end inline asm
+	or.b32 	%r126, %r123, 1024;
+	add.s32 	%r127, %r106, %r126;
+	selp.b32 	%r128, 16, 0, %p4;
+	// begin inline asm
+	@%p11 cp.async.cg.shared.global [%r127], [%rd53], 16, %r128;
+	// end inline asm
+	or.b32 	%r129, %r123, 2048;
+	add.s32 	%r130, %r106, %r129;
+	selp.b32 	%r131, 16, 0, %p5;
+	// begin inline asm
+	@%p11 cp.async.cg.shared.global [%r130], [%rd55], 16, %r131;
+	// end inline asm
+	or.b32 	%r132, %r123, 3072;
+	add.s32 	%r133, %r106, %r132;
+	selp.b32 	%r134, 16, 0, %p6;
+	// begin inline asm
+	@%p11 cp.async.cg.shared.global [%r133], [%rd57], 16, %r134;
+	// end inline asm
+	or.b32 	%r135, %r123, 4096;
+	add.s32 	%r136, %r106, %r135;
+	selp.b32 	%r137, 16, 0, %p7;
+	// begin inline asm
+	@%p11 cp.async.cg.shared.global [%r136], [%rd59], 16, %r137;
+	// end inline asm
+	or.b32 	%r138, %r123, 5120;
+	add.s32 	%r139, %r106, %r138;
+	selp.b32 	%r140, 16, 0, %p8;
+	// begin inline asm
+	@%p11 cp.async.cg.shared.global [%r139], [%rd61], 16, %r140;
+	// end inline asm
+	or.b32 	%r141, %r123, 6144;
+	add.s32 	%r142, %r106, %r141;
+	selp.b32 	%r143, 16, 0, %p9;
+	// begin inline asm
+	@%p11 cp.async.cg.shared.global [%r142], [%rd63], 16, %r143;
+	// end inline asm
+	or.b32 	%r144, %r123, 7168;
+	add.s32 	%r145, %r106, %r144;
+	selp.b32 	%r146, 16, 0, %p10;
+	// begin inline asm
+	@%p11 cp.async.cg.shared.global [%r145], [%rd65], 16, %r146;
+	// end inline asm
+	// begin inline asm
+	cp.async.commit_group;
+	// end inline asm
+	mul.lo.s32 	%r147, 1, 1;
+	add.s32 	%r148, 0, %r147;
+	.loc	1 82 22
+	mul.lo.s32 	%r149, %r148, 64;
+	.loc	1 82 18
+	sub.s32 	%r150, %r3, %r149;
+	.loc	1 83 34
+	setp.lt.s32 	%p12, %r44, %r150;
+	.loc	1 84 13
+	setp.lt.s32 	%p13, %r49, %r150;
+	setp.lt.s32 	%p14, %r50, %r150;
+	setp.lt.s32 	%p15, %r51, %r150;
+	setp.lt.s32 	%p16, %r52, %r150;
+	setp.lt.s32 	%p17, %r53, %r150;
+	setp.lt.s32 	%p18, %r54, %r150;
+	setp.lt.s32 	%p19, %r55, %r150;
+	setp.lt.s32 	%p20, %r56, %r150;
+	.loc	1 86 9
+	mul.wide.s32 	%rd80, 64, 2;
+	add.s64 	%rd81, %rd67, %rd80;
+	add.s64 	%rd82, %rd68, %rd80;
+	add.s64 	%rd83, %rd69, %rd80;
+	add.s64 	%rd84, %rd70, %rd80;
+	.loc	1 87 19
+	mul.lo.s32 	%r151, %r5, 64;
+	.loc	1 87 9
+	mul.wide.s32 	%rd85, %r151, 2;
+	add.s64 	%rd86, %rd72, %rd85;
+	add.s64 	%rd87, %rd73, %rd85;
+	add.s64 	%rd88, %rd74, %rd85;
+	add.s64 	%rd89, %rd75, %rd85;
+	add.s64 	%rd90, %rd76, %rd85;
+	add.s64 	%rd91, %rd77, %rd85;
+	add.s64 	%rd92, %rd78, %rd85;
+	add.s64 	%rd93, %rd79, %rd85;
+	.loc	1 81 5
+	setp.lt.s32 	%p21, %r148, %r70;
+	mul.lo.s32 	%r152, 1, 49152;
+	add.s32 	%r153, %r74, %r152;
+	add.s32 	%r154, %r153, 0;
+	and.b32 	%r155, %r9, 7;
+	shl.b32 	%r156, %r155, 4;
+	shr.u32 	%r157, %r9, 3;
+	and.b32 	%r158, %r157, 1;
+	mul.lo.s32 	%r159, %r158, 144;
+	xor.b32 	%r160, %r156, %r159;
+	shr.u32 	%r161, %r9, 4;
+	and.b32 	%r162, %r161, 1;
+	mul.lo.s32 	%r163, %r162, 288;
+	xor.b32 	%r164, %r160, %r163;
+	and.b32 	%r165, %r10, 1;
+	mul.lo.s32 	%r166, %r165, 576;
+	shr.u32 	%r167, %r10, 1;
+	and.b32 	%r168, %r167, 3;
+	shl.b32 	%r169, %r168, 10;
+	or.b32 	%r170, %r166, %r169;
+	xor.b32 	%r171, %r164, %r170;
+	add.s32 	%r172, %r154, %r171;
+	selp.b32 	%r173, 16, 0, %p12;
+	// begin inline asm
+	@%p21 cp.async.cg.shared.global [%r172], [%rd67], 16, %r173;
+	// end inline asm
+	or.b32 	%r174, %r171, 4096;
+	add.s32 	%r175, %r154, %r174;
+	selp.b32 	%r176, 16, 0, %p12;
+	// begin inline asm
+	@%p21 cp.async.cg.shared.global [%r175], [%rd68], 16, %r176;
+	// end inline asm
+	or.b32 	%r177, %r171, 8192;
+	add.s32 	%r178, %r154, %r177;
+	selp.b32 	%r179, 16, 0, %p12;
+	// begin inline asm
+	@%p21 cp.async.cg.shared.global [%r178], [%rd69], 16, %r179;
+	// end inline asm
+	or.b32 	%r180, %r171, 12288;
+	add.s32 	%r181, %r154, %r180;
+	selp.b32 	%r182, 16, 0, %p12;
+	// begin inline asm
+	@%p21 cp.async.cg.shared.global [%r181], [%rd70], 16, %r182;
+	// end inline asm
+	add.s32 	%r183, %r153, 16384;
+	and.b32 	%r184, %r9, 7;
+	shl.b32 	%r185, %r184, 4;
+	shr.u32 	%r186, %r9, 3;
+	and.b32 	%r187, %r186, 3;
+	shl.b32 	%r188, %r187, 13;
+	or.b32 	%r189, %r185, %r188;
+	and.b32 	%r190, %r10, 1;
+	mul.lo.s32 	%r191, %r190, 144;
+	shr.u32 	%r192, %r10, 1;
+	and.b32 	%r193, %r192, 1;
+	mul.lo.s32 	%r194, %r193, 288;
+	or.b32 	%r195, %r191, %r194;
+	shr.u32 	%r196, %r10, 2;
+	and.b32 	%r197, %r196, 1;
+	mul.lo.s32 	%r198, %r197, 576;
+	or.b32 	%r199, %r195, %r198;
+	xor.b32 	%r200, %r189, %r199;
+	add.s32 	%r201, %r183, %r200;
+	selp.b32 	%r202, 16, 0, %p13;
+	// begin inline asm
+	@%p21 cp.async.cg.shared.global [%r201], [%rd72], 16, %r202;
+	// end inline asm
+	or.b32 	%r203, %r200, 1024;
+	add.s32 	%r204, %r183, %r203;
+	selp.b32 	%r205, 16, 0, %p14;
+	// begin inline asm
+	@%p21 cp.async.cg.shared.global [%r204], [%rd73], 16, %r205;
+	// end inline asm
+	or.b32 	%r206, %r200, 2048;
+	add.s32 	%r207, %r183, %r206;
+	selp.b32 	%r208, 16, 0, %p15;
+	// begin inline asm
+	@%p21 cp.async.cg.shared.global [%r207], [%rd74], 16, %r208;
+	// end inline asm
+	or.b32 	%r209, %r200, 3072;
+	add.s32 	%r210, %r183, %r209;
+	selp.b32 	%r211, 16, 0, %p16;
+	// begin inline asm
+	@%p21 cp.async.cg.shared.global [%r210], [%rd75], 16, %r211;
+	// end inline asm
+	or.b32 	%r212, %r200, 4096;
+	add.s32 	%r213, %r183, %r212;
+	selp.b32 	%r214, 16, 0, %p17;
+	// begin inline asm
+	@%p21 cp.async.cg.shared.global [%r213], [%rd76], 16, %r214;
+	// end inline asm
+	or.b32 	%r215, %r200, 5120;
+	add.s32 	%r216, %r183, %r215;
+	selp.b32 	%r217, 16, 0, %p18;
+	// begin inline asm
+	@%p21 cp.async.cg.shared.global [%r216], [%rd77], 16, %r217;
+	// end inline asm
+	or.b32 	%r218, %r200, 6144;
+	add.s32 	%r219, %r183, %r218;
+	selp.b32 	%r220, 16, 0, %p19;
+	// begin inline asm
+	@%p21 cp.async.cg.shared.global [%r219], [%rd78], 16, %r220;
+	// end inline asm
+	or.b32 	%r221, %r200, 7168;
+	add.s32 	%r222, %r183, %r221;
+	selp.b32 	%r223, 16, 0, %p20;
+	// begin inline asm
+	@%p21 cp.async.cg.shared.global [%r222], [%rd79], 16, %r223;
+	// end inline asm
+	// begin inline asm
+	cp.async.commit_group;
+	// end inline asm
 	mov.b32 	%r7, 0;
-	mov.b64 	%rd6, %rd27;
-	mov.b64 	%rd7, %rd29;
-	mov.b64 	%rd8, %rd31;
-	mov.b64 	%rd9, %rd33;
-	mov.b64 	%rd10, %rd51;
-	mov.b64 	%rd11, %rd53;
-	mov.b64 	%rd12, %rd55;
-	mov.b64 	%rd13, %rd57;
-	mov.b64 	%rd14, %rd59;
-	mov.b64 	%rd15, %rd61;
-	mov.b64 	%rd16, %rd63;
-	mov.b64 	%rd17, %rd65;
 	mov.f32 	%f1, 0f00000000;
 	mov.f32 	%f2, 0f00000000;
 	mov.f32 	%f3, 0f00000000;
@@ -338,347 +618,52 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 	mov.f32 	%f126, 0f00000000;
 	mov.f32 	%f127, 0f00000000;
 	mov.f32 	%f128, 0f00000000;
+	mov.b64 	%rd6, %rd81;
+	mov.b64 	%rd7, %rd82;
+	mov.b64 	%rd8, %rd83;
+	mov.b64 	%rd9, %rd84;
+	mov.b64 	%rd10, %rd86;
+	mov.b64 	%rd11, %rd87;
+	mov.b64 	%rd12, %rd88;
+	mov.b64 	%rd13, %rd89;
+	mov.b64 	%rd14, %rd90;
+	mov.b64 	%rd15, %rd91;
+	mov.b64 	%rd16, %rd92;
+	mov.b64 	%rd17, %rd93;
 $L__BB0_1:
-	setp.lt.s32 	%p2, %r7, %r70;
-	@!%p2 bra 	$L__BB0_3;
+	setp.lt.s32 	%p22, %r7, %r70;
+	@!%p22 bra 	$L__BB0_3;
 $L__BB0_2:
-	.loc	1 82 22
-	mul.lo.s32 	%r71, %r7, 64;
-	.loc	1 82 18
-	sub.s32 	%r72, %r3, %r71;
-	.loc	1 83 34
-	setp.lt.s32 	%p3, %r44, %r72;
-	.loc	1 83 13
-	mov.b32 	%r73, {%h1, %h1};
-	mov.b32 	%r74, {%h1, %h1};
-	mov.b32 	%r75, {%h1, %h1};
-	mov.b32 	%r76, {%h1, %h1};
 	// begin inline asm
-	mov.u32 %r77, %r73;
-	mov.u32 %r78, %r74;
-	mov.u32 %r79, %r75;
-	mov.u32 %r80, %r76;
-	@%p3 ld.global.v4.b32 { %r77, %r78, %r79, %r80 }, [ %rd6 + 0 ];
+	cp.async.wait_group 1;
 	// end inline asm
-	mov.b32 	{%h2, %h3}, %r77;
-	mov.b32 	{%h4, %h5}, %r78;
-	mov.b32 	{%h6, %h7}, %r79;
-	mov.b32 	{%h8, %h9}, %r80;
-	mov.b32 	%r81, {%h1, %h1};
-	mov.b32 	%r82, {%h1, %h1};
-	mov.b32 	%r83, {%h1, %h1};
-	mov.b32 	%r84, {%h1, %h1};
-	// begin inline asm
-	mov.u32 %r85, %r81;
-	mov.u32 %r86, %r82;
-	mov.u32 %r87, %r83;
-	mov.u32 %r88, %r84;
-	@%p3 ld.global.v4.b32 { %r85, %r86, %r87, %r88 }, [ %rd7 + 0 ];
-	// end inline asm
-	mov.b32 	{%h10, %h11}, %r85;
-	mov.b32 	{%h12, %h13}, %r86;
-	mov.b32 	{%h14, %h15}, %r87;
-	mov.b32 	{%h16, %h17}, %r88;
-	mov.b32 	%r89, {%h1, %h1};
-	mov.b32 	%r90, {%h1, %h1};
-	mov.b32 	%r91, {%h1, %h1};
-	mov.b32 	%r92, {%h1, %h1};
-	// begin inline asm
-	mov.u32 %r93, %r89;
-	mov.u32 %r94, %r90;
-	mov.u32 %r95, %r91;
-	mov.u32 %r96, %r92;
-	@%p3 ld.global.v4.b32 { %r93, %r94, %r95, %r96 }, [ %rd8 + 0 ];
-	// end inline asm
-	mov.b32 	{%h18, %h19}, %r93;
-	mov.b32 	{%h20, %h21}, %r94;
-	mov.b32 	{%h22, %h23}, %r95;
-	mov.b32 	{%h24, %h25}, %r96;
-	mov.b32 	%r97, {%h1, %h1};
-	mov.b32 	%r98, {%h1, %h1};
-	mov.b32 	%r99, {%h1, %h1};
-	mov.b32 	%r100, {%h1, %h1};
-	// begin inline asm
-	mov.u32 %r101, %r97;
-	mov.u32 %r102, %r98;
-	mov.u32 %r103, %r99;
-	mov.u32 %r104, %r100;
-	@%p3 ld.global.v4.b32 { %r101, %r102, %r103, %r104 }, [ %rd9 + 0 ];
-	// end inline asm
-	mov.b32 	{%h26, %h27}, %r101;
-	mov.b32 	{%h28, %h29}, %r102;
-	mov.b32 	{%h30, %h31}, %r103;
-	mov.b32 	{%h32, %h33}, %r104;
-	.loc	1 84 13
-	setp.lt.s32 	%p4, %r49, %r72;
-	setp.lt.s32 	%p5, %r50, %r72;
-	setp.lt.s32 	%p6, %r51, %r72;
-	setp.lt.s32 	%p7, %r52, %r72;
-	setp.lt.s32 	%p8, %r53, %r72;
-	setp.lt.s32 	%p9, %r54, %r72;
-	setp.lt.s32 	%p10, %r55, %r72;
-	setp.lt.s32 	%p11, %r56, %r72;
-	mov.b32 	%r105, {%h1, %h1};
-	mov.b32 	%r106, {%h1, %h1};
-	mov.b32 	%r107, {%h1, %h1};
-	mov.b32 	%r108, {%h1, %h1};
-	// begin inline asm
-	mov.u32 %r109, %r105;
-	mov.u32 %r110, %r106;
-	mov.u32 %r111, %r107;
-	mov.u32 %r112, %r108;
-	@%p4 ld.global.v4.b32 { %r109, %r110, %r111, %r112 }, [ %rd10 + 0 ];
-	// end inline asm
-	mov.b32 	{%h34, %h35}, %r109;
-	mov.b32 	{%h36, %h37}, %r110;
-	mov.b32 	{%h38, %h39}, %r111;
-	mov.b32 	{%h40, %h41}, %r112;
-	mov.b32 	%r113, {%h1, %h1};
-	mov.b32 	%r114, {%h1, %h1};
-	mov.b32 	%r115, {%h1, %h1};
-	mov.b32 	%r116, {%h1, %h1};
-	// begin inline asm
-	mov.u32 %r117, %r113;
-	mov.u32 %r118, %r114;
-	mov.u32 %r119, %r115;
-	mov.u32 %r120, %r116;
-	@%p5 ld.global.v4.b32 { %r117, %r118, %r119, %r120 }, [ %rd11 + 0 ];
-	// end inline asm
-	mov.b32 	{%h42, %h43}, %r117;
-	mov.b32 	{%h44, %h45}, %r118;
-	mov.b32 	{%h46, %h47}, %r119;
-	mov.b32 	{%h48, %h49}, %r120;
-	mov.b32 	%r121, {%h1, %h1};
-	mov.b32 	%r122, {%h1, %h1};
-	mov.b32 	%r123, {%h1, %h1};
-	mov.b32 	%r124, {%h1, %h1};
-	// begin inline asm
-	mov.u32 %r125, %r121;
-	mov.u32 %r126, %r122;
-	mov.u32 %r127, %r123;
-	mov.u32 %r128, %r124;
-	@%p6 ld.global.v4.b32 { %r125, %r126, %r127, %r128 }, [ %rd12 + 0 ];
-	// end inline asm
-	mov.b32 	{%h50, %h51}, %r125;
-	mov.b32 	{%h52, %h53}, %r126;
-	mov.b32 	{%h54, %h55}, %r127;
-	mov.b32 	{%h56, %h57}, %r128;
-	mov.b32 	%r129, {%h1, %h1};
-	mov.b32 	%r130, {%h1, %h1};
-	mov.b32 	%r131, {%h1, %h1};
-	mov.b32 	%r132, {%h1, %h1};
-	// begin inline asm
-	mov.u32 %r133, %r129;
-	mov.u32 %r134, %r130;
-	mov.u32 %r135, %r131;
-	mov.u32 %r136, %r132;
-	@%p7 ld.global.v4.b32 { %r133, %r134, %r135, %r136 }, [ %rd13 + 0 ];
-	// end inline asm
-	mov.b32 	{%h58, %h59}, %r133;
-	mov.b32 	{%h60, %h61}, %r134;
-	mov.b32 	{%h62, %h63}, %r135;
-	mov.b32 	{%h64, %h65}, %r136;
-	mov.b32 	%r137, {%h1, %h1};
-	mov.b32 	%r138, {%h1, %h1};
-	mov.b32 	%r139, {%h1, %h1};
-	mov.b32 	%r140, {%h1, %h1};
-	// begin inline asm
-	mov.u32 %r141, %r137;
-	mov.u32 %r142, %r138;
-	mov.u32 %r143, %r139;
-	mov.u32 %r144, %r140;
-	@%p8 ld.global.v4.b32 { %r141, %r142, %r143, %r144 }, [ %rd14 + 0 ];
-	// end inline asm
-	mov.b32 	{%h66, %h67}, %r141;
-	mov.b32 	{%h68, %h69}, %r142;
-	mov.b32 	{%h70, %h71}, %r143;
-	mov.b32 	{%h72, %h73}, %r144;
-	mov.b32 	%r145, {%h1, %h1};
-	mov.b32 	%r146, {%h1, %h1};
-	mov.b32 	%r147, {%h1, %h1};
-	mov.b32 	%r148, {%h1, %h1};
-	// begin inline asm
-	mov.u32 %r149, %r145;
-	mov.u32 %r150, %r146;
-	mov.u32 %r151, %r147;
-	mov.u32 %r152, %r148;
-	@%p9 ld.global.v4.b32 { %r149, %r150, %r151, %r152 }, [ %rd15 + 0 ];
-	// end inline asm
-	mov.b32 	{%h74, %h75}, %r149;
-	mov.b32 	{%h76, %h77}, %r150;
-	mov.b32 	{%h78, %h79}, %r151;
-	mov.b32 	{%h80, %h81}, %r152;
-	mov.b32 	%r153, {%h1, %h1};
-	mov.b32 	%r154, {%h1, %h1};
-	mov.b32 	%r155, {%h1, %h1};
-	mov.b32 	%r156, {%h1, %h1};
-	// begin inline asm
-	mov.u32 %r157, %r153;
-	mov.u32 %r158, %r154;
-	mov.u32 %r159, %r155;
-	mov.u32 %r160, %r156;
-	@%p10 ld.global.v4.b32 { %r157, %r158, %r159, %r160 }, [ %rd16 + 0 ];
-	// end inline asm
-	mov.b32 	{%h82, %h83}, %r157;
-	mov.b32 	{%h84, %h85}, %r158;
-	mov.b32 	{%h86, %h87}, %r159;
-	mov.b32 	{%h88, %h89}, %r160;
-	mov.b32 	%r161, {%h1, %h1};
-	mov.b32 	%r162, {%h1, %h1};
-	mov.b32 	%r163, {%h1, %h1};
-	mov.b32 	%r164, {%h1, %h1};
-	// begin inline asm
-	mov.u32 %r165, %r161;
-	mov.u32 %r166, %r162;
-	mov.u32 %r167, %r163;
-	mov.u32 %r168, %r164;
-	@%p11 ld.global.v4.b32 { %r165, %r166, %r167, %r168 }, [ %rd17 + 0 ];
-	// end inline asm
-	mov.b32 	{%h90, %h91}, %r165;
-	mov.b32 	{%h92, %h93}, %r166;
-	mov.b32 	{%h94, %h95}, %r167;
-	mov.b32 	{%h96, %h97}, %r168;
-	.loc	1 85 15
-	sub.s32 	%r169, %r7, 0;
-	shr.u32 	%r170, %r169, 0;
-	and.b32 	%r171, %r170, 1;
-	mul.lo.s32 	%r172, %r171, 49152;
-	bar.sync 	0;
-	and.b32 	%r173, %r9, 7;
-	shl.b32 	%r174, %r173, 4;
-	shr.u32 	%r175, %r9, 3;
-	and.b32 	%r176, %r175, 1;
-	mul.lo.s32 	%r177, %r176, 144;
-	xor.b32 	%r178, %r174, %r177;
-	shr.u32 	%r179, %r9, 4;
-	and.b32 	%r180, %r179, 1;
-	mul.lo.s32 	%r181, %r180, 288;
-	xor.b32 	%r182, %r178, %r181;
-	and.b32 	%r183, %r10, 1;
-	mul.lo.s32 	%r184, %r183, 576;
-	shr.u32 	%r185, %r10, 1;
-	and.b32 	%r186, %r185, 3;
-	shl.b32 	%r187, %r186, 10;
-	or.b32 	%r188, %r184, %r187;
-	xor.b32 	%r189, %r182, %r188;
-	add.s32 	%r191, %r190, %r172;
-	add.s32 	%r192, %r191, %r189;
-	mov.b32 	%r193, {%h2, %h3};
-	mov.b32 	%r194, {%h4, %h5};
-	mov.b32 	%r195, {%h6, %h7};
-	mov.b32 	%r196, {%h8, %h9};
-	st.shared.v4.b32 	[%r192], {%r193, %r194, %r195, %r196};
-	or.b32 	%r197, %r189, 4096;
-	add.s32 	%r198, %r191, %r197;
-	mov.b32 	%r199, {%h10, %h11};
-	mov.b32 	%r200, {%h12, %h13};
-	mov.b32 	%r201, {%h14, %h15};
-	mov.b32 	%r202, {%h16, %h17};
-	st.shared.v4.b32 	[%r198], {%r199, %r200, %r201, %r202};
-	or.b32 	%r203, %r189, 8192;
-	add.s32 	%r204, %r191, %r203;
-	mov.b32 	%r205, {%h18, %h19};
-	mov.b32 	%r206, {%h20, %h21};
-	mov.b32 	%r207, {%h22, %h23};
-	mov.b32 	%r208, {%h24, %h25};
-	st.shared.v4.b32 	[%r204], {%r205, %r206, %r207, %r208};
-	or.b32 	%r209, %r189, 12288;
-	add.s32 	%r210, %r191, %r209;
-	mov.b32 	%r211, {%h26, %h27};
-	mov.b32 	%r212, {%h28, %h29};
-	mov.b32 	%r213, {%h30, %h31};
-	mov.b32 	%r214, {%h32, %h33};
-	st.shared.v4.b32 	[%r210], {%r211, %r212, %r213, %r214};
-	and.b32 	%r215, %r9, 7;
-	shl.b32 	%r216, %r215, 4;
-	shr.u32 	%r217, %r9, 3;
-	and.b32 	%r218, %r217, 3;
-	shl.b32 	%r219, %r218, 13;
-	or.b32 	%r220, %r216, %r219;
-	and.b32 	%r221, %r10, 1;
-	mul.lo.s32 	%r222, %r221, 144;
-	shr.u32 	%r223, %r10, 1;
-	and.b32 	%r224, %r223, 1;
-	mul.lo.s32 	%r225, %r224, 288;
-	or.b32 	%r226, %r222, %r225;
-	shr.u32 	%r227, %r10, 2;
-	and.b32 	%r228, %r227, 1;
-	mul.lo.s32 	%r229, %r228, 576;
-	or.b32 	%r230, %r226, %r229;
-	xor.b32 	%r231, %r220, %r230;
-	add.s32 	%r232, %r191, 16384;
-	add.s32 	%r233, %r232, %r231;
-	mov.b32 	%r234, {%h34, %h35};
-	mov.b32 	%r235, {%h36, %h37};
-	mov.b32 	%r236, {%h38, %h39};
-	mov.b32 	%r237, {%h40, %h41};
-	st.shared.v4.b32 	[%r233], {%r234, %r235, %r236, %r237};
-	or.b32 	%r238, %r231, 1024;
-	add.s32 	%r239, %r232, %r238;
-	mov.b32 	%r240, {%h42, %h43};
-	mov.b32 	%r241, {%h44, %h45};
-	mov.b32 	%r242, {%h46, %h47};
-	mov.b32 	%r243, {%h48, %h49};
-	st.shared.v4.b32 	[%r239], {%r240, %r241, %r242, %r243};
-	or.b32 	%r244, %r231, 2048;
-	add.s32 	%r245, %r232, %r244;
-	mov.b32 	%r246, {%h50, %h51};
-	mov.b32 	%r247, {%h52, %h53};
-	mov.b32 	%r248, {%h54, %h55};
-	mov.b32 	%r249, {%h56, %h57};
-	st.shared.v4.b32 	[%r245], {%r246, %r247, %r248, %r249};
-	or.b32 	%r250, %r231, 3072;
-	add.s32 	%r251, %r232, %r250;
-	mov.b32 	%r252, {%h58, %h59};
-	mov.b32 	%r253, {%h60, %h61};
-	mov.b32 	%r254, {%h62, %h63};
-	mov.b32 	%r255, {%h64, %h65};
-	st.shared.v4.b32 	[%r251], {%r252, %r253, %r254, %r255};
-	or.b32 	%r256, %r231, 4096;
-	add.s32 	%r257, %r232, %r256;
-	mov.b32 	%r258, {%h66, %h67};
-	mov.b32 	%r259, {%h68, %h69};
-	mov.b32 	%r260, {%h70, %h71};
-	mov.b32 	%r261, {%h72, %h73};
-	st.shared.v4.b32 	[%r257], {%r258, %r259, %r260, %r261};
-	or.b32 	%r262, %r231, 5120;
-	add.s32 	%r263, %r232, %r262;
-	mov.b32 	%r264, {%h74, %h75};
-	mov.b32 	%r265, {%h76, %h77};
-	mov.b32 	%r266, {%h78, %h79};
-	mov.b32 	%r267, {%h80, %h81};
-	st.shared.v4.b32 	[%r263], {%r264, %r265, %r266, %r267};
-	or.b32 	%r268, %r231, 6144;
-	add.s32 	%r269, %r232, %r268;
-	mov.b32 	%r270, {%h82, %h83};
-	mov.b32 	%r271, {%h84, %h85};
-	mov.b32 	%r272, {%h86, %h87};
-	mov.b32 	%r273, {%h88, %h89};
-	st.shared.v4.b32 	[%r269], {%r270, %r271, %r272, %r273};
-	or.b32 	%r274, %r231, 7168;
-	add.s32 	%r275, %r232, %r274;
-	mov.b32 	%r276, {%h90, %h91};
-	mov.b32 	%r277, {%h92, %h93};
-	mov.b32 	%r278, {%h94, %h95};
-	mov.b32 	%r279, {%h96, %h97};
-	st.shared.v4.b32 	[%r275], {%r276, %r277, %r278, %r279};
 	// begin inline asm
 	fence.proxy.async.shared::cta;
 	// end inline asm
 	bar.sync 	0;
-	shr.u32 	%r280, %r10, 2;
-	and.b32 	%r281, %r280, 1;
-	shl.b32 	%r282, %r281, 13;
-	add.s32 	%r283, %r191, %r282;
-	shr.u32 	%r284, %r283, 4;
-	and.b32 	%r285, %r284, 16383;
-	cvt.u64.u32 	%rd66, %r285;
-	or.b64 	%rd67, %rd66, 4611686293372403712;
-	add.s32 	%r286, %r232, 0;
-	shr.u32 	%r287, %r286, 4;
-	and.b32 	%r288, %r287, 16383;
-	cvt.u64.u32 	%rd68, %r288;
-	or.b64 	%rd69, %rd68, 4611686293338849280;
+	sub.s32 	%r224, %r7, 0;
+	shr.u32 	%r225, %r224, 0;
+	rem.u32 	%r226, %r225, 3;
+	.loc	1 85 15
+	mul.lo.s32 	%r227, %r226, 49152;
+	add.s32 	%r228, %r227, 0;
+	add.s32 	%r229, %r74, %r228;
+	mul.lo.s32 	%r230, %r226, 49152;
+	add.s32 	%r231, %r230, 16384;
+	add.s32 	%r232, %r74, %r231;
+	shr.u32 	%r233, %r10, 2;
+	and.b32 	%r234, %r233, 1;
+	shl.b32 	%r235, %r234, 13;
+	add.s32 	%r236, %r229, %r235;
+	shr.u32 	%r237, %r236, 4;
+	and.b32 	%r238, %r237, 16383;
+	cvt.u64.u32 	%rd94, %r238;
+	or.b64 	%rd95, %rd94, 4611686293372403712;
+	add.s32 	%r239, %r232, 0;
+	shr.u32 	%r240, %r239, 4;
+	and.b32 	%r241, %r240, 16383;
+	cvt.u64.u32 	%rd96, %r241;
+	or.b64 	%rd97, %rd96, 4611686293338849280;
 	// begin inline asm
 	wgmma.fence.sync.aligned;
 	// end inline asm
@@ -811,22 +796,22 @@ $L__BB0_2:
 	mov.f32 	%f255, %f127;
 	mov.f32 	%f256, %f128;
 	// begin inline asm
-	wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%f129,%f130,%f131,%f132,%f133,%f134,%f135,%f136,%f137,%f138,%f139,%f140,%f141,%f142,%f143,%f144,%f145,%f146,%f147,%f148,%f149,%f150,%f151,%f152,%f153,%f154,%f155,%f156,%f157,%f158,%f159,%f160,%f161,%f162,%f163,%f164,%f165,%f166,%f167,%f168,%f169,%f170,%f171,%f172,%f173,%f174,%f175,%f176,%f177,%f178,%f179,%f180,%f181,%f182,%f183,%f184,%f185,%f186,%f187,%f188,%f189,%f190,%f191,%f192,%f193,%f194,%f195,%f196,%f197,%f198,%f199,%f200,%f201,%f202,%f203,%f204,%f205,%f206,%f207,%f208,%f209,%f210,%f211,%f212,%f213,%f214,%f215,%f216,%f217,%f218,%f219,%f220,%f221,%f222,%f223,%f224,%f225,%f226,%f227,%f228,%f229,%f230,%f231,%f232,%f233,%f234,%f235,%f236,%f237,%f238,%f239,%f240,%f241,%f242,%f243,%f244,%f245,%f246,%f247,%f248,%f249,%f250,%f251,%f252,%f253,%f254,%f255,%f256}, %rd67, %rd69, %p12, 1, 1, 0, 1;
+	wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%f129,%f130,%f131,%f132,%f133,%f134,%f135,%f136,%f137,%f138,%f139,%f140,%f141,%f142,%f143,%f144,%f145,%f146,%f147,%f148,%f149,%f150,%f151,%f152,%f153,%f154,%f155,%f156,%f157,%f158,%f159,%f160,%f161,%f162,%f163,%f164,%f165,%f166,%f167,%f168,%f169,%f170,%f171,%f172,%f173,%f174,%f175,%f176,%f177,%f178,%f179,%f180,%f181,%f182,%f183,%f184,%f185,%f186,%f187,%f188,%f189,%f190,%f191,%f192,%f193,%f194,%f195,%f196,%f197,%f198,%f199,%f200,%f201,%f202,%f203,%f204,%f205,%f206,%f207,%f208,%f209,%f210,%f211,%f212,%f213,%f214,%f215,%f216,%f217,%f218,%f219,%f220,%f221,%f222,%f223,%f224,%f225,%f226,%f227,%f228,%f229,%f230,%f231,%f232,%f233,%f234,%f235,%f236,%f237,%f238,%f239,%f240,%f241,%f242,%f243,%f244,%f245,%f246,%f247,%f248,%f249,%f250,%f251,%f252,%f253,%f254,%f255,%f256}, %rd95, %rd97, %p23, 1, 1, 0, 1;
 	// end inline asm
-	add.s64 	%rd70, %rd67, 2;
-	add.s64 	%rd71, %rd69, 128;
+	add.s64 	%rd98, %rd95, 2;
+	add.s64 	%rd99, %rd97, 128;
 	// begin inline asm
-	wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%f129,%f130,%f131,%f132,%f133,%f134,%f135,%f136,%f137,%f138,%f139,%f140,%f141,%f142,%f143,%f144,%f145,%f146,%f147,%f148,%f149,%f150,%f151,%f152,%f153,%f154,%f155,%f156,%f157,%f158,%f159,%f160,%f161,%f162,%f163,%f164,%f165,%f166,%f167,%f168,%f169,%f170,%f171,%f172,%f173,%f174,%f175,%f176,%f177,%f178,%f179,%f180,%f181,%f182,%f183,%f184,%f185,%f186,%f187,%f188,%f189,%f190,%f191,%f192,%f193,%f194,%f195,%f196,%f197,%f198,%f199,%f200,%f201,%f202,%f203,%f204,%f205,%f206,%f207,%f208,%f209,%f210,%f211,%f212,%f213,%f214,%f215,%f216,%f217,%f218,%f219,%f220,%f221,%f222,%f223,%f224,%f225,%f226,%f227,%f228,%f229,%f230,%f231,%f232,%f233,%f234,%f235,%f236,%f237,%f238,%f239,%f240,%f241,%f242,%f243,%f244,%f245,%f246,%f247,%f248,%f249,%f250,%f251,%f252,%f253,%f254,%f255,%f256}, %rd70, %rd71, %p12, 1, 1, 0, 1;
+	wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%f129,%f130,%f131,%f132,%f133,%f134,%f135,%f136,%f137,%f138,%f139,%f140,%f141,%f142,%f143,%f144,%f145,%f146,%f147,%f148,%f149,%f150,%f151,%f152,%f153,%f154,%f155,%f156,%f157,%f158,%f159,%f160,%f161,%f162,%f163,%f164,%f165,%f166,%f167,%f168,%f169,%f170,%f171,%f172,%f173,%f174,%f175,%f176,%f177,%f178,%f179,%f180,%f181,%f182,%f183,%f184,%f185,%f186,%f187,%f188,%f189,%f190,%f191,%f192,%f193,%f194,%f195,%f196,%f197,%f198,%f199,%f200,%f201,%f202,%f203,%f204,%f205,%f206,%f207,%f208,%f209,%f210,%f211,%f212,%f213,%f214,%f215,%f216,%f217,%f218,%f219,%f220,%f221,%f222,%f223,%f224,%f225,%f226,%f227,%f228,%f229,%f230,%f231,%f232,%f233,%f234,%f235,%f236,%f237,%f238,%f239,%f240,%f241,%f242,%f243,%f244,%f245,%f246,%f247,%f248,%f249,%f250,%f251,%f252,%f253,%f254,%f255,%f256}, %rd98, %rd99, %p23, 1, 1, 0, 1;
 	// end inline asm
-	add.s64 	%rd72, %rd67, 4;
-	add.s64 	%rd73, %rd69, 256;
+	add.s64 	%rd100, %rd95, 4;
+	add.s64 	%rd101, %rd97, 256;
 	// begin inline asm
-	wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%f129,%f130,%f131,%f132,%f133,%f134,%f135,%f136,%f137,%f138,%f139,%f140,%f141,%f142,%f143,%f144,%f145,%f146,%f147,%f148,%f149,%f150,%f151,%f152,%f153,%f154,%f155,%f156,%f157,%f158,%f159,%f160,%f161,%f162,%f163,%f164,%f165,%f166,%f167,%f168,%f169,%f170,%f171,%f172,%f173,%f174,%f175,%f176,%f177,%f178,%f179,%f180,%f181,%f182,%f183,%f184,%f185,%f186,%f187,%f188,%f189,%f190,%f191,%f192,%f193,%f194,%f195,%f196,%f197,%f198,%f199,%f200,%f201,%f202,%f203,%f204,%f205,%f206,%f207,%f208,%f209,%f210,%f211,%f212,%f213,%f214,%f215,%f216,%f217,%f218,%f219,%f220,%f221,%f222,%f223,%f224,%f225,%f226,%f227,%f228,%f229,%f230,%f231,%f232,%f233,%f234,%f235,%f236,%f237,%f238,%f239,%f240,%f241,%f242,%f243,%f244,%f245,%f246,%f247,%f248,%f249,%f250,%f251,%f252,%f253,%f254,%f255,%f256}, %rd72, %rd73, %p12, 1, 1, 0, 1;
+	wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%f129,%f130,%f131,%f132,%f133,%f134,%f135,%f136,%f137,%f138,%f139,%f140,%f141,%f142,%f143,%f144,%f145,%f146,%f147,%f148,%f149,%f150,%f151,%f152,%f153,%f154,%f155,%f156,%f157,%f158,%f159,%f160,%f161,%f162,%f163,%f164,%f165,%f166,%f167,%f168,%f169,%f170,%f171,%f172,%f173,%f174,%f175,%f176,%f177,%f178,%f179,%f180,%f181,%f182,%f183,%f184,%f185,%f186,%f187,%f188,%f189,%f190,%f191,%f192,%f193,%f194,%f195,%f196,%f197,%f198,%f199,%f200,%f201,%f202,%f203,%f204,%f205,%f206,%f207,%f208,%f209,%f210,%f211,%f212,%f213,%f214,%f215,%f216,%f217,%f218,%f219,%f220,%f221,%f222,%f223,%f224,%f225,%f226,%f227,%f228,%f229,%f230,%f231,%f232,%f233,%f234,%f235,%f236,%f237,%f238,%f239,%f240,%f241,%f242,%f243,%f244,%f245,%f246,%f247,%f248,%f249,%f250,%f251,%f252,%f253,%f254,%f255,%f256}, %rd100, %rd101, %p23, 1, 1, 0, 1;
 	// end inline asm
-	add.s64 	%rd74, %rd67, 6;
-	add.s64 	%rd75, %rd69, 384;
+	add.s64 	%rd102, %rd95, 6;
+	add.s64 	%rd103, %rd97, 384;
 	// begin inline asm
-	wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%f129,%f130,%f131,%f132,%f133,%f134,%f135,%f136,%f137,%f138,%f139,%f140,%f141,%f142,%f143,%f144,%f145,%f146,%f147,%f148,%f149,%f150,%f151,%f152,%f153,%f154,%f155,%f156,%f157,%f158,%f159,%f160,%f161,%f162,%f163,%f164,%f165,%f166,%f167,%f168,%f169,%f170,%f171,%f172,%f173,%f174,%f175,%f176,%f177,%f178,%f179,%f180,%f181,%f182,%f183,%f184,%f185,%f186,%f187,%f188,%f189,%f190,%f191,%f192,%f193,%f194,%f195,%f196,%f197,%f198,%f199,%f200,%f201,%f202,%f203,%f204,%f205,%f206,%f207,%f208,%f209,%f210,%f211,%f212,%f213,%f214,%f215,%f216,%f217,%f218,%f219,%f220,%f221,%f222,%f223,%f224,%f225,%f226,%f227,%f228,%f229,%f230,%f231,%f232,%f233,%f234,%f235,%f236,%f237,%f238,%f239,%f240,%f241,%f242,%f243,%f244,%f245,%f246,%f247,%f248,%f249,%f250,%f251,%f252,%f253,%f254,%f255,%f256}, %rd74, %rd75, %p12, 1, 1, 0, 1;
+	wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%f129,%f130,%f131,%f132,%f133,%f134,%f135,%f136,%f137,%f138,%f139,%f140,%f141,%f142,%f143,%f144,%f145,%f146,%f147,%f148,%f149,%f150,%f151,%f152,%f153,%f154,%f155,%f156,%f157,%f158,%f159,%f160,%f161,%f162,%f163,%f164,%f165,%f166,%f167,%f168,%f169,%f170,%f171,%f172,%f173,%f174,%f175,%f176,%f177,%f178,%f179,%f180,%f181,%f182,%f183,%f184,%f185,%f186,%f187,%f188,%f189,%f190,%f191,%f192,%f193,%f194,%f195,%f196,%f197,%f198,%f199,%f200,%f201,%f202,%f203,%f204,%f205,%f206,%f207,%f208,%f209,%f210,%f211,%f212,%f213,%f214,%f215,%f216,%f217,%f218,%f219,%f220,%f221,%f222,%f223,%f224,%f225,%f226,%f227,%f228,%f229,%f230,%f231,%f232,%f233,%f234,%f235,%f236,%f237,%f238,%f239,%f240,%f241,%f242,%f243,%f244,%f245,%f246,%f247,%f248,%f249,%f250,%f251,%f252,%f253,%f254,%f255,%f256}, %rd102, %rd103, %p23, 1, 1, 0, 1;
 	// end inline asm
 	// begin inline asm
 	wgmma.commit_group.sync.aligned;
@@ -834,39 +819,161 @@ $L__BB0_2:
 	// begin inline asm
 	wgmma.wait_group.sync.aligned 1;
 	// end inline asm
-	.loc	1 86 9
-	mul.wide.s32 	%rd76, 64, 2;
-	add.s64 	%rd77, %rd6, %rd76;
-	add.s64 	%rd78, %rd7, %rd76;
-	add.s64 	%rd79, %rd8, %rd76;
-	add.s64 	%rd80, %rd9, %rd76;
-	.loc	1 87 19
-	mul.lo.s32 	%r289, %r5, 64;
-	.loc	1 87 9
-	mul.wide.s32 	%rd81, %r289, 2;
-	add.s64 	%rd82, %rd10, %rd81;
-	add.s64 	%rd83, %rd11, %rd81;
-	add.s64 	%rd84, %rd12, %rd81;
-	add.s64 	%rd85, %rd13, %rd81;
-	add.s64 	%rd86, %rd14, %rd81;
-	add.s64 	%rd87, %rd15, %rd81;
-	add.s64 	%rd88, %rd16, %rd81;
-	add.s64 	%rd89, %rd17, %rd81;
 	.loc	1 81 5
-	add.s32 	%r290, %r7, 1;
-	mov.b32 	%r7, %r290;
-	mov.b64 	%rd6, %rd77;
-	mov.b64 	%rd7, %rd78;
-	mov.b64 	%rd8, %rd79;
-	mov.b64 	%rd9, %rd80;
-	mov.b64 	%rd10, %rd82;
-	mov.b64 	%rd11, %rd83;
-	mov.b64 	%rd12, %rd84;
-	mov.b64 	%rd13, %rd85;
-	mov.b64 	%rd14, %rd86;
-	mov.b64 	%rd15, %rd87;
-	mov.b64 	%rd16, %rd88;
-	mov.b64 	%rd17, %rd89;
+	bar.sync 	0;
+	mul.lo.s32 	%r242, 1, 2;
+	add.s32 	%r243, %r7, %r242;
+	.loc	1 82 22
+	mul.lo.s32 	%r244, %r243, 64;
+	.loc	1 82 18
+	sub.s32 	%r245, %r3, %r244;
+	.loc	1 83 34
+	setp.lt.s32 	%p24, %r44, %r245;
+	.loc	1 84 13
+	setp.lt.s32 	%p25, %r49, %r245;
+	setp.lt.s32 	%p26, %r50, %r245;
+	setp.lt.s32 	%p27, %r51, %r245;
+	setp.lt.s32 	%p28, %r52, %r245;
+	setp.lt.s32 	%p29, %r53, %r245;
+	setp.lt.s32 	%p30, %r54, %r245;
+	setp.lt.s32 	%p31, %r55, %r245;
+	setp.lt.s32 	%p32, %r56, %r245;
+	.loc	1 86 9
+	mul.wide.s32 	%rd104, 64, 2;
+	add.s64 	%rd105, %rd6, %rd104;
+	add.s64 	%rd106, %rd7, %rd104;
+	add.s64 	%rd107, %rd8, %rd104;
+	add.s64 	%rd108, %rd9, %rd104;
+	.loc	1 87 19
+	mul.lo.s32 	%r246, %r5, 64;
+	.loc	1 87 9
+	mul.wide.s32 	%rd109, %r246, 2;
+	add.s64 	%rd110, %rd10, %rd109;
+	add.s64 	%rd111, %rd11, %rd109;
+	add.s64 	%rd112, %rd12, %rd109;
+	add.s64 	%rd113, %rd13, %rd109;
+	add.s64 	%rd114, %rd14, %rd109;
+	add.s64 	%rd115, %rd15, %rd109;
+	add.s64 	%rd116, %rd16, %rd109;
+	add.s64 	%rd117, %rd17, %rd109;
+	.loc	1 81 5
+	setp.eq.s32 	%p33, %r226, 0;
+	sub.s32 	%r247, %r226, 1;
+	selp.b32 	%r248, 2, %r247, %p33;
+	setp.lt.s32 	%p34, %r243, %r70;
+	mul.lo.s32 	%r249, %r248, 49152;
+	add.s32 	%r250, %r74, %r249;
+	add.s32 	%r251, %r250, 0;
+	and.b32 	%r252, %r9, 7;
+	shl.b32 	%r253, %r252, 4;
+	shr.u32 	%r254, %r9, 3;
+	and.b32 	%r255, %r254, 1;
+	mul.lo.s32 	%r256, %r255, 144;
+	xor.b32 	%r257, %r253, %r256;
+	shr.u32 	%r258, %r9, 4;
+	and.b32 	%r259, %r258, 1;
+	mul.lo.s32 	%r260, %r259, 288;
+	xor.b32 	%r261, %r257, %r260;
+	and.b32 	%r262, %r10, 1;
+	mul.lo.s32 	%r263, %r262, 576;
+	shr.u32 	%r264, %r10, 1;
+	and.b32 	%r265, %r264, 3;
+	shl.b32 	%r266, %r265, 10;
+	or.b32 	%r267, %r263, %r266;
+	xor.b32 	%r268, %r261, %r267;
+	add.s32 	%r269, %r251, %r268;
+	selp.b32 	%r270, 16, 0, %p24;
+	// begin inline asm
+	@%p34 cp.async.cg.shared.global [%r269], [%rd6], 16, %r270;
+	// end inline asm
+	or.b32 	%r271, %r268, 4096;
+	add.s32 	%r272, %r251, %r271;
+	selp.b32 	%r273, 16, 0, %p24;
+	// begin inline asm
+	@%p34 cp.async.cg.shared.global [%r272], [%rd7], 16, %r273;
+	// end inline asm
+	or.b32 	%r274, %r268, 8192;
+	add.s32 	%r275, %r251, %r274;
+	selp.b32 	%r276, 16, 0, %p24;
+	// begin inline asm
+	@%p34 cp.async.cg.shared.global [%r275], [%rd8], 16, %r276;
+	// end inline asm
+	or.b32 	%r277, %r268, 12288;
+	add.s32 	%r278, %r251, %r277;
+	selp.b32 	%r279, 16, 0, %p24;
+	// begin inline asm
+	@%p34 cp.async.cg.shared.global [%r278], [%rd9], 16, %r279;
+	// end inline asm
+	add.s32 	%r280, %r250, 16384;
+	and.b32 	%r281, %r9, 7;
+	shl.b32 	%r282, %r281, 4;
+	shr.u32 	%r283, %r9, 3;
+	and.b32 	%r284, %r283, 3;
+	shl.b32 	%r285, %r284, 13;
+	or.b32 	%r286, %r282, %r285;
+	and.b32 	%r287, %r10, 1;
+	mul.lo.s32 	%r288, %r287, 144;
+	shr.u32 	%r289, %r10, 1;
+	and.b32 	%r290, %r289, 1;
+	mul.lo.s32 	%r291, %r290, 288;
+	or.b32 	%r292, %r288, %r291;
+	shr.u32 	%r293, %r10, 2;
+	and.b32 	%r294, %r293, 1;
+	mul.lo.s32 	%r295, %r294, 576;
+	or.b32 	%r296, %r292, %r295;
+	xor.b32 	%r297, %r286, %r296;
+	add.s32 	%r298, %r280, %r297;
+	selp.b32 	%r299, 16, 0, %p25;
+	// begin inline asm
+	@%p34 cp.async.cg.shared.global [%r298], [%rd10], 16, %r299;
+	// end inline asm
+	or.b32 	%r300, %r297, 1024;
+	add.s32 	%r301, %r280, %r300;
+	selp.b32 	%r302, 16, 0, %p26;
+	// begin inline asm
+	@%p34 cp.async.cg.shared.global [%r301], [%rd11], 16, %r302;
+	// end inline asm
+	or.b32 	%r303, %r297, 2048;
+	add.s32 	%r304, %r280, %r303;
+	selp.b32 	%r305, 16, 0, %p27;
+	// begin inline asm
+	@%p34 cp.async.cg.shared.global [%r304], [%rd12], 16, %r305;
+	// end inline asm
+	or.b32 	%r306, %r297, 3072;
+	add.s32 	%r307, %r280, %r306;
+	selp.b32 	%r308, 16, 0, %p28;
+	// begin inline asm
+	@%p34 cp.async.cg.shared.global [%r307], [%rd13], 16, %r308;
+	// end inline asm
+	or.b32 	%r309, %r297, 4096;
+	add.s32 	%r310, %r280, %r309;
+	selp.b32 	%r311, 16, 0, %p29;
+	// begin inline asm
+	@%p34 cp.async.cg.shared.global [%r310], [%rd14], 16, %r311;
+	// end inline asm
+	or.b32 	%r312, %r297, 5120;
+	add.s32 	%r313, %r280, %r312;
+	selp.b32 	%r314, 16, 0, %p30;
+	// begin inline asm
+	@%p34 cp.async.cg.shared.global [%r313], [%rd15], 16, %r314;
+	// end inline asm
+	or.b32 	%r315, %r297, 6144;
+	add.s32 	%r316, %r280, %r315;
+	selp.b32 	%r317, 16, 0, %p31;
+	// begin inline asm
+	@%p34 cp.async.cg.shared.global [%r316], [%rd16], 16, %r317;
+	// end inline asm
+	or.b32 	%r318, %r297, 7168;
+	add.s32 	%r319, %r280, %r318;
+	selp.b32 	%r320, 16, 0, %p32;
+	// begin inline asm
+	@%p34 cp.async.cg.shared.global [%r319], [%rd17], 16, %r320;
+	// end inline asm
+	// begin inline asm
+	cp.async.commit_group;
+	// end inline asm
+	add.s32 	%r321, %r7, 1;
+	mov.b32 	%r7, %r321;
 	mov.f32 	%f1, %f129;
 	mov.f32 	%f2, %f130;
 	mov.f32 	%f3, %f131;
@@ -995,8 +1102,23 @@ $L__BB0_2:
 	mov.f32 	%f126, %f254;
 	mov.f32 	%f127, %f255;
 	mov.f32 	%f128, %f256;
+	mov.b64 	%rd6, %rd105;
+	mov.b64 	%rd7, %rd106;
+	mov.b64 	%rd8, %rd107;
+	mov.b64 	%rd9, %rd108;
+	mov.b64 	%rd10, %rd110;
+	mov.b64 	%rd11, %rd111;
+	mov.b64 	%rd12, %rd112;
+	mov.b64 	%rd13, %rd113;
+	mov.b64 	%rd14, %rd114;
+	mov.b64 	%rd15, %rd115;
+	mov.b64 	%rd16, %rd116;
+	mov.b64 	%rd17, %rd117;
 	bra.uni 	$L__BB0_1;
 $L__BB0_3:
+	// begin inline asm
+	cp.async.wait_group 0;
+	// end inline asm
 	// begin inline asm
 	wgmma.commit_group.sync.aligned;
 	// end inline asm
@@ -1132,557 +1254,557 @@ $L__BB0_3:
 	wgmma.wait_group.sync.aligned 0;
 	// end inline asm
 	.loc	1 92 11
-	cvt.rn.f16.f32 	%h98, %f769;
-	cvt.rn.f16.f32 	%h99, %f770;
-	cvt.rn.f16.f32 	%h100, %f771;
-	cvt.rn.f16.f32 	%h101, %f772;
-	cvt.rn.f16.f32 	%h102, %f773;
-	cvt.rn.f16.f32 	%h103, %f774;
-	cvt.rn.f16.f32 	%h104, %f775;
-	cvt.rn.f16.f32 	%h105, %f776;
-	cvt.rn.f16.f32 	%h106, %f777;
-	cvt.rn.f16.f32 	%h107, %f778;
-	cvt.rn.f16.f32 	%h108, %f779;
-	cvt.rn.f16.f32 	%h109, %f780;
-	cvt.rn.f16.f32 	%h110, %f781;
-	cvt.rn.f16.f32 	%h111, %f782;
-	cvt.rn.f16.f32 	%h112, %f783;
-	cvt.rn.f16.f32 	%h113, %f784;
-	cvt.rn.f16.f32 	%h114, %f785;
-	cvt.rn.f16.f32 	%h115, %f786;
-	cvt.rn.f16.f32 	%h116, %f787;
-	cvt.rn.f16.f32 	%h117, %f788;
-	cvt.rn.f16.f32 	%h118, %f789;
-	cvt.rn.f16.f32 	%h119, %f790;
-	cvt.rn.f16.f32 	%h120, %f791;
-	cvt.rn.f16.f32 	%h121, %f792;
-	cvt.rn.f16.f32 	%h122, %f793;
-	cvt.rn.f16.f32 	%h123, %f794;
-	cvt.rn.f16.f32 	%h124, %f795;
-	cvt.rn.f16.f32 	%h125, %f796;
-	cvt.rn.f16.f32 	%h126, %f797;
-	cvt.rn.f16.f32 	%h127, %f798;
-	cvt.rn.f16.f32 	%h128, %f799;
-	cvt.rn.f16.f32 	%h129, %f800;
-	cvt.rn.f16.f32 	%h130, %f801;
-	cvt.rn.f16.f32 	%h131, %f802;
-	cvt.rn.f16.f32 	%h132, %f803;
-	cvt.rn.f16.f32 	%h133, %f804;
-	cvt.rn.f16.f32 	%h134, %f805;
-	cvt.rn.f16.f32 	%h135, %f806;
-	cvt.rn.f16.f32 	%h136, %f807;
-	cvt.rn.f16.f32 	%h137, %f808;
-	cvt.rn.f16.f32 	%h138, %f809;
-	cvt.rn.f16.f32 	%h139, %f810;
-	cvt.rn.f16.f32 	%h140, %f811;
-	cvt.rn.f16.f32 	%h141, %f812;
-	cvt.rn.f16.f32 	%h142, %f813;
-	cvt.rn.f16.f32 	%h143, %f814;
-	cvt.rn.f16.f32 	%h144, %f815;
-	cvt.rn.f16.f32 	%h145, %f816;
-	cvt.rn.f16.f32 	%h146, %f817;
-	cvt.rn.f16.f32 	%h147, %f818;
-	cvt.rn.f16.f32 	%h148, %f819;
-	cvt.rn.f16.f32 	%h149, %f820;
-	cvt.rn.f16.f32 	%h150, %f821;
-	cvt.rn.f16.f32 	%h151, %f822;
-	cvt.rn.f16.f32 	%h152, %f823;
-	cvt.rn.f16.f32 	%h153, %f824;
-	cvt.rn.f16.f32 	%h154, %f825;
-	cvt.rn.f16.f32 	%h155, %f826;
-	cvt.rn.f16.f32 	%h156, %f827;
-	cvt.rn.f16.f32 	%h157, %f828;
-	cvt.rn.f16.f32 	%h158, %f829;
-	cvt.rn.f16.f32 	%h159, %f830;
-	cvt.rn.f16.f32 	%h160, %f831;
-	cvt.rn.f16.f32 	%h161, %f832;
-	cvt.rn.f16.f32 	%h162, %f833;
-	cvt.rn.f16.f32 	%h163, %f834;
-	cvt.rn.f16.f32 	%h164, %f835;
-	cvt.rn.f16.f32 	%h165, %f836;
-	cvt.rn.f16.f32 	%h166, %f837;
-	cvt.rn.f16.f32 	%h167, %f838;
-	cvt.rn.f16.f32 	%h168, %f839;
-	cvt.rn.f16.f32 	%h169, %f840;
-	cvt.rn.f16.f32 	%h170, %f841;
-	cvt.rn.f16.f32 	%h171, %f842;
-	cvt.rn.f16.f32 	%h172, %f843;
-	cvt.rn.f16.f32 	%h173, %f844;
-	cvt.rn.f16.f32 	%h174, %f845;
-	cvt.rn.f16.f32 	%h175, %f846;
-	cvt.rn.f16.f32 	%h176, %f847;
-	cvt.rn.f16.f32 	%h177, %f848;
-	cvt.rn.f16.f32 	%h178, %f849;
-	cvt.rn.f16.f32 	%h179, %f850;
-	cvt.rn.f16.f32 	%h180, %f851;
-	cvt.rn.f16.f32 	%h181, %f852;
-	cvt.rn.f16.f32 	%h182, %f853;
-	cvt.rn.f16.f32 	%h183, %f854;
-	cvt.rn.f16.f32 	%h184, %f855;
-	cvt.rn.f16.f32 	%h185, %f856;
-	cvt.rn.f16.f32 	%h186, %f857;
-	cvt.rn.f16.f32 	%h187, %f858;
-	cvt.rn.f16.f32 	%h188, %f859;
-	cvt.rn.f16.f32 	%h189, %f860;
-	cvt.rn.f16.f32 	%h190, %f861;
-	cvt.rn.f16.f32 	%h191, %f862;
-	cvt.rn.f16.f32 	%h192, %f863;
-	cvt.rn.f16.f32 	%h193, %f864;
-	cvt.rn.f16.f32 	%h194, %f865;
-	cvt.rn.f16.f32 	%h195, %f866;
-	cvt.rn.f16.f32 	%h196, %f867;
-	cvt.rn.f16.f32 	%h197, %f868;
-	cvt.rn.f16.f32 	%h198, %f869;
-	cvt.rn.f16.f32 	%h199, %f870;
-	cvt.rn.f16.f32 	%h200, %f871;
-	cvt.rn.f16.f32 	%h201, %f872;
-	cvt.rn.f16.f32 	%h202, %f873;
-	cvt.rn.f16.f32 	%h203, %f874;
-	cvt.rn.f16.f32 	%h204, %f875;
-	cvt.rn.f16.f32 	%h205, %f876;
-	cvt.rn.f16.f32 	%h206, %f877;
-	cvt.rn.f16.f32 	%h207, %f878;
-	cvt.rn.f16.f32 	%h208, %f879;
-	cvt.rn.f16.f32 	%h209, %f880;
-	cvt.rn.f16.f32 	%h210, %f881;
-	cvt.rn.f16.f32 	%h211, %f882;
-	cvt.rn.f16.f32 	%h212, %f883;
-	cvt.rn.f16.f32 	%h213, %f884;
-	cvt.rn.f16.f32 	%h214, %f885;
-	cvt.rn.f16.f32 	%h215, %f886;
-	cvt.rn.f16.f32 	%h216, %f887;
-	cvt.rn.f16.f32 	%h217, %f888;
-	cvt.rn.f16.f32 	%h218, %f889;
-	cvt.rn.f16.f32 	%h219, %f890;
-	cvt.rn.f16.f32 	%h220, %f891;
-	cvt.rn.f16.f32 	%h221, %f892;
-	cvt.rn.f16.f32 	%h222, %f893;
-	cvt.rn.f16.f32 	%h223, %f894;
-	cvt.rn.f16.f32 	%h224, %f895;
-	cvt.rn.f16.f32 	%h225, %f896;
+	cvt.rn.f16.f32 	%h1, %f769;
+	cvt.rn.f16.f32 	%h2, %f770;
+	cvt.rn.f16.f32 	%h3, %f771;
+	cvt.rn.f16.f32 	%h4, %f772;
+	cvt.rn.f16.f32 	%h5, %f773;
+	cvt.rn.f16.f32 	%h6, %f774;
+	cvt.rn.f16.f32 	%h7, %f775;
+	cvt.rn.f16.f32 	%h8, %f776;
+	cvt.rn.f16.f32 	%h9, %f777;
+	cvt.rn.f16.f32 	%h10, %f778;
+	cvt.rn.f16.f32 	%h11, %f779;
+	cvt.rn.f16.f32 	%h12, %f780;
+	cvt.rn.f16.f32 	%h13, %f781;
+	cvt.rn.f16.f32 	%h14, %f782;
+	cvt.rn.f16.f32 	%h15, %f783;
+	cvt.rn.f16.f32 	%h16, %f784;
+	cvt.rn.f16.f32 	%h17, %f785;
+	cvt.rn.f16.f32 	%h18, %f786;
+	cvt.rn.f16.f32 	%h19, %f787;
+	cvt.rn.f16.f32 	%h20, %f788;
+	cvt.rn.f16.f32 	%h21, %f789;
+	cvt.rn.f16.f32 	%h22, %f790;
+	cvt.rn.f16.f32 	%h23, %f791;
+	cvt.rn.f16.f32 	%h24, %f792;
+	cvt.rn.f16.f32 	%h25, %f793;
+	cvt.rn.f16.f32 	%h26, %f794;
+	cvt.rn.f16.f32 	%h27, %f795;
+	cvt.rn.f16.f32 	%h28, %f796;
+	cvt.rn.f16.f32 	%h29, %f797;
+	cvt.rn.f16.f32 	%h30, %f798;
+	cvt.rn.f16.f32 	%h31, %f799;
+	cvt.rn.f16.f32 	%h32, %f800;
+	cvt.rn.f16.f32 	%h33, %f801;
+	cvt.rn.f16.f32 	%h34, %f802;
+	cvt.rn.f16.f32 	%h35, %f803;
+	cvt.rn.f16.f32 	%h36, %f804;
+	cvt.rn.f16.f32 	%h37, %f805;
+	cvt.rn.f16.f32 	%h38, %f806;
+	cvt.rn.f16.f32 	%h39, %f807;
+	cvt.rn.f16.f32 	%h40, %f808;
+	cvt.rn.f16.f32 	%h41, %f809;
+	cvt.rn.f16.f32 	%h42, %f810;
+	cvt.rn.f16.f32 	%h43, %f811;
+	cvt.rn.f16.f32 	%h44, %f812;
+	cvt.rn.f16.f32 	%h45, %f813;
+	cvt.rn.f16.f32 	%h46, %f814;
+	cvt.rn.f16.f32 	%h47, %f815;
+	cvt.rn.f16.f32 	%h48, %f816;
+	cvt.rn.f16.f32 	%h49, %f817;
+	cvt.rn.f16.f32 	%h50, %f818;
+	cvt.rn.f16.f32 	%h51, %f819;
+	cvt.rn.f16.f32 	%h52, %f820;
+	cvt.rn.f16.f32 	%h53, %f821;
+	cvt.rn.f16.f32 	%h54, %f822;
+	cvt.rn.f16.f32 	%h55, %f823;
+	cvt.rn.f16.f32 	%h56, %f824;
+	cvt.rn.f16.f32 	%h57, %f825;
+	cvt.rn.f16.f32 	%h58, %f826;
+	cvt.rn.f16.f32 	%h59, %f827;
+	cvt.rn.f16.f32 	%h60, %f828;
+	cvt.rn.f16.f32 	%h61, %f829;
+	cvt.rn.f16.f32 	%h62, %f830;
+	cvt.rn.f16.f32 	%h63, %f831;
+	cvt.rn.f16.f32 	%h64, %f832;
+	cvt.rn.f16.f32 	%h65, %f833;
+	cvt.rn.f16.f32 	%h66, %f834;
+	cvt.rn.f16.f32 	%h67, %f835;
+	cvt.rn.f16.f32 	%h68, %f836;
+	cvt.rn.f16.f32 	%h69, %f837;
+	cvt.rn.f16.f32 	%h70, %f838;
+	cvt.rn.f16.f32 	%h71, %f839;
+	cvt.rn.f16.f32 	%h72, %f840;
+	cvt.rn.f16.f32 	%h73, %f841;
+	cvt.rn.f16.f32 	%h74, %f842;
+	cvt.rn.f16.f32 	%h75, %f843;
+	cvt.rn.f16.f32 	%h76, %f844;
+	cvt.rn.f16.f32 	%h77, %f845;
+	cvt.rn.f16.f32 	%h78, %f846;
+	cvt.rn.f16.f32 	%h79, %f847;
+	cvt.rn.f16.f32 	%h80, %f848;
+	cvt.rn.f16.f32 	%h81, %f849;
+	cvt.rn.f16.f32 	%h82, %f850;
+	cvt.rn.f16.f32 	%h83, %f851;
+	cvt.rn.f16.f32 	%h84, %f852;
+	cvt.rn.f16.f32 	%h85, %f853;
+	cvt.rn.f16.f32 	%h86, %f854;
+	cvt.rn.f16.f32 	%h87, %f855;
+	cvt.rn.f16.f32 	%h88, %f856;
+	cvt.rn.f16.f32 	%h89, %f857;
+	cvt.rn.f16.f32 	%h90, %f858;
+	cvt.rn.f16.f32 	%h91, %f859;
+	cvt.rn.f16.f32 	%h92, %f860;
+	cvt.rn.f16.f32 	%h93, %f861;
+	cvt.rn.f16.f32 	%h94, %f862;
+	cvt.rn.f16.f32 	%h95, %f863;
+	cvt.rn.f16.f32 	%h96, %f864;
+	cvt.rn.f16.f32 	%h97, %f865;
+	cvt.rn.f16.f32 	%h98, %f866;
+	cvt.rn.f16.f32 	%h99, %f867;
+	cvt.rn.f16.f32 	%h100, %f868;
+	cvt.rn.f16.f32 	%h101, %f869;
+	cvt.rn.f16.f32 	%h102, %f870;
+	cvt.rn.f16.f32 	%h103, %f871;
+	cvt.rn.f16.f32 	%h104, %f872;
+	cvt.rn.f16.f32 	%h105, %f873;
+	cvt.rn.f16.f32 	%h106, %f874;
+	cvt.rn.f16.f32 	%h107, %f875;
+	cvt.rn.f16.f32 	%h108, %f876;
+	cvt.rn.f16.f32 	%h109, %f877;
+	cvt.rn.f16.f32 	%h110, %f878;
+	cvt.rn.f16.f32 	%h111, %f879;
+	cvt.rn.f16.f32 	%h112, %f880;
+	cvt.rn.f16.f32 	%h113, %f881;
+	cvt.rn.f16.f32 	%h114, %f882;
+	cvt.rn.f16.f32 	%h115, %f883;
+	cvt.rn.f16.f32 	%h116, %f884;
+	cvt.rn.f16.f32 	%h117, %f885;
+	cvt.rn.f16.f32 	%h118, %f886;
+	cvt.rn.f16.f32 	%h119, %f887;
+	cvt.rn.f16.f32 	%h120, %f888;
+	cvt.rn.f16.f32 	%h121, %f889;
+	cvt.rn.f16.f32 	%h122, %f890;
+	cvt.rn.f16.f32 	%h123, %f891;
+	cvt.rn.f16.f32 	%h124, %f892;
+	cvt.rn.f16.f32 	%h125, %f893;
+	cvt.rn.f16.f32 	%h126, %f894;
+	cvt.rn.f16.f32 	%h127, %f895;
+	cvt.rn.f16.f32 	%h128, %f896;
 	.loc	1 96 14
-	and.b32 	%r291, %r10, 7;
-	or.b32 	%r292, %r291, 8;
-	or.b32 	%r293, %r291, 16;
-	or.b32 	%r294, %r291, 24;
-	or.b32 	%r295, %r291, 32;
-	or.b32 	%r296, %r291, 40;
-	or.b32 	%r297, %r291, 48;
-	or.b32 	%r298, %r291, 56;
-	or.b32 	%r299, %r291, 64;
-	or.b32 	%r300, %r291, 72;
-	or.b32 	%r301, %r291, 80;
-	or.b32 	%r302, %r291, 88;
-	or.b32 	%r303, %r291, 96;
-	or.b32 	%r304, %r291, 104;
-	or.b32 	%r305, %r291, 112;
-	or.b32 	%r306, %r291, 120;
-	add.s32 	%r307, %r25, %r291;
-	add.s32 	%r308, %r25, %r292;
-	add.s32 	%r309, %r25, %r293;
-	add.s32 	%r310, %r25, %r294;
-	add.s32 	%r311, %r25, %r295;
-	add.s32 	%r312, %r25, %r296;
-	add.s32 	%r313, %r25, %r297;
-	add.s32 	%r314, %r25, %r298;
-	add.s32 	%r315, %r25, %r299;
-	add.s32 	%r316, %r25, %r300;
-	add.s32 	%r317, %r25, %r301;
-	add.s32 	%r318, %r25, %r302;
-	add.s32 	%r319, %r25, %r303;
-	add.s32 	%r320, %r25, %r304;
-	add.s32 	%r321, %r25, %r305;
-	add.s32 	%r322, %r25, %r306;
-	mul.lo.s32 	%r323, %r6, %r307;
-	mul.lo.s32 	%r324, %r6, %r308;
-	mul.lo.s32 	%r325, %r6, %r309;
-	mul.lo.s32 	%r326, %r6, %r310;
-	mul.lo.s32 	%r327, %r6, %r311;
-	mul.lo.s32 	%r328, %r6, %r312;
-	mul.lo.s32 	%r329, %r6, %r313;
-	mul.lo.s32 	%r330, %r6, %r314;
-	mul.lo.s32 	%r331, %r6, %r315;
-	mul.lo.s32 	%r332, %r6, %r316;
-	mul.lo.s32 	%r333, %r6, %r317;
-	mul.lo.s32 	%r334, %r6, %r318;
-	mul.lo.s32 	%r335, %r6, %r319;
-	mul.lo.s32 	%r336, %r6, %r320;
-	mul.lo.s32 	%r337, %r6, %r321;
-	mul.lo.s32 	%r338, %r6, %r322;
-	mul.wide.s32 	%rd90, %r323, 2;
-	add.s64 	%rd91, %rd3, %rd90;
-	mul.wide.s32 	%rd92, %r324, 2;
-	add.s64 	%rd93, %rd3, %rd92;
-	mul.wide.s32 	%rd94, %r325, 2;
-	add.s64 	%rd95, %rd3, %rd94;
-	mul.wide.s32 	%rd96, %r326, 2;
-	add.s64 	%rd97, %rd3, %rd96;
-	mul.wide.s32 	%rd98, %r327, 2;
-	add.s64 	%rd99, %rd3, %rd98;
-	mul.wide.s32 	%rd100, %r328, 2;
-	add.s64 	%rd101, %rd3, %rd100;
-	mul.wide.s32 	%rd102, %r329, 2;
-	add.s64 	%rd103, %rd3, %rd102;
-	mul.wide.s32 	%rd104, %r330, 2;
-	add.s64 	%rd105, %rd3, %rd104;
-	mul.wide.s32 	%rd106, %r331, 2;
-	add.s64 	%rd107, %rd3, %rd106;
-	mul.wide.s32 	%rd108, %r332, 2;
-	add.s64 	%rd109, %rd3, %rd108;
-	mul.wide.s32 	%rd110, %r333, 2;
-	add.s64 	%rd111, %rd3, %rd110;
-	mul.wide.s32 	%rd112, %r334, 2;
-	add.s64 	%rd113, %rd3, %rd112;
-	mul.wide.s32 	%rd114, %r335, 2;
-	add.s64 	%rd115, %rd3, %rd114;
-	mul.wide.s32 	%rd116, %r336, 2;
-	add.s64 	%rd117, %rd3, %rd116;
-	mul.wide.s32 	%rd118, %r337, 2;
+	and.b32 	%r322, %r10, 7;
+	or.b32 	%r323, %r322, 8;
+	or.b32 	%r324, %r322, 16;
+	or.b32 	%r325, %r322, 24;
+	or.b32 	%r326, %r322, 32;
+	or.b32 	%r327, %r322, 40;
+	or.b32 	%r328, %r322, 48;
+	or.b32 	%r329, %r322, 56;
+	or.b32 	%r330, %r322, 64;
+	or.b32 	%r331, %r322, 72;
+	or.b32 	%r332, %r322, 80;
+	or.b32 	%r333, %r322, 88;
+	or.b32 	%r334, %r322, 96;
+	or.b32 	%r335, %r322, 104;
+	or.b32 	%r336, %r322, 112;
+	or.b32 	%r337, %r322, 120;
+	add.s32 	%r338, %r25, %r322;
+	add.s32 	%r339, %r25, %r323;
+	add.s32 	%r340, %r25, %r324;
+	add.s32 	%r341, %r25, %r325;
+	add.s32 	%r342, %r25, %r326;
+	add.s32 	%r343, %r25, %r327;
+	add.s32 	%r344, %r25, %r328;
+	add.s32 	%r345, %r25, %r329;
+	add.s32 	%r346, %r25, %r330;
+	add.s32 	%r347, %r25, %r331;
+	add.s32 	%r348, %r25, %r332;
+	add.s32 	%r349, %r25, %r333;
+	add.s32 	%r350, %r25, %r334;
+	add.s32 	%r351, %r25, %r335;
+	add.s32 	%r352, %r25, %r336;
+	add.s32 	%r353, %r25, %r337;
+	mul.lo.s32 	%r354, %r6, %r338;
+	mul.lo.s32 	%r355, %r6, %r339;
+	mul.lo.s32 	%r356, %r6, %r340;
+	mul.lo.s32 	%r357, %r6, %r341;
+	mul.lo.s32 	%r358, %r6, %r342;
+	mul.lo.s32 	%r359, %r6, %r343;
+	mul.lo.s32 	%r360, %r6, %r344;
+	mul.lo.s32 	%r361, %r6, %r345;
+	mul.lo.s32 	%r362, %r6, %r346;
+	mul.lo.s32 	%r363, %r6, %r347;
+	mul.lo.s32 	%r364, %r6, %r348;
+	mul.lo.s32 	%r365, %r6, %r349;
+	mul.lo.s32 	%r366, %r6, %r350;
+	mul.lo.s32 	%r367, %r6, %r351;
+	mul.lo.s32 	%r368, %r6, %r352;
+	mul.lo.s32 	%r369, %r6, %r353;
+	mul.wide.s32 	%rd118, %r354, 2;
 	add.s64 	%rd119, %rd3, %rd118;
-	mul.wide.s32 	%rd120, %r338, 2;
+	mul.wide.s32 	%rd120, %r355, 2;
 	add.s64 	%rd121, %rd3, %rd120;
-	mul.wide.s32 	%rd122, %r67, 2;
-	add.s64 	%rd123, %rd91, %rd122;
-	mul.wide.s32 	%rd124, %r67, 2;
-	add.s64 	%rd125, %rd93, %rd124;
-	mul.wide.s32 	%rd126, %r67, 2;
-	add.s64 	%rd127, %rd95, %rd126;
-	mul.wide.s32 	%rd128, %r67, 2;
-	add.s64 	%rd129, %rd97, %rd128;
-	mul.wide.s32 	%rd130, %r67, 2;
-	add.s64 	%rd131, %rd99, %rd130;
-	mul.wide.s32 	%rd132, %r67, 2;
-	add.s64 	%rd133, %rd101, %rd132;
-	mul.wide.s32 	%rd134, %r67, 2;
-	add.s64 	%rd135, %rd103, %rd134;
-	mul.wide.s32 	%rd136, %r67, 2;
-	add.s64 	%rd137, %rd105, %rd136;
-	mul.wide.s32 	%rd138, %r67, 2;
-	add.s64 	%rd139, %rd107, %rd138;
-	mul.wide.s32 	%rd140, %r67, 2;
-	add.s64 	%rd141, %rd109, %rd140;
-	mul.wide.s32 	%rd142, %r67, 2;
-	add.s64 	%rd143, %rd111, %rd142;
-	mul.wide.s32 	%rd144, %r67, 2;
-	add.s64 	%rd145, %rd113, %rd144;
-	mul.wide.s32 	%rd146, %r67, 2;
-	add.s64 	%rd147, %rd115, %rd146;
-	mul.wide.s32 	%rd148, %r67, 2;
-	add.s64 	%rd149, %rd117, %rd148;
+	mul.wide.s32 	%rd122, %r356, 2;
+	add.s64 	%rd123, %rd3, %rd122;
+	mul.wide.s32 	%rd124, %r357, 2;
+	add.s64 	%rd125, %rd3, %rd124;
+	mul.wide.s32 	%rd126, %r358, 2;
+	add.s64 	%rd127, %rd3, %rd126;
+	mul.wide.s32 	%rd128, %r359, 2;
+	add.s64 	%rd129, %rd3, %rd128;
+	mul.wide.s32 	%rd130, %r360, 2;
+	add.s64 	%rd131, %rd3, %rd130;
+	mul.wide.s32 	%rd132, %r361, 2;
+	add.s64 	%rd133, %rd3, %rd132;
+	mul.wide.s32 	%rd134, %r362, 2;
+	add.s64 	%rd135, %rd3, %rd134;
+	mul.wide.s32 	%rd136, %r363, 2;
+	add.s64 	%rd137, %rd3, %rd136;
+	mul.wide.s32 	%rd138, %r364, 2;
+	add.s64 	%rd139, %rd3, %rd138;
+	mul.wide.s32 	%rd140, %r365, 2;
+	add.s64 	%rd141, %rd3, %rd140;
+	mul.wide.s32 	%rd142, %r366, 2;
+	add.s64 	%rd143, %rd3, %rd142;
+	mul.wide.s32 	%rd144, %r367, 2;
+	add.s64 	%rd145, %rd3, %rd144;
+	mul.wide.s32 	%rd146, %r368, 2;
+	add.s64 	%rd147, %rd3, %rd146;
+	mul.wide.s32 	%rd148, %r369, 2;
+	add.s64 	%rd149, %rd3, %rd148;
 	mul.wide.s32 	%rd150, %r67, 2;
 	add.s64 	%rd151, %rd119, %rd150;
 	mul.wide.s32 	%rd152, %r67, 2;
 	add.s64 	%rd153, %rd121, %rd152;
+	mul.wide.s32 	%rd154, %r67, 2;
+	add.s64 	%rd155, %rd123, %rd154;
+	mul.wide.s32 	%rd156, %r67, 2;
+	add.s64 	%rd157, %rd125, %rd156;
+	mul.wide.s32 	%rd158, %r67, 2;
+	add.s64 	%rd159, %rd127, %rd158;
+	mul.wide.s32 	%rd160, %r67, 2;
+	add.s64 	%rd161, %rd129, %rd160;
+	mul.wide.s32 	%rd162, %r67, 2;
+	add.s64 	%rd163, %rd131, %rd162;
+	mul.wide.s32 	%rd164, %r67, 2;
+	add.s64 	%rd165, %rd133, %rd164;
+	mul.wide.s32 	%rd166, %r67, 2;
+	add.s64 	%rd167, %rd135, %rd166;
+	mul.wide.s32 	%rd168, %r67, 2;
+	add.s64 	%rd169, %rd137, %rd168;
+	mul.wide.s32 	%rd170, %r67, 2;
+	add.s64 	%rd171, %rd139, %rd170;
+	mul.wide.s32 	%rd172, %r67, 2;
+	add.s64 	%rd173, %rd141, %rd172;
+	mul.wide.s32 	%rd174, %r67, 2;
+	add.s64 	%rd175, %rd143, %rd174;
+	mul.wide.s32 	%rd176, %r67, 2;
+	add.s64 	%rd177, %rd145, %rd176;
+	mul.wide.s32 	%rd178, %r67, 2;
+	add.s64 	%rd179, %rd147, %rd178;
+	mul.wide.s32 	%rd180, %r67, 2;
+	add.s64 	%rd181, %rd149, %rd180;
 	.loc	1 97 12
-	setp.lt.s32 	%p13, %r307, %r1;
-	setp.lt.s32 	%p14, %r308, %r1;
-	setp.lt.s32 	%p15, %r309, %r1;
-	setp.lt.s32 	%p16, %r310, %r1;
-	setp.lt.s32 	%p17, %r311, %r1;
-	setp.lt.s32 	%p18, %r312, %r1;
-	setp.lt.s32 	%p19, %r313, %r1;
-	setp.lt.s32 	%p20, %r314, %r1;
-	setp.lt.s32 	%p21, %r315, %r1;
-	setp.lt.s32 	%p22, %r316, %r1;
-	setp.lt.s32 	%p23, %r317, %r1;
-	setp.lt.s32 	%p24, %r318, %r1;
-	setp.lt.s32 	%p25, %r319, %r1;
-	setp.lt.s32 	%p26, %r320, %r1;
-	setp.lt.s32 	%p27, %r321, %r1;
-	setp.lt.s32 	%p28, %r322, %r1;
-	setp.lt.s32 	%p29, %r67, %r2;
-	and.pred 	%p30, %p13, %p29;
-	and.pred 	%p31, %p14, %p29;
-	and.pred 	%p32, %p15, %p29;
-	and.pred 	%p33, %p16, %p29;
-	and.pred 	%p34, %p17, %p29;
-	and.pred 	%p35, %p18, %p29;
-	and.pred 	%p36, %p19, %p29;
-	and.pred 	%p37, %p20, %p29;
-	and.pred 	%p38, %p21, %p29;
-	and.pred 	%p39, %p22, %p29;
-	and.pred 	%p40, %p23, %p29;
-	and.pred 	%p41, %p24, %p29;
-	and.pred 	%p42, %p25, %p29;
-	and.pred 	%p43, %p26, %p29;
-	and.pred 	%p44, %p27, %p29;
-	and.pred 	%p45, %p28, %p29;
+	setp.lt.s32 	%p35, %r338, %r1;
+	setp.lt.s32 	%p36, %r339, %r1;
+	setp.lt.s32 	%p37, %r340, %r1;
+	setp.lt.s32 	%p38, %r341, %r1;
+	setp.lt.s32 	%p39, %r342, %r1;
+	setp.lt.s32 	%p40, %r343, %r1;
+	setp.lt.s32 	%p41, %r344, %r1;
+	setp.lt.s32 	%p42, %r345, %r1;
+	setp.lt.s32 	%p43, %r346, %r1;
+	setp.lt.s32 	%p44, %r347, %r1;
+	setp.lt.s32 	%p45, %r348, %r1;
+	setp.lt.s32 	%p46, %r349, %r1;
+	setp.lt.s32 	%p47, %r350, %r1;
+	setp.lt.s32 	%p48, %r351, %r1;
+	setp.lt.s32 	%p49, %r352, %r1;
+	setp.lt.s32 	%p50, %r353, %r1;
+	setp.lt.s32 	%p51, %r67, %r2;
+	and.pred 	%p52, %p35, %p51;
+	and.pred 	%p53, %p36, %p51;
+	and.pred 	%p54, %p37, %p51;
+	and.pred 	%p55, %p38, %p51;
+	and.pred 	%p56, %p39, %p51;
+	and.pred 	%p57, %p40, %p51;
+	and.pred 	%p58, %p41, %p51;
+	and.pred 	%p59, %p42, %p51;
+	and.pred 	%p60, %p43, %p51;
+	and.pred 	%p61, %p44, %p51;
+	and.pred 	%p62, %p45, %p51;
+	and.pred 	%p63, %p46, %p51;
+	and.pred 	%p64, %p47, %p51;
+	and.pred 	%p65, %p48, %p51;
+	and.pred 	%p66, %p49, %p51;
+	and.pred 	%p67, %p50, %p51;
 	.loc	1 98 5
-	shr.u32 	%r339, %r9, 2;
-	and.b32 	%r340, %r339, 7;
-	and.b32 	%r341, %r10, 7;
-	shl.b32 	%r342, %r341, 4;
-	or.b32 	%r343, %r340, %r342;
-	and.b32 	%r344, %r9, 3;
-	shl.b32 	%r345, %r344, 1;
-	mul.lo.s32 	%r346, %r343, 256;
-	add.s32 	%r347, %r346, %r345;
-	and.b32 	%r348, %r10, 7;
-	and.b32 	%r349, %r9, 31;
-	shl.b32 	%r350, %r349, 3;
-	mul.lo.s32 	%r351, %r348, 256;
-	add.s32 	%r352, %r351, %r350;
+	shr.u32 	%r370, %r9, 2;
+	and.b32 	%r371, %r370, 7;
+	and.b32 	%r372, %r10, 7;
+	shl.b32 	%r373, %r372, 4;
+	or.b32 	%r374, %r371, %r373;
+	and.b32 	%r375, %r9, 3;
+	shl.b32 	%r376, %r375, 1;
+	mul.lo.s32 	%r377, %r374, 256;
+	add.s32 	%r378, %r377, %r376;
+	and.b32 	%r379, %r10, 7;
+	and.b32 	%r380, %r9, 31;
+	shl.b32 	%r381, %r380, 3;
+	mul.lo.s32 	%r382, %r379, 256;
+	add.s32 	%r383, %r382, %r381;
 	bar.sync 	0;
-	shl.b32 	%r354, %r347, 1;
-	add.s32 	%r355, %r353, %r354;
-	st.shared.v2.b16 	[%r355], {%h98, %h99};
-	st.shared.v2.b16 	[%r355+4096], {%h100, %h101};
-	st.shared.v2.b16 	[%r355+16], {%h102, %h103};
-	st.shared.v2.b16 	[%r355+4112], {%h104, %h105};
-	st.shared.v2.b16 	[%r355+32], {%h106, %h107};
-	st.shared.v2.b16 	[%r355+4128], {%h108, %h109};
-	st.shared.v2.b16 	[%r355+48], {%h110, %h111};
-	st.shared.v2.b16 	[%r355+4144], {%h112, %h113};
-	st.shared.v2.b16 	[%r355+64], {%h114, %h115};
-	st.shared.v2.b16 	[%r355+4160], {%h116, %h117};
-	st.shared.v2.b16 	[%r355+80], {%h118, %h119};
-	st.shared.v2.b16 	[%r355+4176], {%h120, %h121};
-	st.shared.v2.b16 	[%r355+96], {%h122, %h123};
-	st.shared.v2.b16 	[%r355+4192], {%h124, %h125};
-	st.shared.v2.b16 	[%r355+112], {%h126, %h127};
-	st.shared.v2.b16 	[%r355+4208], {%h128, %h129};
-	st.shared.v2.b16 	[%r355+128], {%h130, %h131};
-	st.shared.v2.b16 	[%r355+4224], {%h132, %h133};
-	st.shared.v2.b16 	[%r355+144], {%h134, %h135};
-	st.shared.v2.b16 	[%r355+4240], {%h136, %h137};
-	st.shared.v2.b16 	[%r355+160], {%h138, %h139};
-	st.shared.v2.b16 	[%r355+4256], {%h140, %h141};
-	st.shared.v2.b16 	[%r355+176], {%h142, %h143};
-	st.shared.v2.b16 	[%r355+4272], {%h144, %h145};
-	st.shared.v2.b16 	[%r355+192], {%h146, %h147};
-	st.shared.v2.b16 	[%r355+4288], {%h148, %h149};
-	st.shared.v2.b16 	[%r355+208], {%h150, %h151};
-	st.shared.v2.b16 	[%r355+4304], {%h152, %h153};
-	st.shared.v2.b16 	[%r355+224], {%h154, %h155};
-	st.shared.v2.b16 	[%r355+4320], {%h156, %h157};
-	st.shared.v2.b16 	[%r355+240], {%h158, %h159};
-	st.shared.v2.b16 	[%r355+4336], {%h160, %h161};
-	st.shared.v2.b16 	[%r355+256], {%h162, %h163};
-	st.shared.v2.b16 	[%r355+4352], {%h164, %h165};
-	st.shared.v2.b16 	[%r355+272], {%h166, %h167};
-	st.shared.v2.b16 	[%r355+4368], {%h168, %h169};
-	st.shared.v2.b16 	[%r355+288], {%h170, %h171};
-	st.shared.v2.b16 	[%r355+4384], {%h172, %h173};
-	st.shared.v2.b16 	[%r355+304], {%h174, %h175};
-	st.shared.v2.b16 	[%r355+4400], {%h176, %h177};
-	st.shared.v2.b16 	[%r355+320], {%h178, %h179};
-	st.shared.v2.b16 	[%r355+4416], {%h180, %h181};
-	st.shared.v2.b16 	[%r355+336], {%h182, %h183};
-	st.shared.v2.b16 	[%r355+4432], {%h184, %h185};
-	st.shared.v2.b16 	[%r355+352], {%h186, %h187};
-	st.shared.v2.b16 	[%r355+4448], {%h188, %h189};
-	st.shared.v2.b16 	[%r355+368], {%h190, %h191};
-	st.shared.v2.b16 	[%r355+4464], {%h192, %h193};
-	st.shared.v2.b16 	[%r355+384], {%h194, %h195};
-	st.shared.v2.b16 	[%r355+4480], {%h196, %h197};
-	st.shared.v2.b16 	[%r355+400], {%h198, %h199};
-	st.shared.v2.b16 	[%r355+4496], {%h200, %h201};
-	st.shared.v2.b16 	[%r355+416], {%h202, %h203};
-	st.shared.v2.b16 	[%r355+4512], {%h204, %h205};
-	st.shared.v2.b16 	[%r355+432], {%h206, %h207};
-	st.shared.v2.b16 	[%r355+4528], {%h208, %h209};
-	st.shared.v2.b16 	[%r355+448], {%h210, %h211};
-	st.shared.v2.b16 	[%r355+4544], {%h212, %h213};
-	st.shared.v2.b16 	[%r355+464], {%h214, %h215};
-	st.shared.v2.b16 	[%r355+4560], {%h216, %h217};
-	st.shared.v2.b16 	[%r355+480], {%h218, %h219};
-	st.shared.v2.b16 	[%r355+4576], {%h220, %h221};
-	st.shared.v2.b16 	[%r355+496], {%h222, %h223};
-	st.shared.v2.b16 	[%r355+4592], {%h224, %h225};
+	shl.b32 	%r385, %r378, 1;
+	add.s32 	%r386, %r384, %r385;
+	st.shared.v2.b16 	[%r386], {%h1, %h2};
+	st.shared.v2.b16 	[%r386+4096], {%h3, %h4};
+	st.shared.v2.b16 	[%r386+16], {%h5, %h6};
+	st.shared.v2.b16 	[%r386+4112], {%h7, %h8};
+	st.shared.v2.b16 	[%r386+32], {%h9, %h10};
+	st.shared.v2.b16 	[%r386+4128], {%h11, %h12};
+	st.shared.v2.b16 	[%r386+48], {%h13, %h14};
+	st.shared.v2.b16 	[%r386+4144], {%h15, %h16};
+	st.shared.v2.b16 	[%r386+64], {%h17, %h18};
+	st.shared.v2.b16 	[%r386+4160], {%h19, %h20};
+	st.shared.v2.b16 	[%r386+80], {%h21, %h22};
+	st.shared.v2.b16 	[%r386+4176], {%h23, %h24};
+	st.shared.v2.b16 	[%r386+96], {%h25, %h26};
+	st.shared.v2.b16 	[%r386+4192], {%h27, %h28};
+	st.shared.v2.b16 	[%r386+112], {%h29, %h30};
+	st.shared.v2.b16 	[%r386+4208], {%h31, %h32};
+	st.shared.v2.b16 	[%r386+128], {%h33, %h34};
+	st.shared.v2.b16 	[%r386+4224], {%h35, %h36};
+	st.shared.v2.b16 	[%r386+144], {%h37, %h38};
+	st.shared.v2.b16 	[%r386+4240], {%h39, %h40};
+	st.shared.v2.b16 	[%r386+160], {%h41, %h42};
+	st.shared.v2.b16 	[%r386+4256], {%h43, %h44};
+	st.shared.v2.b16 	[%r386+176], {%h45, %h46};
+	st.shared.v2.b16 	[%r386+4272], {%h47, %h48};
+	st.shared.v2.b16 	[%r386+192], {%h49, %h50};
+	st.shared.v2.b16 	[%r386+4288], {%h51, %h52};
+	st.shared.v2.b16 	[%r386+208], {%h53, %h54};
+	st.shared.v2.b16 	[%r386+4304], {%h55, %h56};
+	st.shared.v2.b16 	[%r386+224], {%h57, %h58};
+	st.shared.v2.b16 	[%r386+4320], {%h59, %h60};
+	st.shared.v2.b16 	[%r386+240], {%h61, %h62};
+	st.shared.v2.b16 	[%r386+4336], {%h63, %h64};
+	st.shared.v2.b16 	[%r386+256], {%h65, %h66};
+	st.shared.v2.b16 	[%r386+4352], {%h67, %h68};
+	st.shared.v2.b16 	[%r386+272], {%h69, %h70};
+	st.shared.v2.b16 	[%r386+4368], {%h71, %h72};
+	st.shared.v2.b16 	[%r386+288], {%h73, %h74};
+	st.shared.v2.b16 	[%r386+4384], {%h75, %h76};
+	st.shared.v2.b16 	[%r386+304], {%h77, %h78};
+	st.shared.v2.b16 	[%r386+4400], {%h79, %h80};
+	st.shared.v2.b16 	[%r386+320], {%h81, %h82};
+	st.shared.v2.b16 	[%r386+4416], {%h83, %h84};
+	st.shared.v2.b16 	[%r386+336], {%h85, %h86};
+	st.shared.v2.b16 	[%r386+4432], {%h87, %h88};
+	st.shared.v2.b16 	[%r386+352], {%h89, %h90};
+	st.shared.v2.b16 	[%r386+4448], {%h91, %h92};
+	st.shared.v2.b16 	[%r386+368], {%h93, %h94};
+	st.shared.v2.b16 	[%r386+4464], {%h95, %h96};
+	st.shared.v2.b16 	[%r386+384], {%h97, %h98};
+	st.shared.v2.b16 	[%r386+4480], {%h99, %h100};
+	st.shared.v2.b16 	[%r386+400], {%h101, %h102};
+	st.shared.v2.b16 	[%r386+4496], {%h103, %h104};
+	st.shared.v2.b16 	[%r386+416], {%h105, %h106};
+	st.shared.v2.b16 	[%r386+4512], {%h107, %h108};
+	st.shared.v2.b16 	[%r386+432], {%h109, %h110};
+	st.shared.v2.b16 	[%r386+4528], {%h111, %h112};
+	st.shared.v2.b16 	[%r386+448], {%h113, %h114};
+	st.shared.v2.b16 	[%r386+4544], {%h115, %h116};
+	st.shared.v2.b16 	[%r386+464], {%h117, %h118};
+	st.shared.v2.b16 	[%r386+4560], {%h119, %h120};
+	st.shared.v2.b16 	[%r386+480], {%h121, %h122};
+	st.shared.v2.b16 	[%r386+4576], {%h123, %h124};
+	st.shared.v2.b16 	[%r386+496], {%h125, %h126};
+	st.shared.v2.b16 	[%r386+4592], {%h127, %h128};
 	bar.sync 	0;
-	shl.b32 	%r357, %r352, 1;
-	add.s32 	%r358, %r356, %r357;
-	ld.shared.v4.b32 	{%r359, %r360, %r361, %r362}, [%r358];
-	mov.b32 	{%h226, %h227}, %r359;
-	mov.b32 	{%h228, %h229}, %r360;
-	mov.b32 	{%h230, %h231}, %r361;
-	mov.b32 	{%h232, %h233}, %r362;
-	ld.shared.v4.b32 	{%r363, %r364, %r365, %r366}, [%r358+4096];
-	mov.b32 	{%h234, %h235}, %r363;
-	mov.b32 	{%h236, %h237}, %r364;
-	mov.b32 	{%h238, %h239}, %r365;
-	mov.b32 	{%h240, %h241}, %r366;
-	ld.shared.v4.b32 	{%r367, %r368, %r369, %r370}, [%r358+8192];
-	mov.b32 	{%h242, %h243}, %r367;
-	mov.b32 	{%h244, %h245}, %r368;
-	mov.b32 	{%h246, %h247}, %r369;
-	mov.b32 	{%h248, %h249}, %r370;
-	ld.shared.v4.b32 	{%r371, %r372, %r373, %r374}, [%r358+12288];
-	mov.b32 	{%h250, %h251}, %r371;
-	mov.b32 	{%h252, %h253}, %r372;
-	mov.b32 	{%h254, %h255}, %r373;
-	mov.b32 	{%h256, %h257}, %r374;
-	ld.shared.v4.b32 	{%r375, %r376, %r377, %r378}, [%r358+16384];
-	mov.b32 	{%h258, %h259}, %r375;
-	mov.b32 	{%h260, %h261}, %r376;
-	mov.b32 	{%h262, %h263}, %r377;
-	mov.b32 	{%h264, %h265}, %r378;
-	ld.shared.v4.b32 	{%r379, %r380, %r381, %r382}, [%r358+20480];
-	mov.b32 	{%h266, %h267}, %r379;
-	mov.b32 	{%h268, %h269}, %r380;
-	mov.b32 	{%h270, %h271}, %r381;
-	mov.b32 	{%h272, %h273}, %r382;
-	ld.shared.v4.b32 	{%r383, %r384, %r385, %r386}, [%r358+24576];
-	mov.b32 	{%h274, %h275}, %r383;
-	mov.b32 	{%h276, %h277}, %r384;
-	mov.b32 	{%h278, %h279}, %r385;
-	mov.b32 	{%h280, %h281}, %r386;
-	ld.shared.v4.b32 	{%r387, %r388, %r389, %r390}, [%r358+28672];
-	mov.b32 	{%h282, %h283}, %r387;
-	mov.b32 	{%h284, %h285}, %r388;
-	mov.b32 	{%h286, %h287}, %r389;
-	mov.b32 	{%h288, %h289}, %r390;
-	ld.shared.v4.b32 	{%r391, %r392, %r393, %r394}, [%r358+32768];
-	mov.b32 	{%h290, %h291}, %r391;
-	mov.b32 	{%h292, %h293}, %r392;
-	mov.b32 	{%h294, %h295}, %r393;
-	mov.b32 	{%h296, %h297}, %r394;
-	ld.shared.v4.b32 	{%r395, %r396, %r397, %r398}, [%r358+36864];
-	mov.b32 	{%h298, %h299}, %r395;
-	mov.b32 	{%h300, %h301}, %r396;
-	mov.b32 	{%h302, %h303}, %r397;
-	mov.b32 	{%h304, %h305}, %r398;
-	ld.shared.v4.b32 	{%r399, %r400, %r401, %r402}, [%r358+40960];
-	mov.b32 	{%h306, %h307}, %r399;
-	mov.b32 	{%h308, %h309}, %r400;
-	mov.b32 	{%h310, %h311}, %r401;
-	mov.b32 	{%h312, %h313}, %r402;
-	ld.shared.v4.b32 	{%r403, %r404, %r405, %r406}, [%r358+45056];
-	mov.b32 	{%h314, %h315}, %r403;
-	mov.b32 	{%h316, %h317}, %r404;
-	mov.b32 	{%h318, %h319}, %r405;
-	mov.b32 	{%h320, %h321}, %r406;
-	ld.shared.v4.b32 	{%r407, %r408, %r409, %r410}, [%r358+49152];
-	mov.b32 	{%h322, %h323}, %r407;
-	mov.b32 	{%h324, %h325}, %r408;
-	mov.b32 	{%h326, %h327}, %r409;
-	mov.b32 	{%h328, %h329}, %r410;
-	ld.shared.v4.b32 	{%r411, %r412, %r413, %r414}, [%r358+53248];
-	mov.b32 	{%h330, %h331}, %r411;
-	mov.b32 	{%h332, %h333}, %r412;
-	mov.b32 	{%h334, %h335}, %r413;
-	mov.b32 	{%h336, %h337}, %r414;
-	ld.shared.v4.b32 	{%r415, %r416, %r417, %r418}, [%r358+57344];
-	mov.b32 	{%h338, %h339}, %r415;
-	mov.b32 	{%h340, %h341}, %r416;
-	mov.b32 	{%h342, %h343}, %r417;
-	mov.b32 	{%h344, %h345}, %r418;
-	ld.shared.v4.b32 	{%r419, %r420, %r421, %r422}, [%r358+61440];
-	mov.b32 	{%h346, %h347}, %r419;
-	mov.b32 	{%h348, %h349}, %r420;
-	mov.b32 	{%h350, %h351}, %r421;
-	mov.b32 	{%h352, %h353}, %r422;
-	mov.b32 	%r423, {%h226, %h227};
-	mov.b32 	%r424, {%h228, %h229};
-	mov.b32 	%r425, {%h230, %h231};
-	mov.b32 	%r426, {%h232, %h233};
+	shl.b32 	%r388, %r383, 1;
+	add.s32 	%r389, %r387, %r388;
+	ld.shared.v4.b32 	{%r390, %r391, %r392, %r393}, [%r389];
+	mov.b32 	{%h129, %h130}, %r390;
+	mov.b32 	{%h131, %h132}, %r391;
+	mov.b32 	{%h133, %h134}, %r392;
+	mov.b32 	{%h135, %h136}, %r393;
+	ld.shared.v4.b32 	{%r394, %r395, %r396, %r397}, [%r389+4096];
+	mov.b32 	{%h137, %h138}, %r394;
+	mov.b32 	{%h139, %h140}, %r395;
+	mov.b32 	{%h141, %h142}, %r396;
+	mov.b32 	{%h143, %h144}, %r397;
+	ld.shared.v4.b32 	{%r398, %r399, %r400, %r401}, [%r389+8192];
+	mov.b32 	{%h145, %h146}, %r398;
+	mov.b32 	{%h147, %h148}, %r399;
+	mov.b32 	{%h149, %h150}, %r400;
+	mov.b32 	{%h151, %h152}, %r401;
+	ld.shared.v4.b32 	{%r402, %r403, %r404, %r405}, [%r389+12288];
+	mov.b32 	{%h153, %h154}, %r402;
+	mov.b32 	{%h155, %h156}, %r403;
+	mov.b32 	{%h157, %h158}, %r404;
+	mov.b32 	{%h159, %h160}, %r405;
+	ld.shared.v4.b32 	{%r406, %r407, %r408, %r409}, [%r389+16384];
+	mov.b32 	{%h161, %h162}, %r406;
+	mov.b32 	{%h163, %h164}, %r407;
+	mov.b32 	{%h165, %h166}, %r408;
+	mov.b32 	{%h167, %h168}, %r409;
+	ld.shared.v4.b32 	{%r410, %r411, %r412, %r413}, [%r389+20480];
+	mov.b32 	{%h169, %h170}, %r410;
+	mov.b32 	{%h171, %h172}, %r411;
+	mov.b32 	{%h173, %h174}, %r412;
+	mov.b32 	{%h175, %h176}, %r413;
+	ld.shared.v4.b32 	{%r414, %r415, %r416, %r417}, [%r389+24576];
+	mov.b32 	{%h177, %h178}, %r414;
+	mov.b32 	{%h179, %h180}, %r415;
+	mov.b32 	{%h181, %h182}, %r416;
+	mov.b32 	{%h183, %h184}, %r417;
+	ld.shared.v4.b32 	{%r418, %r419, %r420, %r421}, [%r389+28672];
+	mov.b32 	{%h185, %h186}, %r418;
+	mov.b32 	{%h187, %h188}, %r419;
+	mov.b32 	{%h189, %h190}, %r420;
+	mov.b32 	{%h191, %h192}, %r421;
+	ld.shared.v4.b32 	{%r422, %r423, %r424, %r425}, [%r389+32768];
+	mov.b32 	{%h193, %h194}, %r422;
+	mov.b32 	{%h195, %h196}, %r423;
+	mov.b32 	{%h197, %h198}, %r424;
+	mov.b32 	{%h199, %h200}, %r425;
+	ld.shared.v4.b32 	{%r426, %r427, %r428, %r429}, [%r389+36864];
+	mov.b32 	{%h201, %h202}, %r426;
+	mov.b32 	{%h203, %h204}, %r427;
+	mov.b32 	{%h205, %h206}, %r428;
+	mov.b32 	{%h207, %h208}, %r429;
+	ld.shared.v4.b32 	{%r430, %r431, %r432, %r433}, [%r389+40960];
+	mov.b32 	{%h209, %h210}, %r430;
+	mov.b32 	{%h211, %h212}, %r431;
+	mov.b32 	{%h213, %h214}, %r432;
+	mov.b32 	{%h215, %h216}, %r433;
+	ld.shared.v4.b32 	{%r434, %r435, %r436, %r437}, [%r389+45056];
+	mov.b32 	{%h217, %h218}, %r434;
+	mov.b32 	{%h219, %h220}, %r435;
+	mov.b32 	{%h221, %h222}, %r436;
+	mov.b32 	{%h223, %h224}, %r437;
+	ld.shared.v4.b32 	{%r438, %r439, %r440, %r441}, [%r389+49152];
+	mov.b32 	{%h225, %h226}, %r438;
+	mov.b32 	{%h227, %h228}, %r439;
+	mov.b32 	{%h229, %h230}, %r440;
+	mov.b32 	{%h231, %h232}, %r441;
+	ld.shared.v4.b32 	{%r442, %r443, %r444, %r445}, [%r389+53248];
+	mov.b32 	{%h233, %h234}, %r442;
+	mov.b32 	{%h235, %h236}, %r443;
+	mov.b32 	{%h237, %h238}, %r444;
+	mov.b32 	{%h239, %h240}, %r445;
+	ld.shared.v4.b32 	{%r446, %r447, %r448, %r449}, [%r389+57344];
+	mov.b32 	{%h241, %h242}, %r446;
+	mov.b32 	{%h243, %h244}, %r447;
+	mov.b32 	{%h245, %h246}, %r448;
+	mov.b32 	{%h247, %h248}, %r449;
+	ld.shared.v4.b32 	{%r450, %r451, %r452, %r453}, [%r389+61440];
+	mov.b32 	{%h249, %h250}, %r450;
+	mov.b32 	{%h251, %h252}, %r451;
+	mov.b32 	{%h253, %h254}, %r452;
+	mov.b32 	{%h255, %h256}, %r453;
+	mov.b32 	%r454, {%h129, %h130};
+	mov.b32 	%r455, {%h131, %h132};
+	mov.b32 	%r456, {%h133, %h134};
+	mov.b32 	%r457, {%h135, %h136};
 	// begin inline asm
-	@%p30 st.global.v4.b32 [ %rd123 + 0 ], { %r423, %r424, %r425, %r426 };
+	@%p52 st.global.v4.b32 [ %rd151 + 0 ], { %r454, %r455, %r456, %r457 };
 	// end inline asm
-	mov.b32 	%r427, {%h234, %h235};
-	mov.b32 	%r428, {%h236, %h237};
-	mov.b32 	%r429, {%h238, %h239};
-	mov.b32 	%r430, {%h240, %h241};
+	mov.b32 	%r458, {%h137, %h138};
+	mov.b32 	%r459, {%h139, %h140};
+	mov.b32 	%r460, {%h141, %h142};
+	mov.b32 	%r461, {%h143, %h144};
 	// begin inline asm
-	@%p31 st.global.v4.b32 [ %rd125 + 0 ], { %r427, %r428, %r429, %r430 };
+	@%p53 st.global.v4.b32 [ %rd153 + 0 ], { %r458, %r459, %r460, %r461 };
 	// end inline asm
-	mov.b32 	%r431, {%h242, %h243};
-	mov.b32 	%r432, {%h244, %h245};
-	mov.b32 	%r433, {%h246, %h247};
-	mov.b32 	%r434, {%h248, %h249};
+	mov.b32 	%r462, {%h145, %h146};
+	mov.b32 	%r463, {%h147, %h148};
+	mov.b32 	%r464, {%h149, %h150};
+	mov.b32 	%r465, {%h151, %h152};
 	// begin inline asm
-	@%p32 st.global.v4.b32 [ %rd127 + 0 ], { %r431, %r432, %r433, %r434 };
+	@%p54 st.global.v4.b32 [ %rd155 + 0 ], { %r462, %r463, %r464, %r465 };
 	// end inline asm
-	mov.b32 	%r435, {%h250, %h251};
-	mov.b32 	%r436, {%h252, %h253};
-	mov.b32 	%r437, {%h254, %h255};
-	mov.b32 	%r438, {%h256, %h257};
+	mov.b32 	%r466, {%h153, %h154};
+	mov.b32 	%r467, {%h155, %h156};
+	mov.b32 	%r468, {%h157, %h158};
+	mov.b32 	%r469, {%h159, %h160};
 	// begin inline asm
-	@%p33 st.global.v4.b32 [ %rd129 + 0 ], { %r435, %r436, %r437, %r438 };
+	@%p55 st.global.v4.b32 [ %rd157 + 0 ], { %r466, %r467, %r468, %r469 };
 	// end inline asm
-	mov.b32 	%r439, {%h258, %h259};
-	mov.b32 	%r440, {%h260, %h261};
-	mov.b32 	%r441, {%h262, %h263};
-	mov.b32 	%r442, {%h264, %h265};
+	mov.b32 	%r470, {%h161, %h162};
+	mov.b32 	%r471, {%h163, %h164};
+	mov.b32 	%r472, {%h165, %h166};
+	mov.b32 	%r473, {%h167, %h168};
 	// begin inline asm
-	@%p34 st.global.v4.b32 [ %rd131 + 0 ], { %r439, %r440, %r441, %r442 };
+	@%p56 st.global.v4.b32 [ %rd159 + 0 ], { %r470, %r471, %r472, %r473 };
 	// end inline asm
-	mov.b32 	%r443, {%h266, %h267};
-	mov.b32 	%r444, {%h268, %h269};
-	mov.b32 	%r445, {%h270, %h271};
-	mov.b32 	%r446, {%h272, %h273};
+	mov.b32 	%r474, {%h169, %h170};
+	mov.b32 	%r475, {%h171, %h172};
+	mov.b32 	%r476, {%h173, %h174};
+	mov.b32 	%r477, {%h175, %h176};
 	// begin inline asm
-	@%p35 st.global.v4.b32 [ %rd133 + 0 ], { %r443, %r444, %r445, %r446 };
+	@%p57 st.global.v4.b32 [ %rd161 + 0 ], { %r474, %r475, %r476, %r477 };
 	// end inline asm
-	mov.b32 	%r447, {%h274, %h275};
-	mov.b32 	%r448, {%h276, %h277};
-	mov.b32 	%r449, {%h278, %h279};
-	mov.b32 	%r450, {%h280, %h281};
+	mov.b32 	%r478, {%h177, %h178};
+	mov.b32 	%r479, {%h179, %h180};
+	mov.b32 	%r480, {%h181, %h182};
+	mov.b32 	%r481, {%h183, %h184};
 	// begin inline asm
-	@%p36 st.global.v4.b32 [ %rd135 + 0 ], { %r447, %r448, %r449, %r450 };
+	@%p58 st.global.v4.b32 [ %rd163 + 0 ], { %r478, %r479, %r480, %r481 };
 	// end inline asm
-	mov.b32 	%r451, {%h282, %h283};
-	mov.b32 	%r452, {%h284, %h285};
-	mov.b32 	%r453, {%h286, %h287};
-	mov.b32 	%r454, {%h288, %h289};
+	mov.b32 	%r482, {%h185, %h186};
+	mov.b32 	%r483, {%h187, %h188};
+	mov.b32 	%r484, {%h189, %h190};
+	mov.b32 	%r485, {%h191, %h192};
 	// begin inline asm
-	@%p37 st.global.v4.b32 [ %rd137 + 0 ], { %r451, %r452, %r453, %r454 };
+	@%p59 st.global.v4.b32 [ %rd165 + 0 ], { %r482, %r483, %r484, %r485 };
 	// end inline asm
-	mov.b32 	%r455, {%h290, %h291};
-	mov.b32 	%r456, {%h292, %h293};
-	mov.b32 	%r457, {%h294, %h295};
-	mov.b32 	%r458, {%h296, %h297};
+	mov.b32 	%r486, {%h193, %h194};
+	mov.b32 	%r487, {%h195, %h196};
+	mov.b32 	%r488, {%h197, %h198};
+	mov.b32 	%r489, {%h199, %h200};
 	// begin inline asm
-	@%p38 st.global.v4.b32 [ %rd139 + 0 ], { %r455, %r456, %r457, %r458 };
+	@%p60 st.global.v4.b32 [ %rd167 + 0 ], { %r486, %r487, %r488, %r489 };
 	// end inline asm
-	mov.b32 	%r459, {%h298, %h299};
-	mov.b32 	%r460, {%h300, %h301};
-	mov.b32 	%r461, {%h302, %h303};
-	mov.b32 	%r462, {%h304, %h305};
+	mov.b32 	%r490, {%h201, %h202};
+	mov.b32 	%r491, {%h203, %h204};
+	mov.b32 	%r492, {%h205, %h206};
+	mov.b32 	%r493, {%h207, %h208};
 	// begin inline asm
-	@%p39 st.global.v4.b32 [ %rd141 + 0 ], { %r459, %r460, %r461, %r462 };
+	@%p61 st.global.v4.b32 [ %rd169 + 0 ], { %r490, %r491, %r492, %r493 };
 	// end inline asm
-	mov.b32 	%r463, {%h306, %h307};
-	mov.b32 	%r464, {%h308, %h309};
-	mov.b32 	%r465, {%h310, %h311};
-	mov.b32 	%r466, {%h312, %h313};
+	mov.b32 	%r494, {%h209, %h210};
+	mov.b32 	%r495, {%h211, %h212};
+	mov.b32 	%r496, {%h213, %h214};
+	mov.b32 	%r497, {%h215, %h216};
 	// begin inline asm
-	@%p40 st.global.v4.b32 [ %rd143 + 0 ], { %r463, %r464, %r465, %r466 };
+	@%p62 st.global.v4.b32 [ %rd171 + 0 ], { %r494, %r495, %r496, %r497 };
 	// end inline asm
-	mov.b32 	%r467, {%h314, %h315};
-	mov.b32 	%r468, {%h316, %h317};
-	mov.b32 	%r469, {%h318, %h319};
-	mov.b32 	%r470, {%h320, %h321};
+	mov.b32 	%r498, {%h217, %h218};
+	mov.b32 	%r499, {%h219, %h220};
+	mov.b32 	%r500, {%h221, %h222};
+	mov.b32 	%r501, {%h223, %h224};
 	// begin inline asm
-	@%p41 st.global.v4.b32 [ %rd145 + 0 ], { %r467, %r468, %r469, %r470 };
+	@%p63 st.global.v4.b32 [ %rd173 + 0 ], { %r498, %r499, %r500, %r501 };
 	// end inline asm
-	mov.b32 	%r471, {%h322, %h323};
-	mov.b32 	%r472, {%h324, %h325};
-	mov.b32 	%r473, {%h326, %h327};
-	mov.b32 	%r474, {%h328, %h329};
+	mov.b32 	%r502, {%h225, %h226};
+	mov.b32 	%r503, {%h227, %h228};
+	mov.b32 	%r504, {%h229, %h230};
+	mov.b32 	%r505, {%h231, %h232};
 	// begin inline asm
-	@%p42 st.global.v4.b32 [ %rd147 + 0 ], { %r471, %r472, %r473, %r474 };
+	@%p64 st.global.v4.b32 [ %rd175 + 0 ], { %r502, %r503, %r504, %r505 };
 	// end inline asm
-	mov.b32 	%r475, {%h330, %h331};
-	mov.b32 	%r476, {%h332, %h333};
-	mov.b32 	%r477, {%h334, %h335};
-	mov.b32 	%r478, {%h336, %h337};
+	mov.b32 	%r506, {%h233, %h234};
+	mov.b32 	%r507, {%h235, %h236};
+	mov.b32 	%r508, {%h237, %h238};
+	mov.b32 	%r509, {%h239, %h240};
 	// begin inline asm
-	@%p43 st.global.v4.b32 [ %rd149 + 0 ], { %r475, %r476, %r477, %r478 };
+	@%p65 st.global.v4.b32 [ %rd177 + 0 ], { %r506, %r507, %r508, %r509 };
 	// end inline asm
-	mov.b32 	%r479, {%h338, %h339};
-	mov.b32 	%r480, {%h340, %h341};
-	mov.b32 	%r481, {%h342, %h343};
-	mov.b32 	%r482, {%h344, %h345};
+	mov.b32 	%r510, {%h241, %h242};
+	mov.b32 	%r511, {%h243, %h244};
+	mov.b32 	%r512, {%h245, %h246};
+	mov.b32 	%r513, {%h247, %h248};
 	// begin inline asm
-	@%p44 st.global.v4.b32 [ %rd151 + 0 ], { %r479, %r480, %r481, %r482 };
+	@%p66 st.global.v4.b32 [ %rd179 + 0 ], { %r510, %r511, %r512, %r513 };
 	// end inline asm
-	mov.b32 	%r483, {%h346, %h347};
-	mov.b32 	%r484, {%h348, %h349};
-	mov.b32 	%r485, {%h350, %h351};
-	mov.b32 	%r486, {%h352, %h353};
+	mov.b32 	%r514, {%h249, %h250};
+	mov.b32 	%r515, {%h251, %h252};
+	mov.b32 	%r516, {%h253, %h254};
+	mov.b32 	%r517, {%h255, %h256};
 	// begin inline asm
-	@%p45 st.global.v4.b32 [ %rd153 + 0 ], { %r483, %r484, %r485, %r486 };
+	@%p67 st.global.v4.b32 [ %rd181 + 0 ], { %r514, %r515, %r516, %r517 };
 	// end inline asm
 	.loc	1 39 1
 	ret;
@@ -1691,7 +1813,7 @@ $L__BB0_3:
 
 // LoadMatmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516 loads the kernel on d.
 func LoadMatmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516(d *cuda.Device) (*Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516, error) {
-	k, err := d.LoadPTX(Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX, "grouped_matmul_kernel", cuda.LoadOptions{NumWarps: 8, SharedBytes: 163840, GlobalScratchBytes: 0, GlobalScratchAlign: 1, ProfileScratchBytes: 0, ProfileScratchAlign: 1})
+	k, err := d.LoadPTX(Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX, "grouped_matmul_kernel", cuda.LoadOptions{NumWarps: 8, SharedBytes: 212992, GlobalScratchBytes: 0, GlobalScratchAlign: 1, ProfileScratchBytes: 0, ProfileScratchAlign: 1})
 	if err != nil {
 		return nil, err
 	}

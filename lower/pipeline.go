@@ -1,0 +1,416 @@
+package lower
+
+import (
+	"math"
+
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/gotriton/gotriton/lower/isa"
+	"github.com/gotriton/gotriton/tileir"
+)
+
+// Software pipelining of the loads that feed warpgroup dots, as Triton's pipeliner
+// schedules an scf.for of num_stages stages with cp.async: the loop's operand tiles live
+// in a ring of num_stages buffers of shared memory, each in the dot's shared layout, and
+// the copies of iteration i+num_stages-1 are issued at the end of iteration i, so that
+// num_stages-1 iterations of loads are in flight while the dots run.
+//
+// Before the loop, the slice of ops that computes the loads' pointers and masks runs for
+// the first num_stages-1 iterations and issues their copies, one group each. Every
+// iteration waits for its own group (cp.async.wait_group num_stages-2), fences the copies
+// for the async proxy and synchronizes the block; the dots read their stage of the ring.
+// At its end, after a barrier (every warp has waited for the dots that read the stage
+// being overwritten), it runs the slice again for iteration i+num_stages-1, with the
+// induction variable shifted and the iteration arguments the slice reads carried in
+// phis of their own, and issues that iteration's copies, predicated off past the loop's
+// end. The loads themselves lower to nothing.
+
+// pipeline is an scf.for whose loads of warpgroup dot operands are pipelined.
+type pipeline struct {
+	loop   *tileir.Op
+	stages int
+	loads  []*pipelinedLoad
+	// slice holds the ops of the body that compute the loads' pointers and masks and the
+	// next values of the ahead arguments, in body order; ahead indexes the iteration
+	// arguments (body.Args[1:]) it reads.
+	slice []*tileir.Op
+	ahead []int
+	// ring is global_smem's offset of stage 0; every stage is stageBytes.
+	ring, stageBytes int
+
+	// While the loop is lowered: the phis of the ahead arguments (their values
+	// stages-1 iterations on) and this iteration's stage (i32).
+	aheadPhis [][]value.Value
+	stage     value.Value
+}
+
+// pipelinedLoad is one tt.load of a pipeline: operand opIdx of a warpgroup dot, copied
+// in vectors of vec elements (bytes bytes) to offset bytes into every stage, in the
+// dot's shared layout as place maps its registers there.
+type pipelinedLoad struct {
+	op         *tileir.Op
+	pipe       *pipeline
+	place      placement
+	offset     int
+	vec, bytes int
+}
+
+// planPipelines finds the loops whose loads are pipelined and places their rings ahead
+// of the asynchronous dots' buffers and the scratch buffer.
+func (g *gen) planPipelines() {
+	wg, ok := g.isa.(isa.WarpGroupMMA)
+	if _, copies := g.isa.(isa.AsyncCopier); !ok || !copies || g.noPipelines {
+		return
+	}
+	at := roundUp(g.scratchStart, sharedTileAlign)
+	g.tf.Walk(func(op *tileir.Op) bool {
+		if op.Name != "scf.for" {
+			return true
+		}
+		p := g.planPipeline(wg, op)
+		if p == nil || at+p.stages*p.stageBytes > g.t.SharedPerBlock {
+			return true
+		}
+		p.ring = at
+		at += p.stages * p.stageBytes
+		if g.pipelines == nil {
+			g.pipelines, g.pipelinedLoads = map[*tileir.Op]*pipeline{}, map[*tileir.Op]*pipelinedLoad{}
+		}
+		g.pipelines[op] = p
+		for _, ld := range p.loads {
+			g.pipelinedLoads[ld.op] = ld
+		}
+		g.sharedAlign = max(g.sharedAlign, sharedTileAlign)
+		return true
+	})
+	if g.pipelines != nil {
+		g.scratchStart = at
+	}
+}
+
+// planPipeline returns loop's pipeline, or nil: it needs num_stages (the loop's
+// tt.num_stages, else the kernel's) of at least 2, loads that qualify
+// (pipelinedLoadOf), and a slice of pure ops for them.
+func (g *gen) planPipeline(wg isa.WarpGroupMMA, loop *tileir.Op) *pipeline {
+	p := &pipeline{loop: loop, stages: g.opts.NumStages}
+	if a, ok := loop.Attr("tt.num_stages").(tileir.IntAttr); ok {
+		p.stages = int(a.V)
+	}
+	if p.stages < 2 {
+		return nil
+	}
+	body := loop.Regions[0].Entry()
+	for _, op := range body.Ops {
+		if ld := g.pipelinedLoadOf(wg, op); ld != nil {
+			ld.pipe, ld.offset = p, p.stageBytes
+			p.stageBytes += roundUp(ld.place.s.Bytes(), sharedTileAlign)
+			p.loads = append(p.loads, ld)
+		}
+	}
+	if len(p.loads) == 0 || !p.sliceLoads(body) {
+		return nil
+	}
+	return p
+}
+
+// pipelinedLoadOf returns op as a pipelined load, or nil: a tt.load of a pointer tensor
+// whose one use is as operand A (read from shared memory) or B of a warpgroup dot in the
+// same block, with no other value or a zero one, no eviction policy, not volatile, and
+// whose vectors of registers land in aligned runs of 4, 8 or 16 bytes of the dot's
+// shared layout.
+func (g *gen) pipelinedLoadOf(wg isa.WarpGroupMMA, op *tileir.Op) *pipelinedLoad {
+	if op.Name != "tt.load" || !isTensor(op.Results[0]) || g.enc[op.Results[0]] == nil {
+		return nil
+	}
+	if _, blk := tileir.ElemType(op.Operands[0].Type).(*tileir.PtrType).Elem().(*tileir.TensorType); blk {
+		return nil
+	}
+	res := op.Results[0]
+	users := g.users[res]
+	if len(users) != 1 || users[0].Name != "tt.dot" || users[0].Block() != op.Block() {
+		return nil
+	}
+	dot := users[0]
+	plan, ok := g.planMMA(dot)
+	opIdx := -1
+	for i, o := range dot.Operands {
+		if o == res {
+			if opIdx >= 0 {
+				return nil
+			}
+			opIdx = i
+		}
+	}
+	if !ok || !plan.WarpGroup || opIdx > 1 || opIdx == 0 && plan.ARegs {
+		return nil
+	}
+	if op.Attr("isVolatile") == tileir.BoolAttr(true) || op.EnumAttr("evict") != "evict_normal" && op.EnumAttr("evict") != "" {
+		return nil
+	}
+	if len(op.Operands) > 2 && !zeroSplat(op.Operands[2]) {
+		return nil
+	}
+	var mask *tileir.Value
+	if len(op.Operands) > 1 {
+		mask = op.Operands[1]
+		if !isTensor(mask) {
+			return nil
+		}
+	}
+	elemBits := plan.Operand[opIdx].Bits()
+	if tileir.ScalarOf(res.Type).Bits() != elemBits {
+		return nil
+	}
+	shape := shapeInts(dot.Results[0].Type)
+	mn, k := shape[opIdx], shapeInts(dot.Operands[0].Type)[1]
+	src := g.layoutOf(res)
+	place := newPlacement(src, wg.SharedOperand(plan, opIdx, mn, k, mnContiguous(src, opIdx)), opIdx)
+	vec := g.vecWidth(op.Operands[0], mask, src, elemBits)
+	bytes := vec * elemBits / 8
+	if bytes != 4 && bytes != 8 && bytes != 16 {
+		return nil
+	}
+	for r := 0; r < src.numRegs(); r += vec {
+		if !place.run(r, vec) {
+			return nil
+		}
+	}
+	return &pipelinedLoad{op: op, place: place, vec: vec, bytes: bytes}
+}
+
+// zeroSplat reports whether v is an arith.constant splat of zero (+0.0 for floats).
+func zeroSplat(v *tileir.Value) bool {
+	d := v.Def()
+	if d == nil || d.Name != "arith.constant" {
+		return false
+	}
+	dense, ok := d.Attr("value").(tileir.DenseAttr)
+	if !ok {
+		return false
+	}
+	switch s := dense.Splat.(type) {
+	case tileir.IntAttr:
+		return s.V == 0
+	case tileir.FloatAttr:
+		return s.V == 0 && !math.Signbit(s.V)
+	}
+	return false
+}
+
+// sliceOps are the ops a pipeline's slice may run again: pure, without regions.
+var sliceOps = map[string]bool{"tt.addptr": true, "tt.splat": true, "tt.broadcast": true, "tt.expand_dims": true,
+	"tt.make_range": true, "tt.reshape": true, "tt.bitcast": true, "tt.int_to_ptr": true, "tt.ptr_to_int": true}
+
+// sliceLoads finds the slice of the loads' pointers and masks in body: the ops of body
+// they depend on, and for each iteration argument among those, the slice of the value
+// the body yields for it. It reports false when an op there is not one of sliceOps or
+// arith's.
+func (p *pipeline) sliceLoads(body *tileir.Block) bool {
+	in := map[*tileir.Op]bool{}
+	ahead := map[int]bool{}
+	yield := body.Terminator()
+	var visit func(v *tileir.Value) bool
+	visit = func(v *tileir.Value) bool {
+		if v.Block() == body {
+			if i := v.Index(); i > 0 && !ahead[i-1] {
+				ahead[i-1] = true
+				return visit(yield.Operands[i-1])
+			}
+			return true
+		}
+		d := v.Def()
+		if d == nil || d.Block() != body || in[d] {
+			return true // defined outside the loop, or seen
+		}
+		if len(d.Regions) > 0 || !sliceOps[d.Name] && !(len(d.Name) > 6 && d.Name[:6] == "arith.") {
+			return false
+		}
+		in[d] = true
+		for _, o := range d.Operands {
+			if !visit(o) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, ld := range p.loads {
+		for _, o := range ld.op.Operands[:min(2, len(ld.op.Operands))] {
+			if !visit(o) {
+				return false
+			}
+		}
+	}
+	for _, op := range body.Ops {
+		if in[op] {
+			p.slice = append(p.slice, op)
+		}
+	}
+	for i := range body.Args[1:] {
+		if ahead[i] {
+			p.ahead = append(p.ahead, i)
+		}
+	}
+	return true
+}
+
+// sliceRegs are the registers a run of the slice computes: each load's pointers and
+// masks (nil without one), and the next values of the ahead arguments.
+type sliceRegs struct {
+	ptrs, masks [][]value.Value
+	next        [][]value.Value
+}
+
+// runSlice lowers p's slice again, for the iteration whose induction variable is iv and
+// whose ahead arguments are args, and restores the registers of the body's values.
+func (g *gen) runSlice(p *pipeline, iv value.Value, args [][]value.Value) (sliceRegs, error) {
+	body := p.loop.Regions[0].Entry()
+	iterArgs := body.Args[1:]
+	saved := map[*tileir.Value][]value.Value{}
+	save := func(v *tileir.Value) {
+		saved[v] = g.vals[v]
+		delete(g.vals, v) // unset, so that ptrRegsNeeded applies
+	}
+	save(body.Args[0])
+	g.vals[body.Args[0]] = []value.Value{iv}
+	for j, a := range p.ahead {
+		save(iterArgs[a])
+		g.vals[iterArgs[a]] = args[j]
+	}
+	for _, op := range p.slice {
+		for _, r := range op.Results {
+			save(r)
+		}
+	}
+	defer func() {
+		for v, regs := range saved {
+			if regs == nil {
+				delete(g.vals, v)
+			} else {
+				g.vals[v] = regs
+			}
+		}
+	}()
+	g.pushScope()
+	defer g.popScope()
+	for _, op := range p.slice {
+		if err := g.op(op); err != nil {
+			return sliceRegs{}, err
+		}
+	}
+	var out sliceRegs
+	for _, ld := range p.loads {
+		e := g.enc[ld.op.Results[0]]
+		out.ptrs = append(out.ptrs, g.in(ld.op.Operands[0], e))
+		out.masks = append(out.masks, g.optional(ld.op, 1, e))
+	}
+	yield := body.Terminator()
+	for _, a := range p.ahead {
+		out.next = append(out.next, g.in(yield.Operands[a], g.enc[iterArgs[a]]))
+	}
+	return out, nil
+}
+
+// issueCopies issues the copies of one iteration into stage (i32) where valid holds,
+// and closes their group.
+func (g *gen) issueCopies(p *pipeline, regs sliceRegs, stage, valid value.Value) {
+	ac := g.isa.(isa.AsyncCopier)
+	base := g.cur.NewAdd(g.ringAddr(p), g.cur.NewMul(stage, i32c(int64(p.stageBytes))))
+	for i, ld := range p.loads {
+		tile := g.cur.NewAdd(base, i32c(int64(ld.offset)))
+		thread := g.placementThread(ld.place)
+		for r := 0; r < len(regs.ptrs[i]); r += ld.vec {
+			var mask value.Value
+			if regs.masks[i] != nil {
+				mask = regs.masks[i][r]
+			}
+			ac.AsyncCopy(g.cur.NewAdd(tile, g.placementAt(ld.place, thread, r)), regs.ptrs[i][r], ld.bytes, mask, valid)
+		}
+	}
+	ac.AsyncCommit()
+}
+
+// ringAddr is the shared address (i32) of p's ring.
+func (g *gen) ringAddr(p *pipeline) value.Value {
+	return g.cur.NewPtrToInt(g.sharedAt(p.ring, p.stages*p.stageBytes), types.I32)
+}
+
+// stageTile is the shared address (i32) of ld's tile in the current iteration's stage.
+func (g *gen) stageTile(ld *pipelinedLoad) value.Value {
+	p := ld.pipe
+	off := g.cur.NewAdd(g.cur.NewMul(p.stage, i32c(int64(p.stageBytes))), i32c(int64(ld.offset)))
+	return g.cur.NewAdd(g.ringAddr(p), off)
+}
+
+// pipelinedOperand returns the pipelined load that operand opIdx of dot is, or nil.
+func (g *gen) pipelinedOperand(dot *tileir.Op, opIdx int) *pipelinedLoad {
+	if d := dot.Operands[opIdx].Def(); d != nil {
+		return g.pipelinedLoads[d]
+	}
+	return nil
+}
+
+// shiftIV is iv + n·step, in iv's type.
+func (g *gen) shiftIV(iv, step value.Value, n int) value.Value {
+	if n == 0 {
+		return iv
+	}
+	t := iv.Type().(*types.IntType)
+	return g.cur.NewAdd(iv, g.cur.NewMul(step, constant.NewInt(t, int64(n))))
+}
+
+// inLoop is the predicate iv < ub of loop.
+func (g *gen) inLoop(loop *tileir.Op, iv, ub value.Value) value.Value {
+	pred := enum.IPredSLT
+	if loop.Attr("unsignedCmp") != nil {
+		pred = enum.IPredULT
+	}
+	return g.cur.NewICmp(pred, iv, ub)
+}
+
+// pipelinePrologue issues the copies of p's first stages-1 iterations, before the loop,
+// and returns the ahead arguments' values for its first iteration.
+func (g *gen) pipelinePrologue(p *pipeline, lb, ub, step value.Value, inits [][]value.Value) ([][]value.Value, error) {
+	args := make([][]value.Value, len(p.ahead))
+	for j, a := range p.ahead {
+		args[j] = inits[a]
+	}
+	for s := range p.stages - 1 {
+		iv := g.shiftIV(lb, step, s)
+		regs, err := g.runSlice(p, iv, args)
+		if err != nil {
+			return nil, err
+		}
+		g.issueCopies(p, regs, i32c(int64(s)), g.inLoop(p.loop, iv, ub))
+		args = regs.next
+	}
+	return args, nil
+}
+
+// pipelineWait starts an iteration of p: it waits for the iteration's copies and makes
+// them visible to the block and to the dots (the async proxy), and computes the stage.
+func (g *gen) pipelineWait(p *pipeline) {
+	g.isa.(isa.AsyncCopier).AsyncWait(p.stages - 2)
+	g.isa.(isa.WarpGroupMMA).FenceAsyncShared()
+	g.isa.Barrier()
+	p.stage = g.iterationMod(p.loop, p.stages)
+}
+
+// pipelineIssue ends an iteration of p (induction variable iv): once every warp is done
+// with the stage it overwrites, it issues the copies of the iteration stages-1 on, and
+// returns the ahead arguments' next values.
+func (g *gen) pipelineIssue(p *pipeline, iv, ub, step value.Value) ([][]value.Value, error) {
+	g.barrier()
+	ahead := g.shiftIV(iv, step, p.stages-1)
+	regs, err := g.runSlice(p, ahead, p.aheadPhis)
+	if err != nil {
+		return nil, err
+	}
+	// (stage + stages-1) mod stages: the stage before this one
+	last := i32c(int64(p.stages - 1))
+	prev := g.cur.NewSelect(g.cur.NewICmp(enum.IPredEQ, p.stage, i32c(0)), last, g.cur.NewSub(p.stage, i32c(1)))
+	g.issueCopies(p, regs, prev, g.inLoop(p.loop, ahead, ub))
+	return regs.next, nil
+}
