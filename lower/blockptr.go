@@ -41,6 +41,10 @@ func init() {
 		return nil
 	}
 	lowerings["tt.descriptor_load"] = func(g *gen, op *tileir.Op) error {
+		if ld := g.pipelinedLoads[op]; ld != nil {
+			g.loadStage(ld)
+			return nil
+		}
 		if g.isTensorMap(op.Operands[0]) {
 			return g.tmaLoad(op)
 		}

@@ -340,9 +340,14 @@ func (g *gen) exchangeMany(vals [][]value.Value, writes, reads []index, numel in
 // readScratch loads the elements at x from the shared scratch buffer (need bytes) as
 // values of type t, as vectors of up to 16 bytes over runs of consecutive indices.
 func (g *gen) readScratch(x index, t types.Type, need int) []value.Value {
+	return g.readShared(g.sharedBase(need), x, t)
+}
+
+// readShared is readScratch from the shared memory at the i8 pointer at.
+func (g *gen) readShared(at value.Value, x index, t types.Type) []value.Value {
 	st := storableType(t)
 	size := byteSize(st)
-	ptr := g.scratchPointers(x, st, need)
+	ptr := g.sharedPointers(at, x, st)
 	out := make([]value.Value, x.len())
 	for r := 0; r < x.len(); {
 		v := x.run(r, size)
@@ -368,15 +373,21 @@ func (g *gen) readScratch(x index, t types.Type, need int) []value.Value {
 // buffer of need bytes) to register r's element under x and, when v > 1, to the vector of
 // v elements starting there. Indices off one base share its pointer.
 func (g *gen) scratchPointers(x index, st types.Type, need int) func(r, v int) value.Value {
+	return g.sharedPointers(g.sharedBase(need), x, st)
+}
+
+// sharedPointers is scratchPointers into the shared memory at the i8 pointer at.
+func (g *gen) sharedPointers(at value.Value, x index, st types.Type) func(r, v int) value.Value {
+	tp := g.BitCast(at, g.ptrType(st, 3))
 	var base value.Value
 	if x.offs != nil {
-		base = g.smemPtr(st, 0, x.base, need)
+		base = g.gep(st, tp, x.base)
 	}
 	return func(r, v int) value.Value {
 		var p value.Value
 		switch {
 		case x.offs == nil:
-			p = g.smemPtr(st, 0, x.at[r], need)
+			p = g.gep(st, tp, x.at[r])
 		case x.offs[r] == 0:
 			p = base
 		default:

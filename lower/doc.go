@@ -100,10 +100,12 @@
 // is pipelined as Triton's pipeliner does with cp.async (pipeline.go): a ring of
 // num_stages stages in shared memory, the loads' pointer slice run again for the
 // iteration num_stages-1 ahead, cp.async.wait_group num_stages-2 at the top of every
-// iteration. A loop whose ring does not fit beside the scratch buffer, or whose loads'
-// vectors are under 4 bytes, stays synchronous.
+// iteration. Loads through host descriptors are pipelined too, as TMA copies into
+// row-major boxes of the ring completing on one mbarrier per stage, read back into
+// registers where the load was. A loop whose ring does not fit beside the scratch
+// buffer, or whose loads' vectors are under 4 bytes, stays synchronous.
 //
 // Not yet: TMA for in-kernel descriptors, tt.assert, calls of non-inlined functions,
-// pipelining of TMA loads (mbarriers), of loads that feed mma.sync (sm_80) or anything
-// but a dot, and on AMD.
+// swizzled tensor maps (TMA boxes straight in the dots' shared layout), pipelining of
+// pointer loads that feed mma.sync (sm_80) or anything but a dot, and on AMD.
 package lower

@@ -52,6 +52,13 @@ func lowerFileFor(t *testing.T, name string, tg target.Target) (string, Metadata
 // Triton used; a file that does not parse or verify fails the test.
 func lowerTTIR(t *testing.T, name string, tg target.Target) (*ir.Module, Metadata, error) {
 	t.Helper()
+	return Lower(parseTTIR(t, name), tg, Options{NumWarps: numWarps(name)})
+}
+
+// parseTTIR reads, parses and verifies testdata TTIR; a file that does not parse or
+// verify fails the test.
+func parseTTIR(t *testing.T, name string) *tileir.Module {
+	t.Helper()
 	src, err := os.ReadFile(filepath.Join(ttirDir, name+".ttir"))
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +70,7 @@ func lowerTTIR(t *testing.T, name string, tg target.Target) (*ir.Module, Metadat
 	if err := tileir.Verify(m); err != nil {
 		t.Fatalf("verify %s: %v", name, err)
 	}
-	return Lower(m, tg, Options{NumWarps: numWarps(name)})
+	return m
 }
 
 // numWarps is the num_warps Triton compiled a specialization with, from the metadata in

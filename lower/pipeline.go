@@ -2,6 +2,7 @@ package lower
 
 import (
 	"math"
+	"slices"
 
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
@@ -17,6 +18,12 @@ import (
 // in a ring of num_stages buffers of shared memory, each in the dot's shared layout, and
 // the copies of iteration i+num_stages-1 are issued at the end of iteration i, so that
 // num_stages-1 iterations of loads are in flight while the dots run.
+//
+// Loads through host tensor descriptors (TMA) are pipelined the same way, into row-major
+// boxes of the ring: thread 0 arms the stage's mbarrier with the stage's bytes and issues
+// the copies; every thread waits for the barrier's phase of the iteration (its parity
+// (i / num_stages) & 1) and reads the box into the load's registers where the load was.
+// The barriers are initialized before each run of the loop and invalidated after it.
 //
 // Before the loop, the slice of ops that computes the loads' pointers and masks runs for
 // the first num_stages-1 iterations and issues their copies, one group each. Every
@@ -38,8 +45,10 @@ type pipeline struct {
 	// arguments (body.Args[1:]) it reads.
 	slice []*tileir.Op
 	ahead []int
-	// ring is global_smem's offset of stage 0; every stage is stageBytes.
+	// ring is global_smem's offset of stage 0; every stage is stageBytes, of which
+	// tmaBytes are TMA boxes. bars is the offset of the stages' mbarriers (with TMA loads).
 	ring, stageBytes int
+	tmaBytes, bars   int
 
 	// While the loop is lowered: the phis of the ahead arguments (their values
 	// stages-1 iterations on) and this iteration's stage (i32).
@@ -47,15 +56,17 @@ type pipeline struct {
 	stage     value.Value
 }
 
-// pipelinedLoad is one tt.load of a pipeline: operand opIdx of a warpgroup dot, copied
-// in vectors of vec elements (bytes bytes) to offset bytes into every stage, in the
-// dot's shared layout as place maps its registers there.
+// pipelinedLoad is one load of a pipeline at offset bytes into every stage: a tt.load
+// that is operand A or B of a warpgroup dot, copied in vectors of vec elements (bytes
+// bytes) in the dot's shared layout as place maps its registers there; or (tma) a
+// tt.descriptor_load of a box of bytes bytes.
 type pipelinedLoad struct {
 	op         *tileir.Op
 	pipe       *pipeline
 	place      placement
 	offset     int
 	vec, bytes int
+	tma        bool
 }
 
 // planPipelines finds the loops whose loads are pipelined and places their rings ahead
@@ -71,11 +82,15 @@ func (g *gen) planPipelines() {
 			return true
 		}
 		p := g.planPipeline(wg, op)
-		if p == nil || at+p.stages*p.stageBytes > g.t.SharedPerBlock {
+		if p == nil || at+p.stages*(p.stageBytes+8) > g.t.SharedPerBlock {
 			return true
 		}
 		p.ring = at
 		at += p.stages * p.stageBytes
+		if p.tmaBytes > 0 {
+			p.bars = at
+			at = roundUp(at+8*p.stages, sharedTileAlign)
+		}
 		if g.pipelines == nil {
 			g.pipelines, g.pipelinedLoads = map[*tileir.Op]*pipeline{}, map[*tileir.Op]*pipelinedLoad{}
 		}
@@ -104,11 +119,21 @@ func (g *gen) planPipeline(wg isa.WarpGroupMMA, loop *tileir.Op) *pipeline {
 	}
 	body := loop.Regions[0].Entry()
 	for _, op := range body.Ops {
-		if ld := g.pipelinedLoadOf(wg, op); ld != nil {
-			ld.pipe, ld.offset = p, p.stageBytes
-			p.stageBytes += roundUp(ld.place.s.Bytes(), sharedTileAlign)
-			p.loads = append(p.loads, ld)
+		ld := g.pipelinedLoadOf(wg, op)
+		if ld == nil {
+			ld = g.pipelinedTMALoadOf(op)
 		}
+		if ld == nil {
+			continue
+		}
+		ld.pipe, ld.offset = p, p.stageBytes
+		if ld.tma {
+			p.stageBytes += roundUp(ld.bytes, sharedTileAlign)
+			p.tmaBytes += ld.bytes
+		} else {
+			p.stageBytes += roundUp(ld.place.s.Bytes(), sharedTileAlign)
+		}
+		p.loads = append(p.loads, ld)
 	}
 	if len(p.loads) == 0 || !p.sliceLoads(body) {
 		return nil
@@ -181,6 +206,28 @@ func (g *gen) pipelinedLoadOf(wg isa.WarpGroupMMA, op *tileir.Op) *pipelinedLoad
 	return &pipelinedLoad{op: op, place: place, vec: vec, bytes: bytes}
 }
 
+// pipelinedTMALoadOf returns op as a pipelined load, or nil: a tt.descriptor_load of a
+// tensor through a host descriptor (a kernel parameter) on a target with TMA.
+func (g *gen) pipelinedTMALoadOf(op *tileir.Op) *pipelinedLoad {
+	if op.Name != "tt.descriptor_load" || g.isa.TMA() == nil || !isTensor(op.Results[0]) || g.enc[op.Results[0]] == nil {
+		return nil
+	}
+	desc := op.Operands[0]
+	if _, ok := desc.Type.(*tileir.TensorDescType); !ok || !slices.Contains(g.tf.Args(), desc) {
+		return nil
+	}
+	if rank := len(op.Operands) - 1; rank < 1 || rank > 5 {
+		return nil
+	}
+	_, bytes := tmaBlock(op.Results[0].Type)
+	return &pipelinedLoad{op: op, bytes: bytes, tma: true}
+}
+
+// hasCopies reports whether p has loads copied by cp.async (not TMA).
+func (p *pipeline) hasCopies() bool {
+	return slices.ContainsFunc(p.loads, func(ld *pipelinedLoad) bool { return !ld.tma })
+}
+
 // zeroSplat reports whether v is an arith.constant splat of zero (+0.0 for floats).
 func zeroSplat(v *tileir.Value) bool {
 	d := v.Def()
@@ -237,7 +284,11 @@ func (p *pipeline) sliceLoads(body *tileir.Block) bool {
 		return true
 	}
 	for _, ld := range p.loads {
-		for _, o := range ld.op.Operands[:min(2, len(ld.op.Operands))] {
+		ops := ld.op.Operands[:min(2, len(ld.op.Operands))] // pointers and mask
+		if ld.tma {
+			ops = ld.op.Operands[1:] // coordinates
+		}
+		for _, o := range ops {
 			if !visit(o) {
 				return false
 			}
@@ -257,9 +308,11 @@ func (p *pipeline) sliceLoads(body *tileir.Block) bool {
 }
 
 // sliceRegs are the registers a run of the slice computes: each load's pointers and
-// masks (nil without one), and the next values of the ahead arguments.
+// masks (nil without one) or a TMA load's coordinates (innermost first), and the next
+// values of the ahead arguments.
 type sliceRegs struct {
 	ptrs, masks [][]value.Value
+	coords      [][]value.Value
 	next        [][]value.Value
 }
 
@@ -302,9 +355,18 @@ func (g *gen) runSlice(p *pipeline, iv value.Value, args [][]value.Value) (slice
 	}
 	var out sliceRegs
 	for _, ld := range p.loads {
+		if ld.tma {
+			coords, err := g.tmaCoords(ld.op, ld.op.Operands[1:])
+			if err != nil {
+				return sliceRegs{}, err
+			}
+			out.ptrs, out.masks, out.coords = append(out.ptrs, nil), append(out.masks, nil), append(out.coords, coords)
+			continue
+		}
 		e := g.enc[ld.op.Results[0]]
 		out.ptrs = append(out.ptrs, g.in(ld.op.Operands[0], e))
 		out.masks = append(out.masks, g.optional(ld.op, 1, e))
+		out.coords = append(out.coords, nil)
 	}
 	yield := body.Terminator()
 	for _, a := range p.ahead {
@@ -316,9 +378,26 @@ func (g *gen) runSlice(p *pipeline, iv value.Value, args [][]value.Value) (slice
 // issueCopies issues the copies of one iteration into stage (i32) where valid holds,
 // and closes their group.
 func (g *gen) issueCopies(p *pipeline, regs sliceRegs, stage, valid value.Value) {
+	if p.tmaBytes > 0 {
+		tma := g.isa.TMA()
+		first := g.cur.NewAnd(valid, g.cur.NewICmp(enum.IPredEQ, g.tid, i32c(0)))
+		bar := g.stageBarrier(p, stage)
+		tma.Expect(first, bar, p.tmaBytes)
+		for i, ld := range p.loads {
+			if ld.tma {
+				tma.LoadAsync(first, bar, g.stageBox(ld, stage), g.vals[ld.op.Operands[0]][0], regs.coords[i])
+			}
+		}
+	}
+	if !p.hasCopies() {
+		return
+	}
 	ac := g.isa.(isa.AsyncCopier)
 	base := g.cur.NewAdd(g.ringAddr(p), g.cur.NewMul(stage, i32c(int64(p.stageBytes))))
 	for i, ld := range p.loads {
+		if ld.tma {
+			continue
+		}
 		tile := g.cur.NewAdd(base, i32c(int64(ld.offset)))
 		thread := g.placementThread(ld.place)
 		for r := 0; r < len(regs.ptrs[i]); r += ld.vec {
@@ -344,10 +423,33 @@ func (g *gen) stageTile(ld *pipelinedLoad) value.Value {
 	return g.cur.NewAdd(g.ringAddr(p), off)
 }
 
-// pipelinedOperand returns the pipelined load that operand opIdx of dot is, or nil.
+// stageBox is the shared pointer (i8) of TMA load ld's box in stage (i32).
+func (g *gen) stageBox(ld *pipelinedLoad, stage value.Value) value.Value {
+	p := ld.pipe
+	off := g.cur.NewAdd(g.cur.NewMul(stage, i32c(int64(p.stageBytes))), i32c(int64(ld.offset)))
+	return g.gep(types.I8, g.sharedAt(p.ring, p.stages*p.stageBytes), off)
+}
+
+// stageBarrier is the shared pointer (i8) of stage's mbarrier.
+func (g *gen) stageBarrier(p *pipeline, stage value.Value) value.Value {
+	return g.gep(types.I8, g.sharedAt(p.bars, 8*p.stages), g.cur.NewMul(stage, i32c(8)))
+}
+
+// loadStage lowers pipelined TMA load ld: its registers read from its box of this
+// iteration's stage.
+func (g *gen) loadStage(ld *pipelinedLoad) {
+	res := ld.op.Results[0]
+	rt, _ := tmaBlock(res.Type)
+	g.vals[res] = g.readShared(g.stageBox(ld, ld.pipe.stage), g.linearIndex(g.layoutOf(res), nil, nil), rt)
+}
+
+// pipelinedOperand returns the pipelined load (in the dot's shared layout: not a TMA
+// box) that operand opIdx of dot is, or nil.
 func (g *gen) pipelinedOperand(dot *tileir.Op, opIdx int) *pipelinedLoad {
 	if d := dot.Operands[opIdx].Def(); d != nil {
-		return g.pipelinedLoads[d]
+		if ld := g.pipelinedLoads[d]; ld != nil && !ld.tma {
+			return ld
+		}
 	}
 	return nil
 }
@@ -377,6 +479,9 @@ func (g *gen) pipelinePrologue(p *pipeline, lb, ub, step value.Value, inits [][]
 	for j, a := range p.ahead {
 		args[j] = inits[a]
 	}
+	if p.tmaBytes > 0 {
+		g.isa.TMA().InitStageBarriers(g.tid, g.sharedAt(p.bars, 8*p.stages), p.stages)
+	}
 	for s := range p.stages - 1 {
 		iv := g.shiftIV(lb, step, s)
 		regs, err := g.runSlice(p, iv, args)
@@ -392,10 +497,29 @@ func (g *gen) pipelinePrologue(p *pipeline, lb, ub, step value.Value, inits [][]
 // pipelineWait starts an iteration of p: it waits for the iteration's copies and makes
 // them visible to the block and to the dots (the async proxy), and computes the stage.
 func (g *gen) pipelineWait(p *pipeline) {
-	g.isa.(isa.AsyncCopier).AsyncWait(p.stages - 2)
-	g.isa.(isa.WarpGroupMMA).FenceAsyncShared()
-	g.isa.Barrier()
 	p.stage = g.iterationMod(p.loop, p.stages)
+	if p.tmaBytes > 0 {
+		// the parity of the stage's phase: (iteration / stages) & 1
+		m := g.iterationMod(p.loop, 2*p.stages)
+		phase := g.cur.NewZExt(g.cur.NewICmp(enum.IPredUGE, m, i32c(int64(p.stages))), types.I32)
+		g.isa.TMA().WaitPhase(g.stageBarrier(p, p.stage), phase)
+	}
+	if p.hasCopies() {
+		g.isa.(isa.AsyncCopier).AsyncWait(p.stages - 2)
+		g.isa.(isa.WarpGroupMMA).FenceAsyncShared()
+		g.isa.Barrier()
+	}
+}
+
+// pipelineEnd follows p's loop: every copy has been waited for; the stages' barriers
+// are invalidated for the loop's next run.
+func (g *gen) pipelineEnd(p *pipeline) {
+	if p.hasCopies() {
+		g.isa.(isa.AsyncCopier).AsyncWait(0)
+	}
+	if p.tmaBytes > 0 {
+		g.isa.TMA().InvalStageBarriers(g.tid, g.sharedAt(p.bars, 8*p.stages), p.stages)
+	}
 }
 
 // pipelineIssue ends an iteration of p (induction variable iv): once every warp is done

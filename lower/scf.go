@@ -4,7 +4,6 @@ import (
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/value"
 
-	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/tileir"
 )
 
@@ -146,7 +145,7 @@ func lowerFor(g *gen, op *tileir.Op) error {
 	g.cur = exit
 	g.bind(op.Results, carried, iterArgs)
 	if pipe != nil {
-		g.isa.(isa.AsyncCopier).AsyncWait(0)
+		g.pipelineEnd(pipe)
 	}
 	g.waitAsyncDots(op)
 	return nil

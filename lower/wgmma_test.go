@@ -2,8 +2,6 @@ package lower
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -130,19 +128,7 @@ func TestPipelinedLoads(t *testing.T) {
 		{"matmul.grouped_matmul_kernel.ragged", 3, false},
 	} {
 		t.Run(fmt.Sprintf("%s/ns%d", tc.name, tc.stages), func(t *testing.T) {
-			src, err := os.ReadFile(filepath.Join(ttirDir, tc.name+".ttir"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := tileir.Parse(tc.name+".ttir", string(src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			mod, md, err := Lower(m, target.Default, Options{NumWarps: 8, NumStages: tc.stages})
-			if err != nil {
-				t.Fatal(err)
-			}
-			ll := mod.String()
+			ll, md := lowerStages(t, tc.name, 8, tc.stages)
 			copies, waits := strings.Count(ll, "cp.async.cg.shared.global"), strings.Count(ll, "cp.async.wait_group")
 			// the stores before the first wgmma are those of its operand tiles
 			stores := len(halfStores.FindAllString(ll[:strings.Index(ll, "wgmma.mma_async")], -1))
@@ -170,4 +156,56 @@ func TestPipelinedLoads(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPipelinedTMALoads checks the pipeline of loads through host descriptors: the
+// attention kernel's K and V boxes (64x64 fp16 each) in every loop (the causal variant
+// has two), a ring of S stages with an mbarrier each, initialized before the loop and
+// invalidated after it; thread 0 arms a stage with both boxes' bytes, and every
+// iteration waits on its stage's phase parity. Q's load, before the loops, stays
+// synchronous (mbarrier.try_wait on its arrival's state).
+func TestPipelinedTMALoads(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		stages, loops int
+	}{
+		{"attention.attn_fwd_kernel.default", 3, 1},
+		{"attention.attn_fwd_kernel.default", 2, 1},
+		{"attention.attn_fwd_kernel.causal", 3, 2},
+	} {
+		t.Run(fmt.Sprintf("%s/ns%d", tc.name, tc.stages), func(t *testing.T) {
+			ll, md := lowerStages(t, tc.name, 4, tc.stages)
+			count := func(s string) int { return strings.Count(ll, s) }
+			box := 64 * 64 * 2
+			for _, c := range []struct {
+				what string
+				n    int
+			}{
+				{"mbarrier.init.shared::cta.b64 [$1+", tc.loops * tc.stages},
+				{"mbarrier.inval.shared::cta.b64 [$1+", tc.loops * tc.stages},
+				{fmt.Sprintf("@$0 mbarrier.arrive.expect_tx.shared::cta.b64 state, [$1], %d;", 2*box), tc.loops * tc.stages},
+				{"@$0 cp.async.bulk.tensor.2d", tc.loops * tc.stages * 2},
+				{"mbarrier.try_wait.parity", tc.loops},
+				{"mbarrier.try_wait.shared::cta.b64 p, [$1], state;", 1},
+			} {
+				if n := count(c.what); n != c.n {
+					t.Errorf("%d of %q, want %d", n, c.what, c.n)
+				}
+			}
+			if md.SharedBytes < tc.loops*tc.stages*2*box {
+				t.Errorf("%d bytes of shared memory, want at least %d for the rings", md.SharedBytes, tc.loops*tc.stages*2*box)
+			}
+		})
+	}
+}
+
+// lowerStages lowers testdata TTIR name for the default target with num_warps warps
+// and num_stages stages.
+func lowerStages(t *testing.T, name string, warps, stages int) (string, Metadata) {
+	t.Helper()
+	mod, md, err := Lower(parseTTIR(t, name), target.Default, Options{NumWarps: warps, NumStages: stages})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mod.String(), md
 }

@@ -754,7 +754,7 @@ func (c *asmCtx) mbarrier(st pStmt) (asmStep, error) {
 	var memArg pArg
 	var dst = -1
 	switch q[0] {
-	case "init":
+	case "init", "inval":
 		memArg = st.args[0]
 	case "arrive", "try_wait", "test_wait", "wait":
 		memArg = st.args[1]
@@ -765,7 +765,7 @@ func (c *asmCtx) mbarrier(st pStmt) (asmStep, error) {
 	if memArg.kind != pMem {
 		return nil, fmt.Errorf("address operand")
 	}
-	wait := q[0] != "init" && q[0] != "arrive"
+	wait := q[0] != "init" && q[0] != "inval" && q[0] != "arrive"
 	space := c.space(q)
 	// Copies complete when they are issued, so every phase has completed by the time a
 	// thread waits: the wait succeeds at once. The barrier's bytes are checked all the same.

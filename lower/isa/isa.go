@@ -353,6 +353,23 @@ type TMA interface {
 	// Store copies the box at the shared address box to descriptor desc at coords,
 	// and returns when the copy has read shared memory.
 	Store(tid, desc, box value.Value, coords []value.Value)
+
+	// The mbarriers of a software pipeline, 8 bytes apart, each expecting one arrival
+	// per phase: thread 0 arms a stage's barrier (Expect) and issues its copies
+	// (LoadAsync); every thread waits for the phase (WaitPhase).
+
+	// InitStageBarriers has thread tid 0 initialize n mbarriers from bars, then
+	// synchronizes the block.
+	InitStageBarriers(tid, bars value.Value, n int)
+	// InvalStageBarriers synchronizes the block, then has thread 0 invalidate them.
+	InvalStageBarriers(tid, bars value.Value, n int)
+	// Expect arrives on bar, where pred holds, expecting bytes bytes of copies.
+	Expect(pred, bar value.Value, bytes int)
+	// LoadAsync copies the box at coords of descriptor desc to the shared address box,
+	// where pred holds, completing on bar.
+	LoadAsync(pred, bar, box, desc value.Value, coords []value.Value)
+	// WaitPhase waits until bar's phase of parity phase (i32, 0 or 1) has completed.
+	WaitPhase(bar, phase value.Value)
 }
 
 // Access is one vector access of global memory: Words words of WordBits bits each

@@ -89,3 +89,49 @@ setp.eq.u32 p, $0, 0;
 	args := append([]value.Value{tid, desc, box}, coords...)
 	t.b.Asm(types.Void, text, "r,l,r"+strings.Repeat(",r", rank), args...)
 }
+
+// InitStageBarriers: thread 0 initializes the n mbarriers for one arrival each and
+// fences the initialization for the async proxy; the block then synchronizes.
+func (t tma) InitStageBarriers(tid, bars value.Value, n int) {
+	t.eachBarrier(tid, bars, n, "mbarrier.init.shared::cta.b64 [$1+%d], 1;", "@p fence.mbarrier_init.release.cluster;\n@p fence.proxy.async.shared::cta;\n")
+	t.Barrier()
+}
+
+// InvalStageBarriers: after a barrier, thread 0 invalidates the n mbarriers.
+func (t tma) InvalStageBarriers(tid, bars value.Value, n int) {
+	t.Barrier()
+	t.eachBarrier(tid, bars, n, "mbarrier.inval.shared::cta.b64 [$1+%d];", "")
+}
+
+// eachBarrier has thread tid 0 run instruction format (of the byte offset) on each of
+// the n mbarriers from bars, then the instructions after.
+func (t tma) eachBarrier(tid, bars value.Value, n int, format, after string) {
+	var b strings.Builder
+	b.WriteString("{\n.reg .pred p;\nsetp.eq.u32 p, $0, 0;\n")
+	for i := range n {
+		fmt.Fprintf(&b, "@p "+format+"\n", 8*i)
+	}
+	b.WriteString(after + "}")
+	t.b.Asm(types.Void, b.String(), "r,r", tid, bars)
+}
+
+// Expect is mbarrier.arrive.expect_tx.
+func (t tma) Expect(pred, bar value.Value, bytes int) {
+	t.b.Asm(types.Void, fmt.Sprintf("{\n.reg .b64 state;\n@$0 mbarrier.arrive.expect_tx.shared::cta.b64 state, [$1], %d;\n}", bytes), "b,r", pred, bar)
+}
+
+// LoadAsync is cp.async.bulk.tensor global → shared, completing on the mbarrier.
+func (t tma) LoadAsync(pred, bar, box, desc value.Value, coords []value.Value) {
+	rank := len(coords)
+	text := fmt.Sprintf("@$0 cp.async.bulk.tensor.%dd.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, %s], [$3];",
+		rank, operandList(4, rank))
+	args := append([]value.Value{pred, box, desc, bar}, coords...)
+	t.b.Asm(types.Void, text, "b,r,l,r"+strings.Repeat(",r", rank), args...)
+}
+
+// WaitPhase spins on mbarrier.try_wait.parity.
+func (t tma) WaitPhase(bar, phase value.Value) {
+	t.tmaWaits++
+	t.b.Asm(types.Void, fmt.Sprintf("{\n.reg .pred p;\ntma_phase_%d:\nmbarrier.try_wait.parity.shared::cta.b64 p, [$0], $1;\n@!p bra tma_phase_%d;\n}", t.tmaWaits, t.tmaWaits),
+		"r,r,~{memory}", bar, phase)
+}
