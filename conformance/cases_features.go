@@ -22,9 +22,17 @@ func featureCases() []Case {
 	for _, sh := range [][2]int{{13, 29}, {16, 32}} {
 		for _, axis := range []int{0, 1} {
 			for _, rev := range []bool{false, true} {
-				cs = append(cs, scanCase(k, sh[0], sh[1], axis, rev))
+				cs = append(cs, scanCase(k, sh[0], sh[1], axis, rev, scanTile{16, 32, 4}))
 			}
 			cs = append(cs, reduceCase(k, sh[0], sh[1], axis))
+		}
+	}
+	// tiles whose layouts repeat registers along both axes (8 warps), or keep one warp
+	for _, tile := range []scanTile{{64, 128, 8}, {32, 64, 1}} {
+		for _, axis := range []int{0, 1} {
+			for _, rev := range []bool{false, true} {
+				cs = append(cs, scanCase(k, tile.bm-3, tile.bn-5, axis, rev, tile))
+			}
 		}
 	}
 	for _, m := range []int{37, 8} {
@@ -96,10 +104,18 @@ func lanes(M, N, axis int, rev bool, f func(idx []int)) {
 	}
 }
 
-// scanCase: scan_kernel(x, a, cumsum, cumprod, rec, M, N, 16, 32, AXIS, REVERSE), with rec
-// the first-order recurrence h = h_prev * a + x in scan order.
-func scanCase(k kernelRef, M, N, axis int, rev bool) Case {
-	return k.cas(fmt.Sprintf("scan_kernel/axis=%d/reverse=%v/%dx%d", axis, rev, M, N), func(rng *rand.Rand) *Problem {
+// scanTile is scan_kernel's BLOCK_M x BLOCK_N and num_warps.
+type scanTile struct{ bm, bn, warps int }
+
+// scanCase: scan_kernel(x, a, cumsum, cumprod, rec, M, N, BLOCK_M, BLOCK_N, AXIS, REVERSE),
+// with rec the first-order recurrence h = h_prev * a + x in scan order; tiles other than
+// 16x32 on 4 warps are named in the case.
+func scanCase(k kernelRef, M, N, axis int, rev bool, tile scanTile) Case {
+	name := fmt.Sprintf("scan_kernel/axis=%d/reverse=%v/%dx%d", axis, rev, M, N)
+	if tile != (scanTile{16, 32, 4}) {
+		name += fmt.Sprintf("/block=%dx%d/w%d", tile.bm, tile.bn, tile.warps)
+	}
+	return k.cas(name, func(rng *rand.Rand) *Problem {
 		x, a := randn(rng, FP32, 1, M, N), uniform(rng, FP32, 0.9, 1.1, M, N)
 		sum, prod, rec := make([]float64, M*N), make([]float64, M*N), make([]float64, M*N)
 		lanes(M, N, axis, rev, func(idx []int) {
@@ -111,8 +127,9 @@ func scanCase(k kernelRef, M, N, axis int, rev bool) Case {
 		})
 		return &Problem{
 			Tensors: map[string]*Tensor{"x": x, "a": a, "cumsum": output(FP32, M, N), "cumprod": output(FP32, M, N), "rec": output(FP32, M, N)},
-			Steps:   []Step{tileStep("scan_kernel", []string{"x", "a", "cumsum", "cumprod", "rec"}, M, N, Const(axis), Const(rev))},
-			Checks:  []Check{{Tensor: "cumsum", Want: sum}, {Tensor: "cumprod", Want: prod}, {Tensor: "rec", Want: rec}},
+			Steps: []Step{{Kernel: "scan_kernel", Args: []Arg{Ptr("x"), Ptr("a"), Ptr("cumsum"), Ptr("cumprod"), Ptr("rec"), Int(M), Int(N),
+				Const(tile.bm), Const(tile.bn), Const(axis), Const(rev)}, Grid: [3]int{1, 1, 1}, NumWarps: tile.warps, NumStages: 3}},
+			Checks: []Check{{Tensor: "cumsum", Want: sum}, {Tensor: "cumprod", Want: prod}, {Tensor: "rec", Want: rec}},
 		}
 	})
 }

@@ -1,6 +1,8 @@
 package lower
 
 import (
+	"slices"
+
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
@@ -14,16 +16,206 @@ func init() {
 	lowerings["tt.scan"] = lowerScan
 }
 
-// lowerScan computes a prefix scan through shared memory: the operands are written out
-// row-major, each thread scans whole lines along the axis (lines dealt round robin), and
-// the results are read back. It is simple rather than fast (Triton scans in registers and
-// shuffles); none of our kernels scans.
+// lowerScan computes a prefix scan (inclusive; reverse: from the end) in registers
+// where the operands' layout allows it (scanRegisters), else through shared memory
+// (scanShared).
 func lowerScan(g *gen, op *tileir.Op) error {
 	axis := int(op.IntAttr("axis"))
 	reverse := op.Attr("reverse") == tileir.BoolAttr(true)
-	in0 := op.Operands[0]
-	e := g.enc[in0]
-	l := g.layoutOf(in0)
+	l := g.layoutOf(op.Operands[0])
+	if bits, ok := scanBits(l, axis); ok {
+		return g.scanRegisters(op, l, bits, reverse)
+	}
+	return g.scanShared(op, l, axis, reverse)
+}
+
+// scanBit is where one bit of the coordinate along the scan's axis comes from: the
+// index of a register, lane or warp basis (kind).
+type scanBit struct {
+	kind  basisKind
+	index int
+}
+
+type basisKind int
+
+const (
+	regBasis basisKind = iota
+	laneBasis
+	warpBasis
+)
+
+// scanBits returns, for each bit of the coordinate along axis, least significant first,
+// the basis of l that provides it. It reports false unless every basis with a component
+// along axis is a unit step along axis alone, one basis per bit.
+func scanBits(l *linLayout, axis int) ([]scanBit, bool) {
+	bits := make([]scanBit, log2(l.shape[axis]))
+	found := make([]bool, len(bits))
+	for kind, bases := range [][][]int{l.reg, l.lane, l.warp} {
+		for i, b := range bases {
+			if b[axis] == 0 {
+				continue
+			}
+			for d, x := range b {
+				if d != axis && x != 0 {
+					return nil, false
+				}
+			}
+			j := log2(b[axis])
+			if b[axis] != 1<<j || j >= len(bits) || found[j] {
+				return nil, false
+			}
+			found[j], bits[j] = true, scanBit{basisKind(kind), i}
+		}
+	}
+	return bits, !slices.Contains(found, false)
+}
+
+// scanRegisters scans along the axis whose coordinate bits come from bits, as a
+// butterfly over them, least significant first: every element keeps its prefix within
+// its block of 2^j elements along the axis and the block's total; at bit j it gets the
+// total of the sibling block (the element whose coordinate differs in bit j: another
+// register, a lane's by a shuffle, or a warp's through shared memory), and the later
+// block of the two (higher coordinates; reverse: lower) combines it into its prefix.
+// Both blocks combine the earlier total with the later into their new total.
+func (g *gen) scanRegisters(op *tileir.Op, l *linLayout, bits []scanBit, reverse bool) error {
+	e := g.enc[op.Operands[0]]
+	n := len(op.Operands)
+	prefix, total := make([][]value.Value, n), make([][]value.Value, n)
+	for i, v := range op.Operands {
+		prefix[i] = slices.Clone(g.in(v, e))
+		total[i] = slices.Clone(prefix[i])
+	}
+	regs := len(prefix[0])
+	at := func(vals [][]value.Value, r int) []value.Value {
+		out := make([]value.Value, n)
+		for i := range vals {
+			out[i] = vals[i][r]
+		}
+		return out
+	}
+	set := func(vals [][]value.Value, r int, x []value.Value) {
+		for i := range vals {
+			vals[i][r] = x[i]
+		}
+	}
+	var idx []value.Value // the registers' element indices, for exchanges across warps
+	for _, b := range bits {
+		if b.kind == regBasis {
+			m := 1 << b.index
+			for r := range regs {
+				if r&m != 0 {
+					continue
+				}
+				early, late := r, r|m // the registers of the earlier and later blocks
+				if reverse {
+					early, late = late, early
+				}
+				t, err := g.combine(op, at(total, early), at(total, late))
+				if err != nil {
+					return err
+				}
+				p, err := g.combine(op, at(total, early), at(prefix, late))
+				if err != nil {
+					return err
+				}
+				set(prefix, late, p)
+				set(total, early, t)
+				set(total, late, t)
+			}
+			continue
+		}
+		// the sibling's totals, and whether this thread's block is the later one
+		sibling := make([][]value.Value, n)
+		var id value.Value
+		if b.kind == laneBasis {
+			id = g.lane
+			for i := range total {
+				sibling[i] = make([]value.Value, regs)
+				for r, v := range total[i] {
+					sibling[i][r] = g.shuffleXor(v, 1<<b.index)
+				}
+			}
+		} else {
+			id = g.warp
+			if idx == nil {
+				idx = g.indexValues(g.linearIndex(l, nil, nil))
+			}
+			sibling = g.exchangeAcrossWarps(total, idx, l.warp[b.index], l)
+		}
+		pred := enum.IPredNE // the later block: bit set (reverse: clear)
+		if reverse {
+			pred = enum.IPredEQ
+		}
+		late := g.cur.NewICmp(pred, g.cur.NewAnd(id, i32c(int64(1)<<b.index)), i32c(0))
+		for r := range regs {
+			own, sib := at(total, r), at(sibling, r)
+			left, right := make([]value.Value, n), make([]value.Value, n)
+			for i := range n {
+				left[i] = g.cur.NewSelect(late, sib[i], own[i])
+				right[i] = g.cur.NewSelect(late, own[i], sib[i])
+			}
+			t, err := g.combine(op, left, right)
+			if err != nil {
+				return err
+			}
+			p, err := g.combine(op, sib, at(prefix, r))
+			if err != nil {
+				return err
+			}
+			for i := range n {
+				p[i] = g.cur.NewSelect(late, p[i], prefix[i][r])
+			}
+			set(prefix, r, p)
+			set(total, r, t)
+		}
+	}
+	for i, res := range op.Results {
+		g.vals[res] = g.convert(prefix[i], l, g.layoutOf(res))
+	}
+	return nil
+}
+
+// exchangeAcrossWarps returns, for every register of vals (one list per operand, in
+// layout l, whose elements have indices idx), the value of the element whose
+// coordinates differ by the warp basis step: stored to and read from the shared scratch
+// buffer at the elements' row-major indices.
+func (g *gen) exchangeAcrossWarps(vals [][]value.Value, idx []value.Value, step []int, l *linLayout) [][]value.Value {
+	flip := 0 // the step's row-major index: a single bit, as each dimension is a power of two
+	stride := 1
+	for d := len(l.shape) - 1; d >= 0; d-- {
+		flip += step[d] * stride
+		stride *= l.shape[d]
+	}
+	total := numel(l.shape)
+	sts, bases, need := make([]types.Type, len(vals)), make([]int, len(vals)), 0
+	for i := range vals {
+		sts[i] = storableType(vals[i][0].Type())
+		bases[i] = need
+		need += (total*byteSize(sts[i]) + 15) &^ 15
+	}
+	g.smemBarrier()
+	for i := range vals {
+		for r, v := range vals[i] {
+			g.Store(g.toStorable(v), g.smemPtr(sts[i], bases[i], idx[r], need))
+		}
+	}
+	g.barrier()
+	out := make([][]value.Value, len(vals))
+	for i := range vals {
+		out[i] = make([]value.Value, len(vals[i]))
+		for r := range vals[i] {
+			at := g.cur.NewXor(idx[r], i32c(int64(flip)))
+			out[i][r] = g.fromStorable(g.load(sts[i], g.smemPtr(sts[i], bases[i], at, need)), vals[i][r].Type())
+		}
+	}
+	return out
+}
+
+// scanShared computes a prefix scan through shared memory: the operands are written out
+// row-major, each thread scans whole lines along the axis (lines dealt round robin), and
+// the results are read back.
+func (g *gen) scanShared(op *tileir.Op, l *linLayout, axis int, reverse bool) error {
+	e := g.enc[op.Operands[0]]
 	size, stride := l.shape[axis], 1
 	for _, d := range l.shape[axis+1:] {
 		stride *= d
