@@ -133,14 +133,14 @@ type gen struct {
 	curOp           *tileir.Op // the op being lowered, for error messages
 	tid, lane, warp value.Value
 	// tmaBarrier is the mbarrier of TMA loads (see tma.go), nil when the kernel has none;
-	// what follows it starts at tmaScratchStart: the buffers of asynchronous dots
-	// the rings of pipelined loops (pipelines), the buffers of asynchronous dots
-	// (asyncDots), then the scratch buffer, at scratchStart.
+	// what follows it starts at tmaScratchStart: the rings of pipelined loops
+	// (pipelines), the buffers of asynchronous dots (asyncDots), then the scratch buffer,
+	// at scratchStart.
 	tmaBarrier      value.Value
 	tmaScratchStart int
 	scratchStart    int
 	pipelines       map[*tileir.Op]*pipeline      // by scf.for
-	pipelinedLoads  map[*tileir.Op]*pipelinedLoad // by tt.load
+	pipelinedLoads  map[*tileir.Op]*pipelinedLoad // by tt.load or tt.descriptor_load
 	noPipelines     bool                          // set when the rings do not fit (Lower)
 	asyncDots       map[*tileir.Op]asyncDot
 	sharedAlign     int // the alignment that shared memory's uses need, beyond 16 and tmaScratchStart

@@ -186,13 +186,7 @@ func (g *gen) exchangeAcrossWarps(vals [][]value.Value, idx []value.Value, step 
 		flip += step[d] * stride
 		stride *= l.shape[d]
 	}
-	total := numel(l.shape)
-	sts, bases, need := make([]types.Type, len(vals)), make([]int, len(vals)), 0
-	for i := range vals {
-		sts[i] = storableType(vals[i][0].Type())
-		bases[i] = need
-		need += (total*byteSize(sts[i]) + 15) &^ 15
-	}
+	sts, bases, need := scanRegions(vals, numel(l.shape))
 	g.smemBarrier()
 	for i := range vals {
 		for r, v := range vals[i] {
@@ -211,6 +205,19 @@ func (g *gen) exchangeAcrossWarps(vals [][]value.Value, idx []value.Value, step 
 	return out
 }
 
+// scanRegions lays out one region of the shared scratch buffer per operand (vals, in
+// registers) for numel elements: their storable types, their offsets (16-byte aligned)
+// and the bytes they need together.
+func scanRegions(vals [][]value.Value, numel int) (sts []types.Type, bases []int, need int) {
+	sts, bases = make([]types.Type, len(vals)), make([]int, len(vals))
+	for i := range vals {
+		sts[i] = storableType(vals[i][0].Type())
+		bases[i] = need
+		need += (numel*byteSize(sts[i]) + 15) &^ 15
+	}
+	return sts, bases, need
+}
+
 // scanShared computes a prefix scan through shared memory: the operands are written out
 // row-major, each thread scans whole lines along the axis (lines dealt round robin), and
 // the results are read back.
@@ -226,15 +233,10 @@ func (g *gen) scanShared(op *tileir.Op, l *linLayout, axis int, reverse bool) er
 	// one shared region per operand
 	n := len(op.Operands)
 	ins := make([][]value.Value, n)
-	sts := make([]types.Type, n)
-	bases := make([]int, n)
-	need := 0
 	for i, v := range op.Operands {
 		ins[i] = g.in(v, e)
-		sts[i] = storableType(ins[i][0].Type())
-		bases[i] = need
-		need += (total*byteSize(sts[i]) + 15) &^ 15
 	}
+	sts, bases, need := scanRegions(ins, total)
 	at := func(i int, pos value.Value) value.Value { return g.smemPtr(sts[i], bases[i], pos, need) }
 	g.smemBarrier()
 	for i := range ins {
