@@ -53,6 +53,19 @@ type Metadata struct {
 	// GlobalScratchSize and ProfileScratchSize are the bytes per program the two trailing
 	// scratch pointers must provide (zero: the pointers may be null).
 	GlobalScratchSize, ProfileScratchSize int
+	// TensorMaps are the tensor maps the launcher must encode for the host tensor
+	// descriptor parameters, one per such parameter in order, on targets with TMA (nil
+	// elsewhere): what Triton's metadata calls tensordesc_meta.
+	TensorMaps []TensorMap
+}
+
+// TensorMap is how a host tensor descriptor parameter's CUtensorMap must be encoded: Box
+// is the tile one TMA copy moves (outermost first; the descriptor's block, or a slab of
+// it), Swizzle the span of the swizzle in bytes (0: none; 32, 64 or 128: the maps'
+// CU_TENSOR_MAP_SWIZZLE_32B, 64B, 128B). Out-of-bounds elements read as zeros.
+type TensorMap struct {
+	Swizzle int
+	Box     []int
 }
 
 // Lower turns the public kernel of m (exactly one tt.func public) into an LLVM IR module for
@@ -107,7 +120,7 @@ func Lower(m *tileir.Module, t target.Target, opts Options) (mod *ir.Module, md 
 		return nil, Metadata{}, err
 	}
 	md = Metadata{Name: kernel.Name, SharedBytes: g.smemBytes, NumWarps: opts.NumWarps, ThreadsPerWarp: t.WarpSize,
-		NumStages: opts.NumStages, Target: t.String()}
+		NumStages: opts.NumStages, Target: t.String(), TensorMaps: g.tensorMaps()}
 	return g.m, md, nil
 }
 
@@ -142,6 +155,7 @@ type gen struct {
 	pipelines       map[*tileir.Op]*pipeline      // by scf.for
 	pipelinedLoads  map[*tileir.Op]*pipelinedLoad // by tt.load or tt.descriptor_load
 	noPipelines     bool                          // set when the rings do not fit (Lower)
+	swizzledMaps    map[*tileir.Value]TensorMap   // host descriptors whose loads feed dots from stages
 	asyncDots       map[*tileir.Op]asyncDot
 	sharedAlign     int // the alignment that shared memory's uses need, beyond 16 and tmaScratchStart
 	smem            *ir.Global

@@ -117,3 +117,25 @@ func (g *gen) tmaStore(op *tileir.Op) error {
 	tma.Store(g.tid, g.vals[op.Operands[0]][0], g.sharedBase(bytes), coords)
 	return nil
 }
+
+// tensorMaps are the tensor maps of the kernel's host descriptor parameters on a TMA
+// target (nil elsewhere): a swizzled slab where the loads through it feed warpgroup
+// dots from their pipeline's stages (swizzledMaps), else the block without swizzle.
+func (g *gen) tensorMaps() []TensorMap {
+	if g.isa.TMA() == nil {
+		return nil
+	}
+	var out []TensorMap
+	for _, a := range g.tf.Args() {
+		d, ok := a.Type.(*tileir.TensorDescType)
+		if !ok {
+			continue
+		}
+		if m, ok := g.swizzledMaps[a]; ok {
+			out = append(out, m)
+			continue
+		}
+		out = append(out, TensorMap{Box: shapeInts(d.Block())})
+	}
+	return out
+}
