@@ -48,6 +48,7 @@ type scaledKey struct {
 // each struct field, fieldUses), see inlineAsm.
 func (e *fnEmitter) countUses() {
 	clear(e.fieldUses)
+	e.phiUses = nil
 	note := func(v value.Value, fold bool) {
 		switch v.(type) {
 		case *ir.InstGetElementPtr, *ir.InstBitCast, *ir.InstAdd, *ir.InstSExt, *ir.InstZExt,

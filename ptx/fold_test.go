@@ -66,6 +66,76 @@ func TestEmittedLines(t *testing.T) {
 		decls              []string // the parameter declarations, when not nil
 		want               []string
 	}{{
+		name:   "a loop-carried phi dies at its tied asm operand though the code after the loop reads it",
+		params: "float addrspace(1)* %p, i32 %n",
+		body: `  br label %h
+h:
+  %acc = phi float [ 0.0, %0 ], [ %next, %body ]
+  %i = phi i32 [ 0, %0 ], [ %i1, %body ]
+  %c = icmp slt i32 %i, %n
+  br i1 %c, label %body, label %exit
+body:
+  %next = call float asm sideeffect "add.f32 $0, $0, 0f3F800000;", "=f,0"(float %acc)
+  %i1 = add i32 %i, 1
+  br label %h
+exit:
+  store float %acc, float addrspace(1)* %p, align 4
+  ret void`,
+		want: []string{
+			"mov.f32 %f1, 0f00000000;",
+			"mov.b32 %r2, 0;",
+			"$L__BB0_1:",
+			"setp.lt.s32 %p1, %r2, %r1;",
+			"@!%p1 bra $L__BB0_3;",
+			"$L__BB0_2:",
+			"// begin inline asm",
+			"add.f32 %f1, %f1, 0f3F800000;", // no mov into a register of its own
+			"// end inline asm",
+			"add.s32 %r3, %r2, 1;",
+			"mov.b32 %r2, %r3;",
+			"bra.uni $L__BB0_1;",
+			"$L__BB0_3:",
+			"st.global.f32 [%rd1], %f1;",
+			"ret;",
+		},
+	}, {
+		name:   "a phi read after its tied asm operand keeps its register",
+		params: "float addrspace(1)* %p, i32 %n",
+		body: `  br label %h
+h:
+  %acc = phi float [ 0.0, %0 ], [ %next, %body ]
+  %i = phi i32 [ 0, %0 ], [ %i1, %body ]
+  %c = icmp slt i32 %i, %n
+  br i1 %c, label %body, label %exit
+body:
+  %next = call float asm sideeffect "add.f32 $0, $0, 0f3F800000;", "=f,0"(float %acc)
+  store float %acc, float addrspace(1)* %p, align 4
+  %i1 = add i32 %i, 1
+  br label %h
+exit:
+  store float %acc, float addrspace(1)* %p, align 4
+  ret void`,
+		want: []string{
+			"mov.f32 %f1, 0f00000000;",
+			"mov.b32 %r2, 0;",
+			"$L__BB0_1:",
+			"setp.lt.s32 %p1, %r2, %r1;",
+			"@!%p1 bra $L__BB0_3;",
+			"$L__BB0_2:",
+			"mov.f32 %f2, %f1;",
+			"// begin inline asm",
+			"add.f32 %f2, %f2, 0f3F800000;",
+			"// end inline asm",
+			"st.global.f32 [%rd1], %f1;",
+			"add.s32 %r3, %r2, 1;",
+			"mov.f32 %f1, %f2;",
+			"mov.b32 %r2, %r3;",
+			"bra.uni $L__BB0_1;",
+			"$L__BB0_3:",
+			"st.global.f32 [%rd1], %f1;",
+			"ret;",
+		},
+	}, {
 		name:   "undef lanes overwritten by insertelement cost nothing",
 		params: "i32 addrspace(1)* %p, half %a, half %b",
 		body: `  %v0 = insertelement <2 x half> undef, half %a, i32 0

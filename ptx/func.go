@@ -35,6 +35,7 @@ type fnEmitter struct {
 	labels map[*ir.Block]string
 	order  []*ir.Block // layout: reverse postorder
 	next   *ir.Block   // block laid out after the one being emitted
+	cur    *ir.Block   // the block being emitted
 	nlabel int
 	ncall  int // extern calls so far (callseq numbers)
 
@@ -51,27 +52,28 @@ type fnEmitter struct {
 	leafArr    [16]leafEntry
 	classCache map[leafKey][]regClass // see (*fnEmitter).classesOf
 
-	scaled        map[scaledKey]string // base+index*stride registers of the current block
-	negs          map[string]string    // negations of registers that fma operands took in the current block
-	materializing value.Value          // the deferred value being selected for one use
-	names         []byte               // backing store of register names (newReg)
-	opChunk       []string             // backing store of operand lists (opSlice)
-	typeChunk     []types.Type         // backing store of the leaves of scalars not cached (leaves)
-	asmOuts       []string             // scratch of inlineAsm: outputs,
-	asmOutRCs     []regClass           // their classes,
-	asmIns        []string             // inputs
-	fieldUses     map[fieldKey]int32   // extractvalues of each struct field (countUses)
-	asmOps        []string             // and both
-	readers       map[string]int32     // scratch of copies: pending moves reading each register
-	locLine       []byte               // scratch of setLoc
-	offs          []int64              // scratch of plan: leaf offsets of the access being selected
-	parts         []string             // scratch of repack
-	callOps       []string             // scratch of call
-	usedNames     [][]byte             // chunks of names taken from scratch
-	usedOps       [][]string           // chunks of opChunk taken from scratch
-	moves         []move               // scratch of copies
-	lastDI        *metadata.DILocation // the !dbg setLoc saw last
-	classLast     struct {             // the last hit of classesOf
+	scaled        map[scaledKey]string   // base+index*stride registers of the current block
+	negs          map[string]string      // negations of registers that fma operands took in the current block
+	materializing value.Value            // the deferred value being selected for one use
+	names         []byte                 // backing store of register names (newReg)
+	opChunk       []string               // backing store of operand lists (opSlice)
+	typeChunk     []types.Type           // backing store of the leaves of scalars not cached (leaves)
+	asmOuts       []string               // scratch of inlineAsm: outputs,
+	asmOutRCs     []regClass             // their classes,
+	asmIns        []string               // inputs
+	fieldUses     map[fieldKey]int32     // extractvalues of each struct field (countUses)
+	phiUses       map[*ir.InstPhi]phiUse // where each phi is used, once a tied operand asks (phiDiesAt)
+	asmOps        []string               // and both
+	readers       map[string]int32       // scratch of copies: pending moves reading each register
+	locLine       []byte                 // scratch of setLoc
+	offs          []int64                // scratch of plan: leaf offsets of the access being selected
+	parts         []string               // scratch of repack
+	callOps       []string               // scratch of call
+	usedNames     [][]byte               // chunks of names taken from scratch
+	usedOps       [][]string             // chunks of opChunk taken from scratch
+	moves         []move                 // scratch of copies
+	lastDI        *metadata.DILocation   // the !dbg setLoc saw last
+	classLast     struct {               // the last hit of classesOf
 		k   leafKey
 		rcs []regClass
 		ok  bool
@@ -749,7 +751,7 @@ func (e *fnEmitter) blocks() error {
 		}
 	}
 	for i, b := range e.order {
-		e.next = nil
+		e.cur, e.next = b, nil
 		if i+1 < len(e.order) {
 			e.next = e.order[i+1]
 		}

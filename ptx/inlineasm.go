@@ -162,7 +162,7 @@ func (e *fnEmitter) inlineAsm(i *ir.InstCall, asm *ir.InlineAsm) error {
 			if err != nil {
 				return err
 			}
-			if e.diesHere(a) {
+			if e.diesHere(a, e.cur) {
 				// the output takes over the input's register: no copy, as LLVM's
 				// coalescing of tied operands (wgmma chains its accumulators so)
 				outs[c.tied] = op
@@ -238,13 +238,14 @@ func (e *fnEmitter) inlineAsm(i *ir.InstCall, asm *ir.InlineAsm) error {
 	return nil
 }
 
-// diesHere reports whether a, the input of a tied inline asm operand, is a phi or the
-// only extractvalue of its struct field, used by this operand alone: its register holds
-// no other value, and nothing reads it after the asm.
-func (e *fnEmitter) diesHere(a value.Value) bool {
+// diesHere reports whether a, the input of a tied inline asm operand in block b, is a
+// phi dead after the asm (phiDiesAt) or the only extractvalue of its struct field, used
+// by this operand alone: its register holds no other value, and nothing reads it after
+// the asm.
+func (e *fnEmitter) diesHere(a value.Value, b *ir.Block) bool {
 	switch a := a.(type) {
 	case *ir.InstPhi:
-		return e.infoOf(a).uses.other == 1
+		return e.infoOf(a).uses.other == 1 || e.phiDiesAt(a, b)
 	case *ir.InstExtractValue:
 		return e.infoOf(a).uses.other == 1 && len(a.Indices) == 1 && e.fieldUses[fieldKey{a.X, a.Indices[0]}] == 1
 	}
@@ -471,4 +472,81 @@ func atoi(s string) (int, bool) {
 		n = n*10 + int(ch-'0')
 	}
 	return n, true
+}
+
+// phiUse is where a phi is defined and the blocks of its uses (a phi's use is in the
+// incoming block), one entry per use.
+type phiUse struct {
+	def  *ir.Block
+	uses []*ir.Block
+}
+
+// phiDiesAt reports whether phi p, used once in block b, is dead after that use: no
+// other use is in b or in a block that b reaches without passing through p's block,
+// which redefines it. A loop-carried value (wgmma's accumulators) dies so at its use in
+// the loop even though the code after the loop reads the phi too.
+func (e *fnEmitter) phiDiesAt(p *ir.InstPhi, b *ir.Block) bool {
+	if e.phiUses == nil {
+		e.phiUses = map[*ir.InstPhi]phiUse{}
+		for _, blk := range e.f.Blocks {
+			for _, inst := range blk.Insts {
+				if phi, ok := inst.(*ir.InstPhi); ok {
+					u := e.phiUses[phi]
+					u.def = blk
+					e.phiUses[phi] = u
+					for _, inc := range phi.Incs {
+						q, ok := inc.X.(*ir.InstPhi)
+						if pred, isBlock := inc.Pred.(*ir.Block); ok && isBlock {
+							e.notePhiUse(q, pred)
+						}
+					}
+					continue
+				}
+				if u, ok := inst.(value.User); ok {
+					for _, op := range u.Operands() {
+						if q, ok := (*op).(*ir.InstPhi); ok {
+							e.notePhiUse(q, blk)
+						}
+					}
+				}
+			}
+			if u, ok := blk.Term.(value.User); ok {
+				for _, op := range u.Operands() {
+					if q, ok := (*op).(*ir.InstPhi); ok {
+						e.notePhiUse(q, blk)
+					}
+				}
+			}
+		}
+	}
+	pu := e.phiUses[p]
+	// the blocks b reaches without entering pu.def
+	reached := map[*ir.Block]bool{}
+	work := []*ir.Block{b}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, s := range x.Term.Succs() {
+			if s != pu.def && !reached[s] {
+				reached[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	inB := 0
+	for _, u := range pu.uses {
+		if u == b {
+			inB++
+		} else if reached[u] {
+			return false
+		}
+	}
+	return inB == 1 && !reached[b]
+}
+
+// notePhiUse records a use of phi p in block b.
+func (e *fnEmitter) notePhiUse(p *ir.InstPhi, b *ir.Block) {
+	u := e.phiUses[p]
+	u.uses = append(u.uses, b)
+	e.phiUses[p] = u
 }
