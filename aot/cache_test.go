@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -251,7 +252,7 @@ func TestCacheConcurrentProcesses(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !c.Cached || c.Key != keys[0][i] || c.Result.PTX != fresh.Result.PTX || c.Result.Meta != fresh.Result.Meta {
+		if !c.Cached || c.Key != keys[0][i] || c.Result.PTX != fresh.Result.PTX || !reflect.DeepEqual(c.Result.Meta, fresh.Result.Meta) {
 			t.Errorf("spec %d: cached %v, key %s (process made %s), PTX equal %v, metadata %+v vs %+v",
 				i, c.Cached, c.Key, keys[0][i], c.Result.PTX == fresh.Result.PTX, c.Result.Meta, fresh.Result.Meta)
 		}

@@ -99,6 +99,7 @@ func (c *Compiled) launchSpec(outName, grid string, bin *Binary) *LaunchSpec {
 		OutName: outName, Kernel: r.Meta.Name, Params: r.Spec.Params, Given: c.Given,
 		NumWarps: r.NumWarps, NumStages: r.NumStages, WarpSize: r.Target.WarpSize, Shared: r.Meta.SharedBytes,
 		Grid: grid, Binary: bin.Data, BinaryKind: bin.Kind, Source: filepath.Base(c.Source), TMA: r.Target.HasTMA(),
+		TensorMaps: r.Meta.TensorMaps,
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gotriton/gotriton/lower"
 	"github.com/gotriton/gotriton/pyeval"
 	"github.com/gotriton/gotriton/semantic"
 )
@@ -56,6 +57,10 @@ type LaunchSpec struct {
 	// TMA says that the target passes host tensor descriptors as CUtensorMaps (sm_90 and
 	// later).
 	TMA bool
+	// TensorMaps are the tensor maps (box and swizzle) that the host tensor descriptor
+	// parameters take, in order (lower.Metadata.TensorMaps); where there are none, each
+	// takes its block without swizzle.
+	TensorMaps []lower.TensorMap
 }
 
 // cParam is one kernel parameter as the C launcher sees it.
@@ -70,8 +75,10 @@ type cParam struct {
 	hint int
 	// value is a constexpr's value as Python's str() writes it.
 	value string
-	// desc is the block type of a host tensor descriptor, nil for other parameters.
+	// desc is the block type of a host tensor descriptor, nil for other parameters, and
+	// tmap the tensor map the kernel expects for it.
 	desc *semantic.DescType
+	tmap lower.TensorMap
 }
 
 // lang is a launcher language's types for the kernel's runtime parameters.
@@ -102,6 +109,7 @@ var goLang = &lang{name: "Go", ptr: "*cuda.Buffer", oneHint: "int32", scalars: m
 // cParams describes spec's parameters for a launcher in l.
 func cParams(spec *LaunchSpec, l *lang) ([]cParam, error) {
 	out := make([]cParam, len(spec.Params))
+	descs := 0 // the host tensor descriptors so far
 	for i, p := range spec.Params {
 		e := p.Entry
 		cp := cParam{name: p.Name, text: e.Text}
@@ -128,6 +136,8 @@ func cParams(spec *LaunchSpec, l *lang) ([]cParam, error) {
 					return nil, fmt.Errorf("parameter '%s' is a host tensor descriptor (%s): only C launchers for targets with TMA (sm_90 and later) take them; pass the tensor's pointer, shape and strides and make the descriptor in the kernel (tl.make_tensor_descriptor)", p.Name, t)
 				}
 				cp.ctype, cp.desc = descTypeName(len(d.Block.Shape)), d
+				cp.tmap = tensorMap(spec.TensorMaps, descs, d)
+				descs++
 			default:
 				return nil, fmt.Errorf("parameter '%s': type %s has no %s launcher type", p.Name, t, l.name)
 			}

@@ -3,9 +3,11 @@ package aot
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gotriton/gotriton/compiler"
+	"github.com/gotriton/gotriton/lower"
 	"github.com/gotriton/gotriton/ptx"
 	"github.com/gotriton/gotriton/pyeval"
 	"github.com/gotriton/gotriton/semantic"
@@ -144,7 +146,8 @@ func NewMetadata(r *compiler.Result, hash string) *Metadata {
 		for _, p := range r.Spec.Params {
 			md.Params = append(md.Params, paramMeta(p))
 			if d, ok := p.Entry.Type.(*semantic.DescType); ok {
-				md.TensordescMeta = append(md.TensordescMeta, descMeta(d, t))
+				tm := tensorMap(r.Meta.TensorMaps, len(md.TensordescMeta), d)
+				md.TensordescMeta = append(md.TensordescMeta, descMeta(d, tm, t))
 			}
 		}
 	}
@@ -202,19 +205,20 @@ func constexprJSON(v semantic.Value) any {
 	return fmt.Sprint(v)
 }
 
-// descMeta describes the tensor map the kernel expects for descriptor type d: gotriton's
-// TMA lowering reads and writes the block row-major, without swizzle.
-func descMeta(d *semantic.DescType, t target.Target) TensordescMeta {
+// descMeta describes the tensor map tm that the kernel expects for descriptor type d:
+// swizzle is tm's CUtensorMapSwizzle and block_size its box. Without TMA, block_size is
+// d's block, as Triton gives it.
+func descMeta(d *semantic.DescType, tm lower.TensorMap, t target.Target) TensordescMeta {
 	elem, _ := d.Block.Elem.(semantic.DType)
-	block := make([]int, len(d.Block.Shape))
-	for i, n := range d.Block.Shape {
-		block[i] = int(n)
-	}
 	if !t.HasTMA() {
-		return TensordescMeta{BlockSize: block, ElemBits: elem.Bits()}
+		return TensordescMeta{BlockSize: blockShape(d), ElemBits: elem.Bits()}
 	}
-	swizzle, code, padded := 0, tmaElemType(elem), false
-	return TensordescMeta{Swizzle: &swizzle, ElemSize: elem.Bits() / 8, ElemType: &code, BlockSize: block, FP4Padded: &padded}
+	swizzle, ok := tmaSwizzles[tm.Swizzle]
+	if !ok {
+		panic(fmt.Sprintf("aot: a tensor map with a swizzle of %d bytes (lower gives 0, 32, 64 or 128)", tm.Swizzle))
+	}
+	code, padded := tmaElemType(elem), false
+	return TensordescMeta{Swizzle: &swizzle, ElemSize: elem.Bits() / 8, ElemType: &code, BlockSize: slices.Clone(tm.Box), FP4Padded: &padded}
 }
 
 // JSON returns md indented, with a final newline.

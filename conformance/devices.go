@@ -9,6 +9,7 @@ import (
 	"github.com/gotriton/gotriton/driver/cpu"
 	"github.com/gotriton/gotriton/driver/cuda"
 	"github.com/gotriton/gotriton/driver/simt"
+	"github.com/gotriton/gotriton/lower"
 	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
 )
@@ -20,8 +21,8 @@ func CPUDevice(workers int) *Device {
 	return &Device{
 		Name:   "cpu",
 		Driver: d,
-		Load: func(m *tileir.Module, kernel string, numWarps, _ int) (driver.Kernel, error) {
-			return d.Load(m, kernel, cpu.LoadOptions{NumWarps: numWarps})
+		Load: func(m *tileir.Module, kernel string, numWarps, _ int) (Kernel, error) {
+			return withMaps(d.Load(m, kernel, cpu.LoadOptions{NumWarps: numWarps}))(nil)
 		},
 		HostDesc: func(d HostDescriptor) (any, error) {
 			return cpu.TensorDesc{Buffer: d.Buffer, Shape: d.Shape, Strides: d.Strides}, nil
@@ -40,21 +41,21 @@ func CPUDevice(workers int) *Device {
 // architecture, to PTX by gotriton's emitter, or by llc-22 when viaLLC is set.
 func CUDADevice(viaLLC bool) (*Device, error) {
 	return cudaDevice(func(d *cuda.Device) loadFunc {
-		return func(m *tileir.Module, kernel string, numWarps, numStages int) (driver.Kernel, error) {
+		return func(m *tileir.Module, kernel string, numWarps, numStages int) (Kernel, error) {
 			t, err := target.Parse(cudaTarget(d))
 			if err != nil {
-				return nil, err
+				return Kernel{}, err
 			}
 			r := &compiler.Result{Kernel: kernel, Target: t, NumWarps: numWarps, NumStages: numStages, TileIR: m}
 			if err := r.Backend(compiler.PTX, viaLLC, ""); err != nil {
-				return nil, err
+				return Kernel{}, err
 			}
-			return d.LoadPTX(r.PTX, kernel, cuda.LoadOptions{
+			return withMaps(d.LoadPTX(r.PTX, kernel, cuda.LoadOptions{
 				NumWarps:            r.Meta.NumWarps,
 				SharedBytes:         r.Meta.SharedBytes,
 				GlobalScratchBytes:  r.Meta.GlobalScratchSize,
 				ProfileScratchBytes: r.Meta.ProfileScratchSize,
-			})
+			}))(r.Meta.TensorMaps)
 		}
 	})
 }
@@ -88,16 +89,26 @@ func CUDADevicePTX(p *PTXDir) (*Device, error) {
 // PTXDirLoad is the Load of a device that takes its PTX from p: it finds the module's
 // PTX and metadata and hands them to loadPTX. A fake device in tests uses it too.
 func PTXDirLoad(p *PTXDir, loadPTX func(text, kernel string, meta PTXMeta) (driver.Kernel, error)) loadFunc {
-	return func(m *tileir.Module, kernel string, _, _ int) (driver.Kernel, error) {
+	return func(m *tileir.Module, kernel string, _, _ int) (Kernel, error) {
 		text, meta, err := p.Find(m)
 		if err != nil {
-			return nil, err
+			return Kernel{}, err
 		}
-		return loadPTX(text, kernel, meta)
+		return withMaps(loadPTX(text, kernel, meta))(meta.TensorMaps)
 	}
 }
 
-type loadFunc = func(m *tileir.Module, kernel string, numWarps, numStages int) (driver.Kernel, error)
+type loadFunc = func(m *tileir.Module, kernel string, numWarps, numStages int) (Kernel, error)
+
+// withMaps pairs a driver's loaded kernel (or its error) with the kernel's tensor maps.
+func withMaps(k driver.Kernel, err error) func(maps []lower.TensorMap) (Kernel, error) {
+	return func(maps []lower.TensorMap) (Kernel, error) {
+		if err != nil {
+			return Kernel{}, err
+		}
+		return Kernel{Kernel: k, TensorMaps: maps}, nil
+	}
+}
 
 func cudaTarget(d *cuda.Device) string { return fmt.Sprintf("cuda:%d:32", d.Capability()) }
 
@@ -126,7 +137,7 @@ func cudaDevice(load func(d *cuda.Device) loadFunc) (*Device, error) {
 				return nil, fmt.Errorf("cuda: descriptor with %d dimensions and %d strides", len(hd.Shape), len(hd.Strides))
 			}
 			if hasTMA {
-				return d.EncodeTensorMap(cb, string(hd.DType), hd.Shape, hd.Strides, hd.Block)
+				return d.EncodeTensorMap(cb, string(hd.DType), hd.Shape, hd.Strides, hd.Block, hd.Swizzle)
 			}
 			return cb.Ptr(), nil
 		},
@@ -168,17 +179,17 @@ func SimDevice(tgt string, workers int) (*Device, error) {
 		Name:   name,
 		Target: t.String(),
 		Driver: d,
-		Load: func(m *tileir.Module, kernel string, numWarps, numStages int) (driver.Kernel, error) {
+		Load: func(m *tileir.Module, kernel string, numWarps, numStages int) (Kernel, error) {
 			r := &compiler.Result{Kernel: kernel, Target: t, NumWarps: numWarps, NumStages: numStages, TileIR: m}
 			if err := r.Backend(compiler.LLVM, false, ""); err != nil {
-				return nil, err
+				return Kernel{}, err
 			}
-			return d.Load(r.LLVM, kernel, simt.LoadOptions{
+			return withMaps(d.Load(r.LLVM, kernel, simt.LoadOptions{
 				NumWarps:            r.Meta.NumWarps,
 				SharedBytes:         r.Meta.SharedBytes,
 				GlobalScratchBytes:  r.Meta.GlobalScratchSize,
 				ProfileScratchBytes: r.Meta.ProfileScratchSize,
-			})
+			}))(r.Meta.TensorMaps)
 		},
 		// As on a GPU: a TMA target takes a tensor map (the simulator's own encoding), an
 		// older one the tensor's address, followed by its shape and strides.
@@ -188,7 +199,7 @@ func SimDevice(tgt string, workers int) (*Device, error) {
 				return nil, fmt.Errorf("%s: not a simt buffer: %T", name, hd.Buffer)
 			}
 			if t.HasTMA() {
-				return simt.NewTensorMap(b, hd.DType.Size(), hd.Shape, hd.Strides, hd.Block)
+				return simt.NewTensorMap(b, hd.DType.Size(), hd.Shape, hd.Strides, hd.Block, hd.Swizzle)
 			}
 			return b, nil
 		},

@@ -66,8 +66,12 @@ func OpenPTXDir(dir string) (*PTXDir, error) {
 			}
 			continue
 		}
-		if len(cols) != 13 {
-			return nil, fmt.Errorf("%s/index.tsv:%d: %d columns, want 13", dir, line, len(cols))
+		if len(cols) != 14 {
+			return nil, fmt.Errorf("%s/index.tsv:%d: %d columns, want 14", dir, line, len(cols))
+		}
+		maps, err := parseTensorMaps(cols[13])
+		if err != nil {
+			return nil, fmt.Errorf("%s/index.tsv:%d: column 14: %v", dir, line, err)
 		}
 		var n [6]int
 		for i, c := range []int{4, 5, 9, 10, 11, 12} {
@@ -81,7 +85,7 @@ func OpenPTXDir(dir string) (*PTXDir, error) {
 			return nil, fmt.Errorf("%s/index.tsv:%d: target %s, but earlier lines have %s", dir, line, cols[8], p.Target)
 		}
 		e := ptxEntry{file: cols[1], kernel: cols[2], sig: cols[3], warps: n[0], stages: n[1], status: cols[6],
-			meta: PTXMeta{NumWarps: n[2], SharedBytes: n[3], GlobalScratchBytes: n[4], ProfileScratchBytes: n[5]}}
+			meta: PTXMeta{NumWarps: n[2], SharedBytes: n[3], GlobalScratchBytes: n[4], ProfileScratchBytes: n[5], TensorMaps: maps}}
 		if cols[0] == "" {
 			// A specialization that failed to compile has no file; Find reports its error.
 			p.failed = append(p.failed, e)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -48,7 +49,7 @@ func TestDumpPTXViaLLC(t *testing.T) {
 	own, ownFiles := dumpForTest(t, false)
 	llc, llcFiles := dumpForTest(t, true)
 	for i := range ownFiles {
-		if ownFiles[i].Name != llcFiles[i].Name || ownFiles[i].Meta != llcFiles[i].Meta {
+		if ownFiles[i].Name != llcFiles[i].Name || !reflect.DeepEqual(ownFiles[i].Meta, llcFiles[i].Meta) {
 			t.Errorf("own %+v, llc %+v", ownFiles[i], llcFiles[i])
 		}
 		a, _ := os.ReadFile(filepath.Join(own, ownFiles[i].Name))
@@ -58,7 +59,7 @@ func TestDumpPTXViaLLC(t *testing.T) {
 		}
 	}
 	idx, err := os.ReadFile(filepath.Join(llc, "index.tsv"))
-	if err != nil || !strings.HasPrefix(string(idx), indexHeader+"\n") || !strings.Contains(string(idx), "\tcuda:90:32\t4\t0\t0\t0\n") {
+	if err != nil || !strings.HasPrefix(string(idx), indexHeader+"\n") || !strings.Contains(string(idx), "\tcuda:90:32\t4\t0\t0\t0\t-\n") {
 		t.Fatalf("index.tsv: %v\n%s", err, idx)
 	}
 }
@@ -75,9 +76,9 @@ func fakePTXDevice(t *testing.T, p *PTXDir, loaded *[]string) *Device {
 		*loaded = append(*loaded, kernel)
 		return nil, nil
 	})
-	dev.Load = func(m *tileir.Module, kernel string, numWarps, numStages int) (driver.Kernel, error) {
+	dev.Load = func(m *tileir.Module, kernel string, numWarps, numStages int) (Kernel, error) {
 		if _, err := ptxLoad(m, kernel, numWarps, numStages); err != nil {
-			return nil, err
+			return Kernel{}, err
 		}
 		return cpuLoad(m, kernel, numWarps, numStages)
 	}

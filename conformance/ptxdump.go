@@ -8,9 +8,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gotriton/gotriton/compiler"
+	"github.com/gotriton/gotriton/lower"
 	"github.com/gotriton/gotriton/semantic"
 	"github.com/gotriton/gotriton/target"
 )
@@ -33,6 +35,7 @@ type PTXFile struct {
 // PTXMeta is what a launcher needs besides the PTX text: lower.Metadata's launch fields.
 type PTXMeta struct {
 	NumWarps, SharedBytes, GlobalScratchBytes, ProfileScratchBytes int
+	TensorMaps                                                     []lower.TensorMap
 }
 
 // specKey identifies one specialization: the kernel file, kernel, signature, num_warps
@@ -113,7 +116,7 @@ func (r *Runner) DumpPTX(cases []Case, filter *regexp.Regexp, dir, tgt string, v
 			}
 			f.Name = ptxName(s.Kernel, key)
 			f.Meta = PTXMeta{NumWarps: res.Meta.NumWarps, SharedBytes: res.Meta.SharedBytes,
-				GlobalScratchBytes: res.Meta.GlobalScratchSize, ProfileScratchBytes: res.Meta.ProfileScratchSize}
+				GlobalScratchBytes: res.Meta.GlobalScratchSize, ProfileScratchBytes: res.Meta.ProfileScratchSize, TensorMaps: res.Meta.TensorMaps}
 			if err := os.WriteFile(filepath.Join(dir, f.Name), []byte(res.PTX), 0o644); err != nil {
 				return nil, err
 			}
@@ -131,15 +134,58 @@ func (r *Runner) DumpPTX(cases []Case, filter *regexp.Regexp, dir, tgt string, v
 		if f.Error != "" {
 			status = "error: " + f.Error
 		}
-		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d\n", f.Name, f.Path, f.Kernel, f.Signature, f.NumWarps, f.NumStages,
-			status, strings.Join(f.Cases, ","), tgt, f.Meta.NumWarps, f.Meta.SharedBytes, f.Meta.GlobalScratchBytes, f.Meta.ProfileScratchBytes)
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%s\n", f.Name, f.Path, f.Kernel, f.Signature, f.NumWarps, f.NumStages,
+			status, strings.Join(f.Cases, ","), tgt, f.Meta.NumWarps, f.Meta.SharedBytes, f.Meta.GlobalScratchBytes, f.Meta.ProfileScratchBytes,
+			formatTensorMaps(f.Meta.TensorMaps))
 	}
 	return out, os.WriteFile(filepath.Join(dir, "index.tsv"), []byte(b.String()), 0o644)
 }
 
 // indexHeader is index.tsv's first line. tools/gpu-report.sh reads columns 3-7; new
 // columns go at the end.
-const indexHeader = "ptx\tfile\tkernel\tsignature\tnum_warps\tnum_stages\tstatus\tcases\ttarget\tmeta_num_warps\tshared_bytes\tglobal_scratch_bytes\tprofile_scratch_bytes"
+const indexHeader = "ptx\tfile\tkernel\tsignature\tnum_warps\tnum_stages\tstatus\tcases\ttarget\tmeta_num_warps\tshared_bytes\tglobal_scratch_bytes\tprofile_scratch_bytes\ttensor_maps"
+
+// formatTensorMaps writes a kernel's tensor maps for index.tsv: SWIZZLE:BOXxBOX..., comma
+// separated ("128:128x64,0:64x64"), "-" for none.
+func formatTensorMaps(maps []lower.TensorMap) string {
+	if len(maps) == 0 {
+		return "-"
+	}
+	out := make([]string, len(maps))
+	for i, m := range maps {
+		box := make([]string, len(m.Box))
+		for d, n := range m.Box {
+			box[d] = strconv.Itoa(n)
+		}
+		out[i] = strconv.Itoa(m.Swizzle) + ":" + strings.Join(box, "x")
+	}
+	return strings.Join(out, ",")
+}
+
+// parseTensorMaps reads formatTensorMaps's text.
+func parseTensorMaps(s string) ([]lower.TensorMap, error) {
+	if s == "-" {
+		return nil, nil
+	}
+	var maps []lower.TensorMap
+	for _, t := range strings.Split(s, ",") {
+		sw, box, ok := strings.Cut(t, ":")
+		m := lower.TensorMap{}
+		var err error
+		if m.Swizzle, err = strconv.Atoi(sw); !ok || err != nil {
+			return nil, fmt.Errorf("tensor map %q: want SWIZZLE:BOX", t)
+		}
+		for _, d := range strings.Split(box, "x") {
+			n, err := strconv.Atoi(d)
+			if err != nil {
+				return nil, fmt.Errorf("tensor map %q: box %q", t, box)
+			}
+			m.Box = append(m.Box, n)
+		}
+		maps = append(maps, m)
+	}
+	return maps, nil
+}
 
 func compilePTX(compile CompileFunc, path string, s *Step, sig, tgt string, t target.Target, viaLLC bool) (res *compiler.Result, err error) {
 	defer func() {

@@ -100,12 +100,13 @@ func TestMatmulParallel(t *testing.T) {
 func perturbOutput(d *Device, arg, at int, rel float64) *Device {
 	p := *d
 	load := d.Load
-	p.Load = func(m *tileir.Module, kernel string, numWarps, numStages int) (driver.Kernel, error) {
+	p.Load = func(m *tileir.Module, kernel string, numWarps, numStages int) (Kernel, error) {
 		k, err := load(m, kernel, numWarps, numStages)
 		if err != nil {
-			return nil, err
+			return Kernel{}, err
 		}
-		return perturbedKernel{k, arg, at, rel}, nil
+		k.Kernel = perturbedKernel{k.Kernel, arg, at, rel}
+		return k, nil
 	}
 	return &p
 }

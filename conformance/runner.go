@@ -16,6 +16,7 @@ import (
 
 	"github.com/gotriton/gotriton/driver"
 	"github.com/gotriton/gotriton/frontend"
+	"github.com/gotriton/gotriton/lower"
 	"github.com/gotriton/gotriton/pyeval"
 	"github.com/gotriton/gotriton/semantic"
 	"github.com/gotriton/gotriton/tileir"
@@ -33,7 +34,7 @@ type Device struct {
 	// Driver allocates memory.
 	Driver driver.Device
 	// Load compiles m's kernel for the device and loads it.
-	Load func(m *tileir.Module, kernel string, numWarps, numStages int) (driver.Kernel, error)
+	Load func(m *tileir.Module, kernel string, numWarps, numStages int) (Kernel, error)
 	// HostDesc makes the launch argument for a host-side tensor descriptor; nil when the
 	// device does not support host descriptors yet.
 	HostDesc func(d HostDescriptor) (any, error)
@@ -47,12 +48,21 @@ type Device struct {
 }
 
 // HostDescriptor is a host-side tensor descriptor (Triton's TensorDescriptor): a row-major
-// view of Buffer with elements of DType, and Block, the tile one load or store moves.
-// Shape, Strides (in elements) and Block are outermost first.
+// view of Buffer with elements of DType, and Block, the tile one TMA copy moves (the
+// kernel's tensor map's box where it has one, else the descriptor's block), swizzled in
+// Swizzle bytes (0: none). Shape, Strides (in elements) and Block are outermost first.
 type HostDescriptor struct {
 	Buffer                driver.Buffer
 	DType                 DType
 	Shape, Strides, Block []int64
+	Swizzle               int
+}
+
+// Kernel is a kernel loaded on a device, with the tensor maps its host descriptor
+// parameters take (lower.Metadata.TensorMaps; nil where they take no tensor maps).
+type Kernel struct {
+	driver.Kernel
+	TensorMaps []lower.TensorMap
 }
 
 // NotRunError marks a case that could not run for a reason that is not a wrong result
@@ -116,7 +126,7 @@ type Runner struct {
 	// never passes).
 	Compare *Runner
 
-	modules map[string]driver.Kernel
+	modules map[string]Kernel
 	dead    error // why the device is unusable: a fault it could not recover from
 }
 
@@ -303,7 +313,7 @@ func (r *Runner) runCase(c Case, res *Result) error {
 // execution is one run of a problem on a device: its loaded kernels, its buffers and the
 // outputs read back.
 type execution struct {
-	loaded []driver.Kernel
+	loaded []Kernel
 	bufs   map[string]driver.Buffer
 	outs   map[string][]float64
 }
@@ -319,7 +329,7 @@ func (ex *execution) free() {
 func (r *Runner) execute(path string, p *Problem, res *Result) (*execution, error) {
 	ex := &execution{}
 	// Compile and load every step first: a compile error is a failure of the case.
-	ex.loaded = make([]driver.Kernel, len(p.Steps))
+	ex.loaded = make([]Kernel, len(p.Steps))
 	for i := range p.Steps {
 		s := &p.Steps[i]
 		sig, err := s.Signature(p.Tensors)
@@ -341,7 +351,7 @@ func (r *Runner) execute(path string, p *Problem, res *Result) (*execution, erro
 	}
 	for i := range p.Steps {
 		s := &p.Steps[i]
-		args, err := r.launchArgs(s, p, ex.bufs)
+		args, err := r.launchArgs(s, p, ex.bufs, ex.loaded[i].TensorMaps)
 		if err != nil {
 			return ex, fmt.Errorf("%s: %w", s.Kernel, err)
 		}
@@ -449,7 +459,7 @@ func (r *Runner) compare(c Case, p *Problem, outs map[string][]float64, res *Res
 }
 
 // load compiles and loads one step, caching by (file, kernel, signature, options).
-func (r *Runner) load(path string, s *Step, sig string) (driver.Kernel, error) {
+func (r *Runner) load(path string, s *Step, sig string) (Kernel, error) {
 	key := fmt.Sprintf("%s\x00%s\x00%s\x00%d\x00%d", path, s.Kernel, sig, s.NumWarps, s.NumStages)
 	if k, ok := r.modules[key]; ok {
 		return k, nil
@@ -461,14 +471,14 @@ func (r *Runner) load(path string, s *Step, sig string) (driver.Kernel, error) {
 	}
 	m, err := compile(path, s.Kernel, semantic.Options{SignatureText: sig, NumWarps: s.NumWarps, NumStages: s.NumStages, Target: r.Device.Target})
 	if err != nil {
-		return nil, fmt.Errorf("compile %s [%s]: %w", s.Kernel, sig, err)
+		return Kernel{}, fmt.Errorf("compile %s [%s]: %w", s.Kernel, sig, err)
 	}
 	k, err := r.Device.Load(m, s.Kernel, s.NumWarps, s.NumStages)
 	if err != nil {
-		return nil, fmt.Errorf("load %s on %s: %w", s.Kernel, r.Device.Name, err)
+		return Kernel{}, fmt.Errorf("load %s on %s: %w", s.Kernel, r.Device.Name, err)
 	}
 	if r.modules == nil {
-		r.modules = map[string]driver.Kernel{}
+		r.modules = map[string]Kernel{}
 	}
 	r.modules[key] = k
 	return k, nil
@@ -537,9 +547,11 @@ func (r *Runner) upload(p *Problem) (map[string]driver.Buffer, error) {
 // launchArgs turns a step's arguments into the kernel's launch arguments, following the
 // compiled kernel's parameter list as Triton 3.6 lays it out: constexprs and integers
 // specialized to 1 are left out, a tensor descriptor becomes the descriptor followed by
-// its shape (i32 each) and strides (i64 each).
-func (r *Runner) launchArgs(s *Step, p *Problem, bufs map[string]driver.Buffer) ([]any, error) {
+// its shape (i32 each) and strides (i64 each), the descriptor encoded as maps says for
+// the kernel's descriptor parameters in order (nil: as their blocks, unswizzled).
+func (r *Runner) launchArgs(s *Step, p *Problem, bufs map[string]driver.Buffer, maps []lower.TensorMap) ([]any, error) {
 	var out []any
+	descs := 0
 	for i, a := range s.Args {
 		switch a.Kind {
 		case ArgConst:
@@ -571,11 +583,16 @@ func (r *Runner) launchArgs(s *Step, p *Problem, bufs map[string]driver.Buffer) 
 				shape[d] = int64(n)
 			}
 			strides := Strides(t.Shape)
-			block := make([]int64, len(a.Block))
-			for d, n := range a.Block {
+			box, swizzle := a.Block, 0
+			if descs < len(maps) {
+				box, swizzle = maps[descs].Box, maps[descs].Swizzle
+			}
+			descs++
+			block := make([]int64, len(box))
+			for d, n := range box {
 				block[d] = int64(n)
 			}
-			d, err := r.Device.HostDesc(HostDescriptor{Buffer: bufs[a.Tensor], DType: t.DType, Shape: shape, Strides: strides, Block: block})
+			d, err := r.Device.HostDesc(HostDescriptor{Buffer: bufs[a.Tensor], DType: t.DType, Shape: shape, Strides: strides, Block: block, Swizzle: swizzle})
 			if err != nil {
 				return nil, err
 			}

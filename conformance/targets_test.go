@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gotriton/gotriton/driver"
 	"github.com/gotriton/gotriton/semantic"
 	"github.com/gotriton/gotriton/tileir"
 )
@@ -35,8 +34,8 @@ func TestNotApplicable(t *testing.T) {
 // are reported n/a without being compiled or loaded, counted apart, and listed in the
 // summary by reason.
 func TestRunnerNotApplicable(t *testing.T) {
-	dev := &Device{Name: "fake", Target: "hip:gfx942:64", Load: func(*tileir.Module, string, int, int) (driver.Kernel, error) {
-		return nil, errors.New("loaded")
+	dev := &Device{Name: "fake", Target: "hip:gfx942:64", Load: func(*tileir.Module, string, int, int) (Kernel, error) {
+		return Kernel{}, errors.New("loaded")
 	}}
 	build := func(*rand.Rand) *Problem { t.Fatal("an n/a case was built"); return nil }
 	cases := []Case{

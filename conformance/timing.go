@@ -60,7 +60,7 @@ type LaunchTime struct {
 
 // timeLaunches times each step of a case that has run and passed. A timing error is
 // recorded in the launch's entry; it does not fail the case.
-func (r *Runner) timeLaunches(p *Problem, loaded []driver.Kernel, bufs map[string]driver.Buffer, sigs []string) *Timing {
+func (r *Runner) timeLaunches(p *Problem, loaded []Kernel, bufs map[string]driver.Buffer, sigs []string) *Timing {
 	t := &Timing{}
 	for i := range p.Steps {
 		s := &p.Steps[i]
@@ -68,7 +68,7 @@ func (r *Runner) timeLaunches(p *Problem, loaded []driver.Kernel, bufs map[strin
 		if i < len(sigs) {
 			lt.Signature = sigs[i]
 		}
-		args, err := r.launchArgs(s, p, bufs)
+		args, err := r.launchArgs(s, p, bufs, loaded[i].TensorMaps)
 		if err == nil {
 			k := loaded[i]
 			lt.MS, err = r.Timer(func() error { return k.Launch(s.Grid, args...) })

@@ -42,7 +42,9 @@ func init() {
 	}
 	lowerings["tt.descriptor_load"] = func(g *gen, op *tileir.Op) error {
 		if ld := g.pipelinedLoads[op]; ld != nil {
-			g.loadStage(ld)
+			if !ld.direct { // else the dot reads the stage
+				g.loadStage(ld)
+			}
 			return nil
 		}
 		if g.isTensorMap(op.Operands[0]) {

@@ -86,10 +86,12 @@
 // TensorDescriptor) follows Triton 3.6's ABI on targets with TMA (sm_90 and later): a
 // 128-byte CUtensorMap passed by value (.param .align 64 .b8 [128]), followed by the
 // rank i32 shape and rank i64 stride (in elements) parameters, and descriptor loads and
-// stores are TMA copies (tma.go). The launcher encodes the map without swizzle or
-// interleave and with zero fill, over the block the descriptor type names
-// (driver/cuda.EncodeTensorMap); TMA's rules apply (16-byte-aligned base and row
-// strides). On sm_80, which has no TMA, the parameter is a .u64 holding the tensor's
+// stores are TMA copies (tma.go). The launcher encodes the map as Metadata.TensorMaps
+// says (Triton's tensordesc_meta; driver/cuda.EncodeTensorMap): with zero fill, no
+// interleave, and either over the block the descriptor type names without swizzle, or,
+// where every load through it feeds a warpgroup dot from a pipeline's stage, over one
+// slab of the block, swizzled as the dot's shared layout; TMA's rules apply
+// (16-byte-aligned base and row strides). On sm_80, which has no TMA, the parameter is a .u64 holding the tensor's
 // global base address and the accesses are masked n-D accesses, as for
 // tl.make_tensor_descriptor.
 //
@@ -100,12 +102,15 @@
 // is pipelined as Triton's pipeliner does with cp.async (pipeline.go): a ring of
 // num_stages stages in shared memory, the loads' pointer slice run again for the
 // iteration num_stages-1 ahead, cp.async.wait_group num_stages-2 at the top of every
-// iteration. Loads through host descriptors are pipelined too, as TMA copies into
-// row-major boxes of the ring completing on one mbarrier per stage, read back into
-// registers where the load was. A loop whose ring does not fit beside the scratch
-// buffer, or whose loads' vectors are under 4 bytes, stays synchronous.
+// iteration. Loads through host descriptors are pipelined too, as TMA copies completing
+// on one mbarrier per stage: straight into the dot's shared layout through a swizzled
+// tensor map where they feed a warpgroup dot (directly or transposed), else into
+// row-major boxes read back into registers where the load was. A loop whose ring does
+// not fit in shared memory, or whose loads' vectors are under 4 bytes, stays
+// synchronous. Outside the loop's runs the scratch buffer reuses the ring's space; a dot
+// operand defined outside the loop is stored into shared memory once per run of it.
 //
 // Not yet: TMA for in-kernel descriptors, tt.assert, calls of non-inlined functions,
-// swizzled tensor maps (TMA boxes straight in the dots' shared layout), pipelining of
-// pointer loads that feed mma.sync (sm_80) or anything but a dot, and on AMD.
+// pipelining of pointer loads that feed mma.sync (sm_80) or anything but a dot, and on
+// AMD.
 package lower

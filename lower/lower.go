@@ -146,9 +146,10 @@ type gen struct {
 	curOp           *tileir.Op // the op being lowered, for error messages
 	tid, lane, warp value.Value
 	// tmaBarrier is the mbarrier of TMA loads (see tma.go), nil when the kernel has none;
-	// what follows it starts at tmaScratchStart: the rings of pipelined loops
-	// (pipelines), the buffers of asynchronous dots (asyncDots), then the scratch buffer,
-	// at scratchStart.
+	// what follows it starts at tmaScratchStart: the scratch buffer, at scratchStart, and
+	// from there the rings of pipelined loops (pipelines) and the buffers of
+	// asynchronous dots (asyncDots); while a loop runs, the scratch buffer starts after
+	// that loop's buffers (loopScratch).
 	tmaBarrier      value.Value
 	tmaScratchStart int
 	scratchStart    int
@@ -156,6 +157,9 @@ type gen struct {
 	pipelinedLoads  map[*tileir.Op]*pipelinedLoad // by tt.load or tt.descriptor_load
 	noPipelines     bool                          // set when the rings do not fit (Lower)
 	swizzledMaps    map[*tileir.Value]TensorMap   // host descriptors whose loads feed dots from stages
+	loopBuffers     map[*tileir.Op]int            // by scf.for: the end of its buffers in shared memory (loopScratch)
+	loopBuffersEnd  int                           // the end of every loop's buffers
+	invariants      []*invariantOperand           // loop-invariant operands of warpgroup dots
 	asyncDots       map[*tileir.Op]asyncDot
 	sharedAlign     int // the alignment that shared memory's uses need, beyond 16 and tmaScratchStart
 	smem            *ir.Global
@@ -240,6 +244,7 @@ func (g *gen) kernel() error {
 		g.initTMABarrier()
 	}
 	g.planPipelines()
+	g.planInvariantOperands()
 	g.planAsyncDots()
 	g.scopes = []map[string][]value.Value{{}}
 	if err := g.region(g.tf.Body.Entry()); err != nil {

@@ -19,11 +19,16 @@ import (
 // the copies of iteration i+num_stages-1 are issued at the end of iteration i, so that
 // num_stages-1 iterations of loads are in flight while the dots run.
 //
-// Loads through host tensor descriptors (TMA) are pipelined the same way, into row-major
-// boxes of the ring: thread 0 arms the stage's mbarrier with the stage's bytes and issues
-// the copies; every thread waits for the barrier's phase of the iteration (its parity
-// (i / num_stages) & 1) and reads the box into the load's registers where the load was.
-// The barriers are initialized before each run of the loop and invalidated after it.
+// Loads through host tensor descriptors (TMA) are pipelined the same way: thread 0 arms
+// the stage's mbarrier with the stage's bytes and issues the copies; every thread waits
+// for the barrier's phase of the iteration (its parity (i / num_stages) & 1). Where the
+// load is operand A or B of a warpgroup dot (directly or through a transpose) and every
+// load through its descriptor is such a one, the descriptor's tensor map is swizzled as
+// the dot's shared layout is, and the copies write the stage in that layout, one slab of
+// Swizzle bytes of the contiguous dimension each: the dot reads the stage itself
+// (directTMA). Otherwise the stage holds a row-major box, which the threads read into
+// the load's registers where the load was. The barriers are initialized before each run
+// of the loop and invalidated after it.
 //
 // Before the loop, the slice of ops that computes the loads' pointers and masks runs for
 // the first num_stages-1 iterations and issues their copies, one group each. Every
@@ -59,7 +64,8 @@ type pipeline struct {
 // pipelinedLoad is one load of a pipeline at offset bytes into every stage: a tt.load
 // that is operand A or B of a warpgroup dot, copied in vectors of vec elements (bytes
 // bytes) in the dot's shared layout as place maps its registers there; or (tma) a
-// tt.descriptor_load of a box of bytes bytes.
+// tt.descriptor_load of a block of bytes bytes. A direct TMA load writes the block in
+// the dot's shared layout place.s, in slabs copies of box (outermost first) each.
 type pipelinedLoad struct {
 	op         *tileir.Op
 	pipe       *pipeline
@@ -67,10 +73,13 @@ type pipelinedLoad struct {
 	offset     int
 	vec, bytes int
 	tma        bool
+	direct     bool
+	box        []int
+	slabs      int
 }
 
-// planPipelines finds the loops whose loads are pipelined and places their rings ahead
-// of the asynchronous dots' buffers and the scratch buffer.
+// planPipelines finds the loops whose loads are pipelined and places their rings after
+// the scratch buffer's start, ahead of the asynchronous dots' buffers (loopBuffers).
 func (g *gen) planPipelines() {
 	wg, ok := g.isa.(isa.WarpGroupMMA)
 	if _, copies := g.isa.(isa.AsyncCopier); !ok || !copies || g.noPipelines {
@@ -91,6 +100,7 @@ func (g *gen) planPipelines() {
 			p.bars = at
 			at = roundUp(at+8*p.stages, sharedTileAlign)
 		}
+		g.reserveLoopBuffer(op, at)
 		if g.pipelines == nil {
 			g.pipelines, g.pipelinedLoads = map[*tileir.Op]*pipeline{}, map[*tileir.Op]*pipelinedLoad{}
 		}
@@ -102,7 +112,7 @@ func (g *gen) planPipelines() {
 		return true
 	})
 	if g.pipelines != nil {
-		g.scratchStart = at
+		g.swizzleTensorMaps()
 	}
 }
 
@@ -121,7 +131,7 @@ func (g *gen) planPipeline(wg isa.WarpGroupMMA, loop *tileir.Op) *pipeline {
 	for _, op := range body.Ops {
 		ld := g.pipelinedLoadOf(wg, op)
 		if ld == nil {
-			ld = g.pipelinedTMALoadOf(op)
+			ld = g.pipelinedTMALoadOf(wg, op)
 		}
 		if ld == nil {
 			continue
@@ -207,8 +217,9 @@ func (g *gen) pipelinedLoadOf(wg isa.WarpGroupMMA, op *tileir.Op) *pipelinedLoad
 }
 
 // pipelinedTMALoadOf returns op as a pipelined load, or nil: a tt.descriptor_load of a
-// tensor through a host descriptor (a kernel parameter) on a target with TMA.
-func (g *gen) pipelinedTMALoadOf(op *tileir.Op) *pipelinedLoad {
+// tensor through a host descriptor (a kernel parameter) on a target with TMA. It is
+// direct where directTMA finds the dot operand it may be written as.
+func (g *gen) pipelinedTMALoadOf(wg isa.WarpGroupMMA, op *tileir.Op) *pipelinedLoad {
 	if op.Name != "tt.descriptor_load" || g.isa.TMA() == nil || !isTensor(op.Results[0]) || g.enc[op.Results[0]] == nil {
 		return nil
 	}
@@ -220,7 +231,87 @@ func (g *gen) pipelinedTMALoadOf(op *tileir.Op) *pipelinedLoad {
 		return nil
 	}
 	_, bytes := tmaBlock(op.Results[0].Type)
-	return &pipelinedLoad{op: op, bytes: bytes, tma: true}
+	ld := &pipelinedLoad{op: op, bytes: bytes, tma: true}
+	g.directTMA(wg, ld)
+	return ld
+}
+
+// directTMA makes TMA load ld direct where its block [R][C] (C contiguous in memory) is
+// the one use of operand A or B of a warpgroup dot in the same block, or of a tt.trans
+// that is: the dot's shared layout for the operand, contiguous along C, is then slabs
+// of R rows of Swizzle bytes, each what one copy of a [R, Swizzle/elem] box through a
+// tensor map with that swizzle writes (the hardware's swizzle permutes the 16-byte
+// chunks of each 128-byte row by address bits 7 and up, as the layout's Offset does).
+func (g *gen) directTMA(wg isa.WarpGroupMMA, ld *pipelinedLoad) {
+	res := ld.op.Results[0]
+	block := shapeInts(res.Type)
+	if len(block) != 2 {
+		return
+	}
+	v, trans := res, false
+	users := g.users[v]
+	if len(users) == 1 && users[0].Name == "tt.trans" && users[0].Block() == ld.op.Block() {
+		v, trans = users[0].Results[0], true
+		users = g.users[v]
+	}
+	if len(users) != 1 || users[0].Name != "tt.dot" || users[0].Block() != ld.op.Block() {
+		return
+	}
+	dot := users[0]
+	opIdx := slices.Index(dot.Operands, v)
+	if opIdx > 1 || slices.Index(dot.Operands[opIdx+1:], v) >= 0 {
+		return
+	}
+	plan, ok := g.planMMA(dot)
+	if !ok || !plan.WarpGroup || opIdx == 0 && plan.ARegs || plan.Operand[opIdx].Bits() != tileir.ScalarOf(res.Type).Bits() {
+		return
+	}
+	// the operand's MN dimension is the contiguous one for B, and for A when transposed
+	mnContiguous := opIdx == 1 != trans
+	shape := shapeInts(dot.Results[0].Type)
+	s := wg.SharedOperand(plan, opIdx, shape[opIdx], shapeInts(dot.Operands[0].Type)[1], mnContiguous)
+	if s.MNMajor != mnContiguous || s.Swizzle == 0 || block[0] > 256 || block[1]*s.ElemBytes%s.Swizzle != 0 {
+		return
+	}
+	ld.direct, ld.place = true, placement{s: s}
+	ld.box, ld.slabs = []int{block[0], s.Swizzle / s.ElemBytes}, block[1]*s.ElemBytes/s.Swizzle
+}
+
+// swizzleTensorMaps keeps the direct TMA loads of descriptors whose every use is one,
+// all with the same box and swizzle, and records those descriptors' tensor maps; the
+// other direct loads read their stage into registers instead.
+func (g *gen) swizzleTensorMaps() {
+	for _, a := range g.tf.Args() {
+		if _, ok := a.Type.(*tileir.TensorDescType); !ok {
+			continue
+		}
+		var loads []*pipelinedLoad
+		same := true
+		for _, u := range g.users[a] {
+			ld := g.pipelinedLoads[u]
+			if ld == nil || !ld.direct {
+				same = false
+				continue
+			}
+			if len(loads) > 0 && (!slices.Equal(ld.box, loads[0].box) || ld.place.s.Swizzle != loads[0].place.s.Swizzle) {
+				same = false
+			}
+			loads = append(loads, ld)
+		}
+		if len(loads) == 0 {
+			continue
+		}
+		if !same {
+			for _, ld := range loads {
+				ld.direct = false
+			}
+			continue
+		}
+		if g.swizzledMaps == nil {
+			g.swizzledMaps = map[*tileir.Value]TensorMap{}
+		}
+		g.swizzledMaps[a] = TensorMap{Swizzle: loads[0].place.s.Swizzle, Box: loads[0].box}
+	}
 }
 
 // hasCopies reports whether p has loads copied by cp.async (not TMA).
@@ -384,8 +475,20 @@ func (g *gen) issueCopies(p *pipeline, regs sliceRegs, stage, valid value.Value)
 		bar := g.stageBarrier(p, stage)
 		tma.Expect(first, bar, p.tmaBytes)
 		for i, ld := range p.loads {
-			if ld.tma {
-				tma.LoadAsync(first, bar, g.stageBox(ld, stage), g.vals[ld.op.Operands[0]][0], regs.coords[i])
+			if !ld.tma {
+				continue
+			}
+			box, desc := g.stageBox(ld, stage), g.vals[ld.op.Operands[0]][0]
+			if !ld.direct {
+				tma.LoadAsync(first, bar, box, desc, regs.coords[i])
+				continue
+			}
+			// slab j: the contiguous coordinate (innermost, first) j boxes on
+			slabBytes := ld.box[0] * ld.place.s.Swizzle
+			for j := range ld.slabs {
+				coords := slices.Clone(regs.coords[i])
+				coords[0] = g.cur.NewAdd(coords[0], i32c(int64(j*ld.box[1])))
+				tma.LoadAsync(first, bar, g.gep(types.I8, box, i32c(int64(j*slabBytes))), desc, coords)
 			}
 		}
 	}
@@ -443,11 +546,29 @@ func (g *gen) loadStage(ld *pipelinedLoad) {
 	g.vals[res] = g.readShared(g.stageBox(ld, ld.pipe.stage), g.linearIndex(g.layoutOf(res), nil, nil), rt)
 }
 
-// pipelinedOperand returns the pipelined load (in the dot's shared layout: not a TMA
-// box) that operand opIdx of dot is, or nil.
+// pipelinedOperand returns the pipelined load in the dot's shared layout (a cp.async
+// load, or a direct TMA load, possibly transposed) that operand opIdx of dot is, or nil.
 func (g *gen) pipelinedOperand(dot *tileir.Op, opIdx int) *pipelinedLoad {
-	if d := dot.Operands[opIdx].Def(); d != nil {
-		if ld := g.pipelinedLoads[d]; ld != nil && !ld.tma {
+	d := dot.Operands[opIdx].Def()
+	if d == nil {
+		return nil
+	}
+	if ld := g.pipelinedLoads[d]; ld != nil && (!ld.tma || ld.direct) {
+		return ld
+	}
+	if ld := g.directSource(d); ld != nil {
+		return ld
+	}
+	return nil
+}
+
+// directSource returns the direct TMA load that tt.trans op transposes, or nil.
+func (g *gen) directSource(op *tileir.Op) *pipelinedLoad {
+	if op.Name != "tt.trans" {
+		return nil
+	}
+	if d := op.Operands[0].Def(); d != nil {
+		if ld := g.pipelinedLoads[d]; ld != nil && ld.direct {
 			return ld
 		}
 	}

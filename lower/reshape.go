@@ -62,6 +62,9 @@ func (g *gen) scaled(x index, k, j int) index {
 // lowerTrans permutes dimensions through shared memory: the operand is written at its
 // row-major index in the result's dimension order.
 func lowerTrans(g *gen, op *tileir.Op) error {
+	if g.directSource(op) != nil {
+		return nil // the dot reads the load's stage transposed
+	}
 	src, res := op.Operands[0], op.Results[0]
 	perm, _ := op.Attr("order").(tileir.I32ArrayAttr)
 	order := make([]int, len(perm))

@@ -83,6 +83,8 @@ func lowerFor(g *gen, op *tileir.Op) error {
 	iterArgs := body.Args[1:]
 	lb, ub, step := g.vals[op.Operands[0]][0], g.vals[op.Operands[1]][0], g.vals[op.Operands[2]][0]
 	inits := g.inputs(op.Operands[3:], iterArgs)
+	restoreScratch := g.loopScratch(op)
+	g.stageInvariants(op)
 	pipe := g.pipelines[op]
 	var aheadInits [][]value.Value
 	if pipe != nil {
@@ -148,6 +150,7 @@ func lowerFor(g *gen, op *tileir.Op) error {
 		g.pipelineEnd(pipe)
 	}
 	g.waitAsyncDots(op)
+	restoreScratch()
 	return nil
 }
 

@@ -13,7 +13,8 @@ import (
 // parameter (a 128-byte CUtensorMap passed by value), and the descriptor's shape (i32)
 // and strides (i64) follow it as parameters. Loads and stores through it are TMA copies
 // between global memory and the shared scratch buffer, which holds the block row-major
-// (the launcher encodes the map without swizzle or interleave, with zero fill):
+// (the launcher encodes the map without swizzle or interleave, with zero fill, unless
+// the map is one of a pipeline's swizzled ones, see pipeline.go):
 //
 //   - load: one thread arms the kernel's mbarrier with the block's byte count and issues
 //     the copy global → shared; every thread arrives on the mbarrier and waits for the

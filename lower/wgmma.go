@@ -47,12 +47,13 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 	// A's and B's tiles: a pipeline's stage of its ring, or staged here, in the scratch
 	// buffer or in the dot's own double buffer (the half of this iteration's parity)
 	pipedA, pipedB := g.pipelinedOperand(op, 0), g.pipelinedOperand(op, 1)
+	invA, invB := g.invariantOperand(op, 0), g.invariantOperand(op, 1)
 	tileBytes := func(opIdx, mn int) int { return roundUp(mn*k*plan.Operand[opIdx].Bits()/8, sharedTileAlign) }
 	aBytes, bBytes := 0, 0
-	if !plan.ARegs && pipedA == nil {
+	if !plan.ARegs && pipedA == nil && invA == nil {
 		aBytes = tileBytes(0, m)
 	}
-	if pipedB == nil {
+	if pipedB == nil && invB == nil {
 		bBytes = tileBytes(1, n)
 	}
 	g.sharedAlign = max(g.sharedAlign, sharedTileAlign)
@@ -71,12 +72,17 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 	switch {
 	case pipedA != nil:
 		aLayout, aTile = pipedA.place.s, g.stageTile(pipedA)
+	case invA != nil:
+		aLayout, aTile = invA.layout, invA.tile
 	case !plan.ARegs:
 		aLayout, aTile = g.stageShared(wg, plan, op.Operands[0], 0, m, k, base, start)
 	}
-	if pipedB != nil {
+	switch {
+	case pipedB != nil:
 		bLayout, bTile = pipedB.place.s, g.stageTile(pipedB)
-	} else {
+	case invB != nil:
+		bLayout, bTile = invB.layout, invB.tile
+	default:
 		bLayout, bTile = g.stageShared(wg, plan, op.Operands[1], 1, n, k, base, g.cur.NewAdd(start, i32c(int64(aBytes))))
 	}
 	if aBytes+bBytes > 0 {
@@ -371,46 +377,83 @@ type asyncDot struct {
 // leaves a wgmma in flight until the next iteration's is issued: a warpgroup dot in the
 // body of an scf.for whose accumulator is an iteration argument that nothing else reads,
 // and whose result is only yielded back as it. Such a dot stages its operands in a
-// double buffer of its own, ahead of the scratch buffer, and waits for the previous
+// double buffer of its own, after the pipelines' rings, and waits for the previous
 // iteration's instructions after issuing its own: the loads of one iteration overlap the
 // instructions of the one before.
 func (g *gen) planAsyncDots() {
-	if _, ok := g.isa.(isa.WarpGroupMMA); !ok {
-		return
-	}
-	at := roundUp(g.scratchStart, sharedTileAlign)
-	g.tf.Walk(func(op *tileir.Op) bool {
-		if op.Name != "tt.dot" {
-			return true
-		}
-		plan, ok := g.planMMA(op)
-		if !ok || !plan.WarpGroup || plan.PartialK > 0 {
-			return true
-		}
+	g.eachLoopDot(func(op *tileir.Op, plan isa.MMAPlan, at int) int {
 		loop, result, ok := g.asyncLoop(op)
 		if !ok {
-			return true
+			return at
 		}
 		shape, k := shapeInts(op.Results[0].Type), tileir.ShapeOf(op.Operands[0].Type)[1]
-		half := 0 // the operands it stages itself: not those of a pipeline's ring
-		if g.pipelinedOperand(op, 1) == nil {
+		half := 0 // the operands it stages itself: not those of a ring or invariant ones
+		if g.pipelinedOperand(op, 1) == nil && g.invariantOperand(op, 1) == nil {
 			half += roundUp(shape[1]*int(k)*plan.Operand[1].Bits()/8, sharedTileAlign)
 		}
-		if !plan.ARegs && g.pipelinedOperand(op, 0) == nil {
+		if !plan.ARegs && g.pipelinedOperand(op, 0) == nil && g.invariantOperand(op, 0) == nil {
 			half += roundUp(shape[0]*int(k)*plan.Operand[0].Bits()/8, sharedTileAlign)
 		}
 		if at+3*half > g.t.SharedPerBlock { // with room to spare for the scratch buffer
-			return true
+			return at
 		}
 		if g.asyncDots == nil {
 			g.asyncDots = map[*tileir.Op]asyncDot{}
 		}
 		g.asyncDots[op] = asyncDot{loop: loop, result: result, off: at, half: half}
 		at += 2 * half
+		g.reserveLoopBuffer(loop, at)
+		return at
+	})
+}
+
+// eachLoopDot calls place, in program order, for each warpgroup dot without partial
+// accumulators on an ISA with them, with the shared memory offset where the next loop
+// buffer may go (after every loop buffer so far); place returns the offset after the
+// buffers it placed.
+func (g *gen) eachLoopDot(place func(op *tileir.Op, plan isa.MMAPlan, at int) int) {
+	if _, ok := g.isa.(isa.WarpGroupMMA); !ok {
+		return
+	}
+	at := roundUp(max(g.scratchStart, g.loopBuffersEnd), sharedTileAlign)
+	g.tf.Walk(func(op *tileir.Op) bool {
+		if op.Name != "tt.dot" {
+			return true
+		}
+		if plan, ok := g.planMMA(op); ok && plan.WarpGroup && plan.PartialK == 0 {
+			at = place(op, plan, at)
+		}
 		return true
 	})
-	if g.asyncDots != nil {
-		g.scratchStart = at
+}
+
+// reserveLoopBuffer records that loop's runs need shared memory up to byte end (its
+// pipeline's ring, its asynchronous dots' buffers). Buffers are placed one after the
+// other, for every loop, after the scratch buffer's start.
+func (g *gen) reserveLoopBuffer(loop *tileir.Op, end int) {
+	if g.loopBuffers == nil {
+		g.loopBuffers = map[*tileir.Op]int{}
+	}
+	g.loopBuffers[loop] = max(g.loopBuffers[loop], end)
+	g.loopBuffersEnd = max(g.loopBuffersEnd, end)
+}
+
+// loopScratch moves the scratch buffer past loop's buffers while the loop runs, from its
+// prologue on, and returns what moves it back after the loop: outside its runs the
+// scratch buffer reuses their space. A barrier on either side keeps the two apart: no
+// thread fills a ring or a double buffer while another may still use the scratch buffer
+// there, and none uses the scratch buffer while another's dots may still read them.
+func (g *gen) loopScratch(loop *tileir.Op) (restore func()) {
+	end, ok := g.loopBuffers[loop]
+	if !ok {
+		return func() {}
+	}
+	g.smemBarrier()
+	saved := g.scratchStart
+	g.scratchStart = max(saved, end)
+	return func() {
+		g.barrier()
+		g.scratchStart = saved
 	}
 }
 
@@ -467,4 +510,90 @@ func (g *gen) waitAsyncDots(loop *tileir.Op) {
 		r := loop.Results[ad.result]
 		g.vals[r] = g.isa.(isa.WarpGroupMMA).MMAWait(g.vals[r], 0)
 	}
+}
+
+// invariantOperand is operand A or B of a warpgroup dot in an scf.for's body that the
+// loop does not compute (it is defined outside): as Triton keeps such an operand in
+// shared memory, it is stored there once, into a buffer of the loop's at off, before
+// each run of the loop, and the dot reads it there in every iteration.
+type invariantOperand struct {
+	dot, loop  *tileir.Op
+	opIdx      int
+	plan       isa.MMAPlan
+	mn, k      int
+	off, bytes int
+	// once stored: the layout and the tile's shared address (i32)
+	layout isa.SharedOperand
+	tile   value.Value
+}
+
+// planInvariantOperands finds the loop-invariant operands of warpgroup dots (not those
+// of a pipeline's ring) and places their buffers after the rings, as long as they fit.
+func (g *gen) planInvariantOperands() {
+	g.eachLoopDot(func(op *tileir.Op, plan isa.MMAPlan, at int) int {
+		loop := op.Block().Region().Op()
+		if loop == nil || loop.Name != "scf.for" {
+			return at
+		}
+		shape, k := shapeInts(op.Results[0].Type), shapeInts(op.Operands[0].Type)[1]
+		for opIdx := range 2 {
+			d := op.Operands[opIdx].Def()
+			if opIdx == 0 && plan.ARegs || d == nil || g.pipelinedOperand(op, opIdx) != nil || within(d, loop) {
+				continue
+			}
+			bytes := roundUp(shape[opIdx]*k*plan.Operand[opIdx].Bits()/8, sharedTileAlign)
+			if at+bytes > g.t.SharedPerBlock/2 { // leave room for the rest
+				continue
+			}
+			g.invariants = append(g.invariants, &invariantOperand{dot: op, loop: loop, opIdx: opIdx, plan: plan, mn: shape[opIdx], k: k, off: at, bytes: bytes})
+			at += bytes
+			g.reserveLoopBuffer(loop, at)
+		}
+		return at
+	})
+}
+
+// within reports whether op is nested in loop's regions.
+func within(op, loop *tileir.Op) bool {
+	for b := op.Block(); b != nil; {
+		outer := b.Region().Op()
+		if outer == loop {
+			return true
+		}
+		if outer == nil {
+			return false
+		}
+		b = outer.Block()
+	}
+	return false
+}
+
+// stageInvariants stores the invariant operands of loop's dots into their buffers,
+// before the loop runs, and makes them visible to the dots.
+func (g *gen) stageInvariants(loop *tileir.Op) {
+	wg, ok := g.isa.(isa.WarpGroupMMA)
+	if !ok {
+		return
+	}
+	stored := false
+	for _, o := range g.invariants {
+		if o.loop == loop {
+			o.layout, o.tile = g.stageShared(wg, o.plan, o.dot.Operands[o.opIdx], o.opIdx, o.mn, o.k, g.sharedAt(o.off, o.bytes), i32c(0))
+			stored = true
+		}
+	}
+	if stored {
+		wg.FenceAsyncShared()
+		g.barrier()
+	}
+}
+
+// invariantOperand returns the invariant operand opIdx of dot, or nil.
+func (g *gen) invariantOperand(dot *tileir.Op, opIdx int) *invariantOperand {
+	for _, o := range g.invariants {
+		if o.dot == dot && o.opIdx == opIdx {
+			return o
+		}
+	}
+	return nil
 }

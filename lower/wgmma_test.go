@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -110,8 +111,7 @@ func TestDisableMMAv3(t *testing.T) {
 // S of at least 2, A's and B's loads become cp.async copies of 16 bytes straight into a
 // ring of S stages (S-1 iterations' copies before the loop, one iteration's in it), each
 // iteration waits with cp.async.wait_group S-2, and no thread stores an operand tile
-// itself. It is not pipelined with S = 1, when the ring and the scratch buffer exceed
-// shared memory, or when the loads' vectors are of 2 bytes (the ragged variant's strides
+// itself. It is not pipelined with S = 1, when the ring exceeds shared memory, or when the loads' vectors are of 2 bytes (the ragged variant's strides
 // have no known divisibility), as Triton's pipeliner leaves such loads synchronous.
 func TestPipelinedLoads(t *testing.T) {
 	halfStores := regexp.MustCompile(`store (<\d+ x )?half>? %[^,]*, (<\d+ x )?half>? addrspace\(3\)\*`)
@@ -124,7 +124,8 @@ func TestPipelinedLoads(t *testing.T) {
 		{"matmul.grouped_matmul_kernel.default", 1, false},
 		{"matmul.grouped_matmul_kernel.default", 2, true},
 		{"matmul.grouped_matmul_kernel.default", 3, true},
-		{"matmul.grouped_matmul_kernel.default", 4, false}, // 192 KiB of ring and 64 KiB of scratch
+		{"matmul.grouped_matmul_kernel.default", 4, true},  // 192 KiB of ring, the scratch buffer reusing it after the loop
+		{"matmul.grouped_matmul_kernel.default", 5, false}, // 240 KiB of ring
 		{"matmul.grouped_matmul_kernel.ragged", 3, false},
 	} {
 		t.Run(fmt.Sprintf("%s/ns%d", tc.name, tc.stages), func(t *testing.T) {
@@ -208,4 +209,63 @@ func lowerStages(t *testing.T, name string, warps, stages int) (string, Metadata
 		t.Fatal(err)
 	}
 	return mod.String(), md
+}
+
+// TestDirectTMALoads checks the loads through host descriptors that feed warpgroup dots
+// from their stages: the kernel's tensor maps are swizzled as the dots' shared layouts
+// (128 bytes: 64 fp16 elements per slab), their boxes one slab of the block each, and
+// every stage is written by one copy per slab; descriptors that are also read outside a
+// pipeline (the attention's Q) or stored through keep the block, unswizzled. The scratch
+// buffer of the code after the loop reuses the ring (the persistent matmul's 148 KiB,
+// not 148 KiB plus its 128x256 fp32 exchange).
+func TestDirectTMALoads(t *testing.T) {
+	unswizzled := func(box ...int) TensorMap { return TensorMap{Box: box} }
+	swizzled := func(box ...int) TensorMap { return TensorMap{Swizzle: 128, Box: box} }
+	for _, tc := range []struct {
+		name          string
+		warps, stages int
+		maps          []TensorMap
+		copies        int // cp.async.bulk.tensor in the prologue and the loop
+		maxShared     int
+	}{
+		{"attention.attn_fwd_kernel.default", 4, 3,
+			[]TensorMap{unswizzled(128, 64), swizzled(64, 64), swizzled(64, 64), unswizzled(128, 64)}, 3 * 2, 72 << 10},
+		{"attention.attn_fwd_kernel.d128", 8, 3,
+			[]TensorMap{unswizzled(128, 128), swizzled(64, 64), swizzled(64, 64), unswizzled(128, 128)}, 3 * 4, 136 << 10},
+		{"persistent_matmul.matmul_tma_persistent_kernel.default", 8, 3,
+			[]TensorMap{swizzled(128, 64), swizzled(256, 64), unswizzled(128, 128)}, 3 * 2, 150 << 10},
+	} {
+		t.Run(fmt.Sprintf("%s/ns%d", tc.name, tc.stages), func(t *testing.T) {
+			ll, md := lowerStages(t, tc.name, tc.warps, tc.stages)
+			if !reflect.DeepEqual(md.TensorMaps, tc.maps) {
+				t.Errorf("tensor maps %+v, want %+v", md.TensorMaps, tc.maps)
+			}
+			if n := strings.Count(ll, "@$0 cp.async.bulk.tensor.2d"); n != tc.copies {
+				t.Errorf("%d pipelined TMA copies, want %d", n, tc.copies)
+			}
+			if md.SharedBytes > tc.maxShared {
+				t.Errorf("%d bytes of shared memory, want at most %d", md.SharedBytes, tc.maxShared)
+			}
+		})
+	}
+}
+
+// TestInvariantOperands checks that a dot operand defined outside its loop (attention's
+// Q, operand A of Q·Kᵀ) is stored into shared memory once before each run of the loop,
+// not in every iteration: 8 vector stores of 16 bytes per thread for Q's 128x64 fp16
+// tile (128 threads) per loop, and 8 more for O's tile on its way to the TMA store.
+func TestInvariantOperands(t *testing.T) {
+	halfStores := regexp.MustCompile(`store (<\d+ x )?half>? %[^,]*, (<\d+ x )?half>? addrspace\(3\)\*`)
+	for _, tc := range []struct {
+		name  string
+		loops int
+	}{
+		{"attention.attn_fwd_kernel.default", 1},
+		{"attention.attn_fwd_kernel.causal", 2},
+	} {
+		ll, _ := lowerStages(t, tc.name, 4, 3)
+		if n, want := len(halfStores.FindAllString(ll, -1)), 8*tc.loops+8; n != want {
+			t.Errorf("%s: %d stores of halves to shared memory, want %d", tc.name, n, want)
+		}
+	}
 }

@@ -37,7 +37,12 @@ typedef enum CUtensorMapDataType_enum {
   CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
 } CUtensorMapDataType;
 typedef enum CUtensorMapInterleave_enum { CU_TENSOR_MAP_INTERLEAVE_NONE = 0 } CUtensorMapInterleave;
-typedef enum CUtensorMapSwizzle_enum { CU_TENSOR_MAP_SWIZZLE_NONE = 0 } CUtensorMapSwizzle;
+typedef enum CUtensorMapSwizzle_enum {
+  CU_TENSOR_MAP_SWIZZLE_NONE = 0,
+  CU_TENSOR_MAP_SWIZZLE_32B,
+  CU_TENSOR_MAP_SWIZZLE_64B,
+  CU_TENSOR_MAP_SWIZZLE_128B
+} CUtensorMapSwizzle;
 typedef enum CUtensorMapL2promotion_enum { CU_TENSOR_MAP_L2_PROMOTION_L2_128B = 2 } CUtensorMapL2promotion;
 typedef enum CUtensorMapFloatOOBfill_enum { CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0 } CUtensorMapFloatOOBfill;
 

@@ -153,41 +153,54 @@ func TestGoString(t *testing.T) {
 // TestTensorMapArgs checks the translation of a row-major descriptor (outermost first, in
 // elements) into cuTensorMapEncodeTiled's innermost-first arguments, and TMA's rules.
 func TestTensorMapArgs(t *testing.T) {
-	a, err := newTensorMapArgs("fp16", 0x7f0000001000, []int64{300, 104}, []int64{104, 1}, []int64{128, 64})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := tensorMapArgs{dataType: tmaFloat16, globalDim: []uint64{104, 300}, globalStrides: []uint64{208},
-		boxDim: []uint32{64, 128}, elemStrides: []uint32{1, 1}}
-	if fmt.Sprint(a) != fmt.Sprint(want) {
-		t.Errorf("fp16 300x104 by 128x64: got %+v, want %+v", a, want)
-	}
-	a, err = newTensorMapArgs("fp8e5", 0x1000, []int64{4, 8, 256}, []int64{4096, 512, 1}, []int64{1, 2, 32})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want = tensorMapArgs{dataType: tmaUint8, globalDim: []uint64{256, 8, 4}, globalStrides: []uint64{512, 4096},
-		boxDim: []uint32{32, 2, 1}, elemStrides: []uint32{1, 1, 1}}
-	if fmt.Sprint(a) != fmt.Sprint(want) {
-		t.Errorf("fp8 rank 3: got %+v, want %+v", a, want)
+	for _, c := range []struct {
+		name                string
+		dtype               string
+		shape, strides, box []int64
+		swizzle             int
+		want                tensorMapArgs
+	}{
+		{"fp16 300x104 by 128x64", "fp16", []int64{300, 104}, []int64{104, 1}, []int64{128, 64}, 0,
+			tensorMapArgs{dataType: tmaFloat16, globalDim: []uint64{104, 300}, globalStrides: []uint64{208}, boxDim: []uint32{64, 128}, elemStrides: []uint32{1, 1}}},
+		{"fp8 rank 3", "fp8e5", []int64{4, 8, 256}, []int64{4096, 512, 1}, []int64{1, 2, 32}, 0,
+			tensorMapArgs{dataType: tmaUint8, globalDim: []uint64{256, 8, 4}, globalStrides: []uint64{512, 4096}, boxDim: []uint32{32, 2, 1}, elemStrides: []uint32{1, 1, 1}}},
+		{"fp16 slab of 64x64, 128B swizzle", "fp16", []int64{512, 512}, []int64{512, 1}, []int64{64, 64}, 128,
+			tensorMapArgs{dataType: tmaFloat16, globalDim: []uint64{512, 512}, globalStrides: []uint64{1024}, boxDim: []uint32{64, 64}, elemStrides: []uint32{1, 1}, swizzle: 3}},
+		{"fp32 rows of 64 bytes, 64B swizzle", "fp32", []int64{256, 256}, []int64{256, 1}, []int64{128, 16}, 64,
+			tensorMapArgs{dataType: tmaFloat32, globalDim: []uint64{256, 256}, globalStrides: []uint64{1024}, boxDim: []uint32{16, 128}, elemStrides: []uint32{1, 1}, swizzle: 2}},
+		{"fp16 rows of 16 bytes, 32B swizzle", "fp16", []int64{64, 64}, []int64{64, 1}, []int64{64, 8}, 32,
+			tensorMapArgs{dataType: tmaFloat16, globalDim: []uint64{64, 64}, globalStrides: []uint64{128}, boxDim: []uint32{8, 64}, elemStrides: []uint32{1, 1}, swizzle: 1}},
+	} {
+		a, err := newTensorMapArgs(c.dtype, 0x7f0000001000, c.shape, c.strides, c.box, c.swizzle)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		} else if fmt.Sprint(a) != fmt.Sprint(c.want) {
+			t.Errorf("%s: got %+v, want %+v", c.name, a, c.want)
+		}
 	}
 	for _, c := range []struct {
-		dtype                 string
-		addr                  uint64
-		shape, strides, block []int64
-		want                  string
+		dtype               string
+		addr                uint64
+		shape, strides, box []int64
+		swizzle             int
+		want                string
 	}{
-		{"fp16", 0x1000, []int64{300, 100}, []int64{100, 1}, []int64{128, 64}, "dimension 0's stride is 200 bytes (TMA: a positive multiple of 16 below 2^40)"},
-		{"fp16", 0x1008, []int64{8, 8}, []int64{8, 1}, []int64{8, 8}, "base address 0x1008 is not 16-byte aligned"},
-		{"fp32", 0x1000, []int64{8, 8}, []int64{1, 8}, []int64{8, 8}, "the last dimension must be contiguous (stride 8)"},
-		{"fp16", 0x1000, []int64{8, 8}, []int64{8, 1}, []int64{8, 4}, "a block row of 8 bytes (4 × fp16) is not a multiple of 16 bytes"},
-		{"fp32", 0x1000, []int64{1024, 1024}, []int64{1024, 1}, []int64{512, 16}, "block dimension 0 is 512 (TMA: 1 to 256)"},
-		{"fp32", 0x1000, []int64{2, 2, 2, 2, 2, 4}, []int64{64, 32, 16, 8, 4, 1}, []int64{1, 1, 1, 1, 1, 4}, "tensor descriptor of rank 6: TMA takes 1 to 5 dimensions"},
-		{"str", 0x1000, []int64{8}, []int64{1}, []int64{8}, "tensor descriptor of str: TMA has no such element type"},
+		{"fp16", 0x1000, []int64{300, 100}, []int64{100, 1}, []int64{128, 64}, 0, "dimension 0's stride is 200 bytes (TMA: a positive multiple of 16 below 2^40)"},
+		{"fp16", 0x1008, []int64{8, 8}, []int64{8, 1}, []int64{8, 8}, 0, "base address 0x1008 is not 16-byte aligned"},
+		{"fp32", 0x1000, []int64{8, 8}, []int64{1, 8}, []int64{8, 8}, 0, "the last dimension must be contiguous (stride 8)"},
+		{"fp16", 0x1000, []int64{8, 8}, []int64{8, 1}, []int64{8, 4}, 0, "a box row of 8 bytes (4 × fp16) is not a multiple of 16 bytes"},
+		{"fp16", 0x1000, []int64{8, 8}, []int64{8, 1}, []int64{8, 4}, 32, "a box row of 8 bytes (4 × fp16) is not a multiple of 16 bytes"},
+		{"fp32", 0x1000, []int64{1024, 1024}, []int64{1024, 1}, []int64{512, 16}, 0, "box dimension 0 is 512 (TMA: 1 to 256)"},
+		{"fp32", 0x1000, []int64{2, 2, 2, 2, 2, 4}, []int64{64, 32, 16, 8, 4, 1}, []int64{1, 1, 1, 1, 1, 4}, 0, "tensor descriptor of rank 6: TMA takes 1 to 5 dimensions"},
+		{"str", 0x1000, []int64{8}, []int64{1}, []int64{8}, 0, "tensor descriptor of str: TMA has no such element type"},
+		{"fp16", 0x1000, []int64{64, 64}, []int64{64, 1}, []int64{64, 64}, 16, "a swizzle of 16 bytes (TMA: 0, 32, 64 or 128)"},
+		{"fp16", 0x1000, []int64{64, 256}, []int64{256, 1}, []int64{64, 256}, 128, "a box row of 512 bytes (256 × fp16) is wider than its 128-byte swizzle"},
+		{"fp32", 0x1000, []int64{64, 64}, []int64{64, 1}, []int64{64, 32}, 64, "a box row of 128 bytes (32 × fp32) is wider than its 64-byte swizzle"},
+		{"i8", 0x1000, []int64{64, 64}, []int64{64, 1}, []int64{64, 48}, 32, "a box row of 48 bytes (48 × i8) is wider than its 32-byte swizzle"},
 	} {
-		_, err := newTensorMapArgs(c.dtype, c.addr, c.shape, c.strides, c.block)
+		_, err := newTensorMapArgs(c.dtype, c.addr, c.shape, c.strides, c.box, c.swizzle)
 		if err == nil || !strings.HasSuffix(err.Error(), c.want) {
-			t.Errorf("%s %v/%v block %v: got error %v, want one ending %q", c.dtype, c.shape, c.strides, c.block, err, c.want)
+			t.Errorf("%s %v/%v box %v swizzle %d: got error %v, want one ending %q", c.dtype, c.shape, c.strides, c.box, c.swizzle, err, c.want)
 		}
 	}
 }

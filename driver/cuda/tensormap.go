@@ -38,6 +38,9 @@ var tmaTypes = map[string]struct{ code, size int }{
 	"i64": {tmaInt64, 8}, "u64": {tmaUint64, 8}, "fp64": {tmaFloat64, 8},
 }
 
+// tmaSwizzles are the CUtensorMapSwizzle values (cuda.h), by the swizzle's span in bytes.
+var tmaSwizzles = map[int]int{0: 0, 32: 1, 64: 2, 128: 3}
+
 // tensorMapArgs are cuTensorMapEncodeTiled's arguments, innermost dimension first.
 type tensorMapArgs struct {
 	dataType      int
@@ -45,15 +48,17 @@ type tensorMapArgs struct {
 	globalStrides []uint64 // bytes, one per dimension after the innermost
 	boxDim        []uint32
 	elemStrides   []uint32
+	swizzle       int // a CUtensorMapSwizzle
 }
 
 // newTensorMapArgs checks a row-major descriptor (shape and strides in elements, outermost
-// first; block is the tile one load or store moves) against TMA's rules and returns the
-// encoder's arguments. The rules are Triton's TensorDescriptor checks plus the driver's:
-// rank 1 to 5, the last dimension contiguous, a 16-byte-aligned base and outer strides,
-// block dimensions of 1 to 256 elements, and an innermost block row of a multiple of 16
-// bytes.
-func newTensorMapArgs(dtype string, addr uint64, shape, strides, block []int64) (tensorMapArgs, error) {
+// first; box is the tile one TMA copy moves; swizzle the swizzle's span in bytes) against
+// TMA's rules and returns the encoder's arguments. The rules are Triton's TensorDescriptor
+// checks plus the driver's: rank 1 to 5, the last dimension contiguous, a 16-byte-aligned
+// base and outer strides, box dimensions of 1 to 256 elements, an innermost box row of a
+// multiple of 16 bytes, a swizzle of 0 (none), 32, 64 or 128 bytes and, with a swizzle,
+// an innermost box row of at most the swizzle's span.
+func newTensorMapArgs(dtype string, addr uint64, shape, strides, box []int64, swizzle int) (tensorMapArgs, error) {
 	var a tensorMapArgs
 	t, ok := tmaTypes[dtype]
 	if !ok {
@@ -63,8 +68,8 @@ func newTensorMapArgs(dtype string, addr uint64, shape, strides, block []int64) 
 	if rank < 1 || rank > 5 {
 		return a, fmt.Errorf("tensor descriptor of rank %d: TMA takes 1 to 5 dimensions", rank)
 	}
-	if len(strides) != rank || len(block) != rank {
-		return a, fmt.Errorf("tensor descriptor with %d dimensions, %d strides and a block of %d", rank, len(strides), len(block))
+	if len(strides) != rank || len(box) != rank {
+		return a, fmt.Errorf("tensor descriptor with %d dimensions, %d strides and a box of %d", rank, len(strides), len(box))
 	}
 	if strides[rank-1] != 1 {
 		return a, fmt.Errorf("tensor descriptor: the last dimension must be contiguous (stride %d)", strides[rank-1])
@@ -72,19 +77,26 @@ func newTensorMapArgs(dtype string, addr uint64, shape, strides, block []int64) 
 	if addr%16 != 0 {
 		return a, fmt.Errorf("tensor descriptor: base address %#x is not 16-byte aligned", addr)
 	}
-	if row := block[rank-1] * int64(t.size); row%16 != 0 {
-		return a, fmt.Errorf("tensor descriptor: a block row of %d bytes (%d × %s) is not a multiple of 16 bytes", row, block[rank-1], dtype)
+	row := box[rank-1] * int64(t.size)
+	if row%16 != 0 {
+		return a, fmt.Errorf("tensor descriptor: a box row of %d bytes (%d × %s) is not a multiple of 16 bytes", row, box[rank-1], dtype)
+	}
+	if a.swizzle, ok = tmaSwizzles[swizzle]; !ok {
+		return a, fmt.Errorf("tensor descriptor: a swizzle of %d bytes (TMA: 0, 32, 64 or 128)", swizzle)
+	}
+	if swizzle != 0 && row > int64(swizzle) {
+		return a, fmt.Errorf("tensor descriptor: a box row of %d bytes (%d × %s) is wider than its %d-byte swizzle", row, box[rank-1], dtype, swizzle)
 	}
 	a.dataType = t.code
 	for i := rank - 1; i >= 0; i-- {
 		if shape[i] < 1 || shape[i] > 1<<32 {
 			return a, fmt.Errorf("tensor descriptor: dimension %d has size %d (TMA: 1 to 2^32)", i, shape[i])
 		}
-		if block[i] < 1 || block[i] > 256 {
-			return a, fmt.Errorf("tensor descriptor: block dimension %d is %d (TMA: 1 to 256)", i, block[i])
+		if box[i] < 1 || box[i] > 256 {
+			return a, fmt.Errorf("tensor descriptor: box dimension %d is %d (TMA: 1 to 256)", i, box[i])
 		}
 		a.globalDim = append(a.globalDim, uint64(shape[i]))
-		a.boxDim = append(a.boxDim, uint32(block[i]))
+		a.boxDim = append(a.boxDim, uint32(box[i]))
 		a.elemStrides = append(a.elemStrides, 1)
 		if i < rank-1 {
 			bytes := strides[i] * int64(t.size)
@@ -98,14 +110,18 @@ func newTensorMapArgs(dtype string, addr uint64, shape, strides, block []int64) 
 }
 
 // EncodeTensorMap builds the CUtensorMap for a row-major view of b: dtype is the Triton
-// element type, shape and strides are in elements and block is the tile each TMA copy
-// moves, all outermost first. The map uses no swizzle and no interleave, and fills
-// out-of-bounds elements with zeros, which is what gotriton's TMA lowering expects.
-func (d *Device) EncodeTensorMap(b *Buffer, dtype string, shape, strides, block []int64) (*TensorMap, error) {
+// element type, shape and strides are in elements and box is the tile each TMA copy
+// moves (the descriptor's block, or a slab of it), all outermost first. swizzle is the
+// span in bytes of the shared-memory swizzle the kernel reads the box with: 0 (none), 32,
+// 64 or 128 (CU_TENSOR_MAP_SWIZZLE_32B, 64B, 128B); with one, the box's innermost row may
+// be at most that wide. The map uses no interleave and fills out-of-bounds elements with
+// zeros. gotriton's lowering gives each descriptor parameter's box and swizzle
+// (lower.Metadata.TensorMaps).
+func (d *Device) EncodeTensorMap(b *Buffer, dtype string, shape, strides, box []int64, swizzle int) (*TensorMap, error) {
 	if b == nil || b.d != d {
 		return nil, errors.New("cuda: EncodeTensorMap: the buffer belongs to another device")
 	}
-	args, err := newTensorMapArgs(dtype, b.ptr, shape, strides, block)
+	args, err := newTensorMapArgs(dtype, b.ptr, shape, strides, box, swizzle)
 	if err != nil {
 		return nil, fmt.Errorf("cuda: %w", err)
 	}
@@ -118,13 +134,13 @@ func (d *Device) EncodeTensorMap(b *Buffer, dtype string, shape, strides, block 
 	if len(args.globalStrides) > 0 {
 		outerStrides = unsafe.Pointer(&args.globalStrides[0])
 	}
-	const interleaveNone, swizzleNone, l2Promotion128B, oobFillZero = 0, 0, 2, 0
+	const interleaveNone, l2Promotion128B, oobFillZero = 0, 2, 0
 	// The driver checks the address against the calling thread's current context, so
 	// the call runs on the device's (a goroutine may be on a thread with none).
 	err = d.with(func() error {
 		return a.check("cuTensorMapEncodeTiled", a.cuTensorMapEncodeTiled(unsafe.Pointer(m), int32(args.dataType), uint32(len(args.globalDim)), b.ptr,
 			unsafe.Pointer(&args.globalDim[0]), outerStrides, unsafe.Pointer(&args.boxDim[0]), unsafe.Pointer(&args.elemStrides[0]),
-			interleaveNone, swizzleNone, l2Promotion128B, oobFillZero))
+			interleaveNone, int32(args.swizzle), l2Promotion128B, oobFillZero))
 	})
 	if err != nil {
 		return nil, fmt.Errorf("cuda: %w", err)

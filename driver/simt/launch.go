@@ -84,27 +84,72 @@ const maxBlocks = 1 << 26
 // TensorMap is the simulator's tensor descriptor (the CUtensorMap of a TMA copy): a
 // row-major view of a buffer. Its 128 bytes, passed by value as the kernel parameter, are
 // the global address, the rank, the element size, then per dimension (innermost first)
-// the size, the stride in bytes and the box size.
+// the size, the stride in bytes and the box size, then the swizzle's span.
 type TensorMap struct {
 	Addr     uint64
 	ElemSize int
 	// Dims, Strides (in elements) and Box are innermost first.
 	Dims, Strides, Box []int64
+	// Swizzle is the span in bytes of the swizzle that copies apply to shared memory: 0
+	// (none), 32, 64 or 128, as CU_TENSOR_MAP_SWIZZLE_32B, 64B and 128B (see swizzle).
+	Swizzle int
 }
 
 // NewTensorMap describes a row-major view of b with elements of elemSize bytes; shape,
-// strides (in elements) and block are outermost first, as Triton's TensorDescriptor's.
-func NewTensorMap(b *Buffer, elemSize int, shape, strides, block []int64) (*TensorMap, error) {
-	if len(shape) != len(strides) || len(shape) != len(block) || len(shape) == 0 || len(shape) > 5 {
-		return nil, fmt.Errorf("simt: tensor map of shape %v, strides %v, block %v", shape, strides, block)
+// strides (in elements) and box (the tile one copy moves) are outermost first, as Triton's
+// TensorDescriptor's; swizzle is the span in bytes of the shared-memory swizzle (0: none).
+// The box and swizzle follow TMA's rules (see check).
+func NewTensorMap(b *Buffer, elemSize int, shape, strides, box []int64, swizzle int) (*TensorMap, error) {
+	if len(shape) != len(strides) || len(shape) != len(box) || len(shape) == 0 || len(shape) > 5 || elemSize < 1 {
+		return nil, fmt.Errorf("simt: tensor map of %d-byte elements, shape %v, strides %v, box %v", elemSize, shape, strides, box)
 	}
-	m := &TensorMap{Addr: b.Addr(), ElemSize: elemSize}
+	m := &TensorMap{Addr: b.Addr(), ElemSize: elemSize, Swizzle: swizzle}
 	for i := len(shape) - 1; i >= 0; i-- {
 		m.Dims = append(m.Dims, shape[i])
 		m.Strides = append(m.Strides, strides[i])
-		m.Box = append(m.Box, block[i])
+		m.Box = append(m.Box, box[i])
+	}
+	if err := m.check(); err != nil {
+		return nil, fmt.Errorf("simt: tensor map: %w", err)
 	}
 	return m, nil
+}
+
+// check applies TMA's rules for the box and the swizzle: box dimensions of 1 to 256
+// elements, a swizzle of 0, 32, 64 or 128 bytes and, with a swizzle, an innermost box row
+// of a multiple of 16 bytes up to the swizzle's span, of elements of 1, 2, 4 or 8 bytes
+// (so that the 16-byte chunks the swizzle moves hold whole elements).
+func (m *TensorMap) check() error {
+	for i, n := range m.Box {
+		if n < 1 || n > 256 {
+			return fmt.Errorf("box dimension %d (innermost first) is %d (TMA: 1 to 256)", i, n)
+		}
+	}
+	switch m.Swizzle {
+	case 0:
+		return nil
+	case 32, 64, 128:
+	default:
+		return fmt.Errorf("a swizzle of %d bytes (TMA: 0, 32, 64 or 128)", m.Swizzle)
+	}
+	if 16%m.ElemSize != 0 {
+		return fmt.Errorf("a swizzle over %d-byte elements (TMA: 1, 2, 4 or 8)", m.ElemSize)
+	}
+	if row := m.Box[0] * int64(m.ElemSize); row%16 != 0 || row > int64(m.Swizzle) {
+		return fmt.Errorf("a box row of %d bytes with a %d-byte swizzle (TMA: a multiple of 16 bytes up to the swizzle's span)", row, m.Swizzle)
+	}
+	return nil
+}
+
+// swizzle is the shared address where a TMA copy with a swizzle of span bytes (0: none)
+// puts the byte that the row-major box has at shared address a: the hardware XORs the
+// 16-byte chunk index (bits 4 and up) with the 128-byte row index (bits 7 and up), over
+// log2(span/16) bits, of the absolute address. The result stays in a's aligned span.
+func swizzle(a uint64, span int) uint64 {
+	if span == 0 {
+		return a
+	}
+	return a ^ (a>>7&uint64(span/16-1))<<4
 }
 
 const tensorMapBytes = 128
@@ -119,6 +164,7 @@ func (m *TensorMap) encode() []byte {
 		binary.LittleEndian.PutUint64(out[56+8*i:], uint64(m.Strides[i]))
 		binary.LittleEndian.PutUint32(out[96+4*i:], uint32(m.Box[i]))
 	}
+	binary.LittleEndian.PutUint32(out[116:], uint32(m.Swizzle))
 	return out
 }
 
@@ -128,7 +174,8 @@ func (d *Device) decodeTensorMap(addr uint64) (*TensorMap, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tensor map: %v", err)
 	}
-	m := &TensorMap{Addr: binary.LittleEndian.Uint64(raw), ElemSize: int(binary.LittleEndian.Uint32(raw[12:]))}
+	m := &TensorMap{Addr: binary.LittleEndian.Uint64(raw), ElemSize: int(binary.LittleEndian.Uint32(raw[12:])),
+		Swizzle: int(binary.LittleEndian.Uint32(raw[116:]))}
 	rank := int(binary.LittleEndian.Uint32(raw[8:]))
 	if rank < 1 || rank > 5 || m.ElemSize < 1 {
 		return nil, fmt.Errorf("tensor map at %#x is not one (rank %d, element size %d)", addr, rank, m.ElemSize)
@@ -137,6 +184,9 @@ func (d *Device) decodeTensorMap(addr uint64) (*TensorMap, error) {
 		m.Dims = append(m.Dims, int64(binary.LittleEndian.Uint64(raw[16+8*i:])))
 		m.Strides = append(m.Strides, int64(binary.LittleEndian.Uint64(raw[56+8*i:])))
 		m.Box = append(m.Box, int64(binary.LittleEndian.Uint32(raw[96+4*i:])))
+	}
+	if err := m.check(); err != nil {
+		return nil, fmt.Errorf("tensor map at %#x: %v", addr, err)
 	}
 	return m, nil
 }

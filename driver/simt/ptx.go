@@ -786,7 +786,9 @@ func (c *asmCtx) mbarrier(st pStmt) (asmStep, error) {
 
 // tensorCopy runs a TMA copy between global memory (through a TensorMap) and shared memory
 // at once: a load fills the box, zeros where it leaves the tensor; a store writes the part
-// of the box inside the tensor.
+// of the box inside the tensor. The box lies row-major (innermost dimension fastest) from
+// the shared address, each 16-byte chunk moved by the map's swizzle, if any (which needs
+// a 128-byte-aligned shared address).
 func (c *asmCtx) tensorCopy(st pStmt) (asmStep, error) {
 	if len(st.args) < 2 || st.args[0].kind != pMem || st.args[1].kind != pMem {
 		return nil, fmt.Errorf("operands")
@@ -818,9 +820,21 @@ func (c *asmCtx) tensorCopy(st pStmt) (asmStep, error) {
 		if store {
 			acc = untracked
 		}
-		smem, err := f.mem(shared, c.get(f, smemArg.base, l)+uint64(smemArg.imm), int(boxElems*es), 16, l, acc)
-		if err != nil {
-			return err
+		base := c.get(f, smemArg.base, l) + uint64(smemArg.imm)
+		if m.Swizzle != 0 && base%128 != 0 {
+			return fmt.Errorf("a copy with a %d-byte swizzle at shared address %#x, which is not 128-byte aligned", m.Swizzle, base)
+		}
+		// The box's shared memory in row-major order: in the 16-byte chunks that the
+		// swizzle moves, or in one piece without one.
+		piece := boxElems * es
+		if m.Swizzle != 0 {
+			piece = 16
+		}
+		pieces := make([][]byte, boxElems*es/piece)
+		for i := range pieces {
+			if pieces[i], err = f.mem(shared, swizzle(base+uint64(int64(i)*piece), m.Swizzle), int(piece), 16, l, acc); err != nil {
+				return err
+			}
 		}
 		idx := make([]int64, len(m.Dims))
 		for e := range boxElems {
@@ -832,7 +846,7 @@ func (c *asmCtx) tensorCopy(st pStmt) (asmStep, error) {
 				inside = inside && g >= 0 && g < m.Dims[i]
 				off += g * m.Strides[i] * es
 			}
-			s := smem[e*es : (e+1)*es]
+			s := pieces[e*es/piece][e*es%piece:][:es]
 			if !inside {
 				if !store {
 					clear(s)

@@ -363,7 +363,7 @@ func TestTensorMapLoad(t *testing.T) {
 	for i := range data {
 		data[i] = float32(i + 1)
 	}
-	m, err := NewTensorMap(upload(t, d, data), 4, []int64{3, 5}, []int64{5, 1}, []int64{4, 4})
+	m, err := NewTensorMap(upload(t, d, data), 4, []int64{3, 5}, []int64{5, 1}, []int64{4, 4}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

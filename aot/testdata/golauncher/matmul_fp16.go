@@ -17,7 +17,7 @@ const MatmulFp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `(the PTX)`
 
 // LoadMatmulFp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516 loads the kernel on d.
 func LoadMatmulFp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516(d *cuda.Device) (*MatmulFp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516, error) {
-	k, err := d.LoadPTX(MatmulFp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX, "grouped_matmul_kernel", cuda.LoadOptions{NumWarps: 8, SharedBytes: 212992, GlobalScratchBytes: 0, GlobalScratchAlign: 1, ProfileScratchBytes: 0, ProfileScratchAlign: 1})
+	k, err := d.LoadPTX(MatmulFp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX, "grouped_matmul_kernel", cuda.LoadOptions{NumWarps: 8, SharedBytes: 147456, GlobalScratchBytes: 0, GlobalScratchAlign: 1, ProfileScratchBytes: 0, ProfileScratchAlign: 1})
 	if err != nil {
 		return nil, err
 	}

@@ -20,7 +20,7 @@ static inline void gpuAssert(CUresult code, const char *file, int line) {
 #define CUBIN_NAME matmul_fp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516_cubin
 CUmodule matmul_fp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516_mod = NULL;
 CUfunction matmul_fp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516_func = NULL;
-unsigned char CUBIN_NAME[55711] = {
+unsigned char CUBIN_NAME[46242] = {
   /* the binary */
 };
 
@@ -32,7 +32,7 @@ void unload_matmul_fp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516(void) {
 
 void load_matmul_fp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516(void) {
   int dev = 0;
-  int shared = 212992;
+  int shared = 147456;
   int shared_optin = 0;
   CUDA_CHECK(cuModuleLoadData(&matmul_fp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516_mod, (const void *)CUBIN_NAME));
   CUDA_CHECK(cuModuleGetFunction(&matmul_fp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516_func, matmul_fp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516_mod, "grouped_matmul_kernel"));
@@ -58,5 +58,5 @@ CUresult matmul_fp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516(CUstream stre
   void *args[11] = { &a_ptr, &b_ptr, &c_ptr, &M, &N, &K, &stride_am, &stride_bk, &stride_cm, &global_scratch, &profile_scratch };
   if (gX * gY * gZ == 0)
     return CUDA_SUCCESS;
-  return cuLaunchKernel(matmul_fp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516_func, gX, gY, gZ, 8 * 32, 1, 1, 212992, stream, args, NULL);
+  return cuLaunchKernel(matmul_fp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516_func, gX, gY, gZ, 8 * 32, 1, 1, 147456, stream, args, NULL);
 }
