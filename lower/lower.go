@@ -158,7 +158,6 @@ type gen struct {
 	noPipelines     bool                          // set when the rings do not fit (Lower)
 	swizzledMaps    map[*tileir.Value]TensorMap   // host descriptors whose loads feed dots from stages
 	loopBuffers     map[*tileir.Op]int            // by scf.for: the end of its buffers in shared memory (loopScratch)
-	loopBuffersEnd  int                           // the end of every loop's buffers
 	invariants      []*invariantOperand           // loop-invariant operands of warpgroup dots
 	asyncDots       map[*tileir.Op]asyncDot
 	sharedAlign     int // the alignment that shared memory's uses need, beyond 16 and tmaScratchStart

@@ -85,11 +85,11 @@ func (g *gen) planPipelines() {
 	if _, copies := g.isa.(isa.AsyncCopier); !ok || !copies || g.noPipelines {
 		return
 	}
-	at := roundUp(g.scratchStart, sharedTileAlign)
 	g.tf.Walk(func(op *tileir.Op) bool {
 		if op.Name != "scf.for" {
 			return true
 		}
+		at := g.loopBufferStart(op)
 		p := g.planPipeline(wg, op)
 		if p == nil || at+p.stages*(p.stageBytes+8) > g.t.SharedPerBlock {
 			return true

@@ -381,11 +381,12 @@ type asyncDot struct {
 // iteration's instructions after issuing its own: the loads of one iteration overlap the
 // instructions of the one before.
 func (g *gen) planAsyncDots() {
-	g.eachLoopDot(func(op *tileir.Op, plan isa.MMAPlan, at int) int {
+	g.eachLoopDot(func(op *tileir.Op, plan isa.MMAPlan) {
 		loop, result, ok := g.asyncLoop(op)
 		if !ok {
-			return at
+			return
 		}
+		at := g.loopBufferStart(loop)
 		shape, k := shapeInts(op.Results[0].Type), tileir.ShapeOf(op.Operands[0].Type)[1]
 		half := 0 // the operands it stages itself: not those of a ring or invariant ones
 		if g.pipelinedOperand(op, 1) == nil && g.invariantOperand(op, 1) == nil {
@@ -395,47 +396,56 @@ func (g *gen) planAsyncDots() {
 			half += roundUp(shape[0]*int(k)*plan.Operand[0].Bits()/8, sharedTileAlign)
 		}
 		if at+3*half > g.t.SharedPerBlock { // with room to spare for the scratch buffer
-			return at
+			return
 		}
 		if g.asyncDots == nil {
 			g.asyncDots = map[*tileir.Op]asyncDot{}
 		}
 		g.asyncDots[op] = asyncDot{loop: loop, result: result, off: at, half: half}
-		at += 2 * half
-		g.reserveLoopBuffer(loop, at)
-		return at
+		g.reserveLoopBuffer(loop, at+2*half)
 	})
 }
 
 // eachLoopDot calls place, in program order, for each warpgroup dot without partial
-// accumulators on an ISA with them, with the shared memory offset where the next loop
-// buffer may go (after every loop buffer so far); place returns the offset after the
-// buffers it placed.
-func (g *gen) eachLoopDot(place func(op *tileir.Op, plan isa.MMAPlan, at int) int) {
+// accumulators, on an ISA with them.
+func (g *gen) eachLoopDot(place func(op *tileir.Op, plan isa.MMAPlan)) {
 	if _, ok := g.isa.(isa.WarpGroupMMA); !ok {
 		return
 	}
-	at := roundUp(max(g.scratchStart, g.loopBuffersEnd), sharedTileAlign)
 	g.tf.Walk(func(op *tileir.Op) bool {
 		if op.Name != "tt.dot" {
 			return true
 		}
 		if plan, ok := g.planMMA(op); ok && plan.WarpGroup && plan.PartialK == 0 {
-			at = place(op, plan, at)
+			place(op, plan)
 		}
 		return true
 	})
 }
 
 // reserveLoopBuffer records that loop's runs need shared memory up to byte end (its
-// pipeline's ring, its asynchronous dots' buffers). Buffers are placed one after the
-// other, for every loop, after the scratch buffer's start.
+// pipeline's ring, its asynchronous dots' buffers, its invariant operands).
 func (g *gen) reserveLoopBuffer(loop *tileir.Op, end int) {
 	if g.loopBuffers == nil {
 		g.loopBuffers = map[*tileir.Op]int{}
 	}
 	g.loopBuffers[loop] = max(g.loopBuffers[loop], end)
-	g.loopBuffersEnd = max(g.loopBuffersEnd, end)
+}
+
+// loopBufferStart is where loop's next buffer may go: after the scratch buffer's start
+// and the buffers of loop and of the ops around it. Loops that do not nest never run at
+// once, so their buffers overlap.
+func (g *gen) loopBufferStart(loop *tileir.Op) int {
+	at := g.scratchStart
+	for op := loop; op != nil; {
+		at = max(at, g.loopBuffers[op])
+		b := op.Block()
+		if b == nil {
+			break
+		}
+		op = b.Region().Op()
+	}
+	return roundUp(at, sharedTileAlign)
 }
 
 // loopScratch moves the scratch buffer past loop's buffers while the loop runs, from its
@@ -530,11 +540,12 @@ type invariantOperand struct {
 // planInvariantOperands finds the loop-invariant operands of warpgroup dots (not those
 // of a pipeline's ring) and places their buffers after the rings, as long as they fit.
 func (g *gen) planInvariantOperands() {
-	g.eachLoopDot(func(op *tileir.Op, plan isa.MMAPlan, at int) int {
+	g.eachLoopDot(func(op *tileir.Op, plan isa.MMAPlan) {
 		loop := op.Block().Region().Op()
 		if loop == nil || loop.Name != "scf.for" {
-			return at
+			return
 		}
+		at := g.loopBufferStart(loop)
 		shape, k := shapeInts(op.Results[0].Type), shapeInts(op.Operands[0].Type)[1]
 		for opIdx := range 2 {
 			d := op.Operands[opIdx].Def()
@@ -549,7 +560,6 @@ func (g *gen) planInvariantOperands() {
 			at += bytes
 			g.reserveLoopBuffer(loop, at)
 		}
-		return at
 	})
 }
 
