@@ -618,12 +618,15 @@ func (g *gen) pipelinePrologue(p *pipeline, lb, ub, step value.Value, inits [][]
 // pipelineWait starts an iteration of p: it waits for the iteration's copies and makes
 // them visible to the block and to the dots (the async proxy), and computes the stage.
 func (g *gen) pipelineWait(p *pipeline) {
-	p.stage = g.iterationMod(p.loop, p.stages)
 	if p.tmaBytes > 0 {
-		// the parity of the stage's phase: (iteration / stages) & 1
+		// iteration mod 2·stages gives the stage and the parity of its phase,
+		// (iteration / stages) & 1
 		m := g.iterationMod(p.loop, 2*p.stages)
-		phase := g.cur.NewZExt(g.cur.NewICmp(enum.IPredUGE, m, i32c(int64(p.stages))), types.I32)
-		g.isa.TMA().WaitPhase(g.stageBarrier(p, p.stage), phase)
+		second := g.cur.NewICmp(enum.IPredUGE, m, i32c(int64(p.stages)))
+		p.stage = g.cur.NewSelect(second, g.cur.NewSub(m, i32c(int64(p.stages))), m)
+		g.isa.TMA().WaitPhase(g.stageBarrier(p, p.stage), g.cur.NewZExt(second, types.I32))
+	} else {
+		p.stage = g.iterationMod(p.loop, p.stages)
 	}
 	if p.hasCopies() {
 		g.isa.(isa.AsyncCopier).AsyncWait(p.stages - 2)
