@@ -91,9 +91,9 @@
 // interleave, and either over the block the descriptor type names without swizzle, or,
 // where every load through it feeds a warpgroup dot from a pipeline's stage, over one
 // slab of the block, swizzled as the dot's shared layout; TMA's rules apply
-// (16-byte-aligned base and row strides). On sm_80, which has no TMA, the parameter is a .u64 holding the tensor's
-// global base address and the accesses are masked n-D accesses, as for
-// tl.make_tensor_descriptor.
+// (16-byte-aligned base and row strides). On sm_80, which has no TMA, the parameter is a
+// .u64 holding the tensor's global base address and the accesses are masked n-D
+// accesses, as for tl.make_tensor_descriptor.
 //
 // # Software pipelining
 //

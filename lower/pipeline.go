@@ -65,7 +65,7 @@ type pipeline struct {
 // that is operand A or B of a warpgroup dot, copied in vectors of vec elements (bytes
 // bytes) in the dot's shared layout as place maps its registers there; or (tma) a
 // tt.descriptor_load of a block of bytes bytes. A direct TMA load writes the block in
-// the dot's shared layout place.s, in slabs copies of box (outermost first) each.
+// the dot's shared layout place.s, one copy of box (outermost first) per slab of it.
 type pipelinedLoad struct {
 	op         *tileir.Op
 	pipe       *pipeline
@@ -75,7 +75,6 @@ type pipelinedLoad struct {
 	tma        bool
 	direct     bool
 	box        []int
-	slabs      int
 }
 
 // planPipelines finds the loops whose loads are pipelined and places their rings after
@@ -274,7 +273,7 @@ func (g *gen) directTMA(wg isa.WarpGroupMMA, ld *pipelinedLoad) {
 		return
 	}
 	ld.direct, ld.place = true, placement{s: s}
-	ld.box, ld.slabs = []int{block[0], s.Swizzle / s.ElemBytes}, block[1]*s.ElemBytes/s.Swizzle
+	ld.box = []int{block[0], s.Swizzle / s.ElemBytes}
 }
 
 // swizzleTensorMaps keeps the direct TMA loads of descriptors whose every use is one,
@@ -485,7 +484,7 @@ func (g *gen) issueCopies(p *pipeline, regs sliceRegs, stage, valid value.Value)
 			}
 			// slab j: the contiguous coordinate (innermost, first) j boxes on
 			slabBytes := ld.box[0] * ld.place.s.Swizzle
-			for j := range ld.slabs {
+			for j := range shapeInts(ld.op.Results[0].Type)[1] / ld.box[1] {
 				coords := slices.Clone(regs.coords[i])
 				coords[0] = g.cur.NewAdd(coords[0], i32c(int64(j*ld.box[1])))
 				tma.LoadAsync(first, bar, g.gep(types.I8, box, i32c(int64(j*slabBytes))), desc, coords)
@@ -556,10 +555,7 @@ func (g *gen) pipelinedOperand(dot *tileir.Op, opIdx int) *pipelinedLoad {
 	if ld := g.pipelinedLoads[d]; ld != nil && (!ld.tma || ld.direct) {
 		return ld
 	}
-	if ld := g.directSource(d); ld != nil {
-		return ld
-	}
-	return nil
+	return g.directSource(d)
 }
 
 // directSource returns the direct TMA load that tt.trans op transposes, or nil.

@@ -437,13 +437,8 @@ func (g *gen) reserveLoopBuffer(loop *tileir.Op, end int) {
 // once, so their buffers overlap.
 func (g *gen) loopBufferStart(loop *tileir.Op) int {
 	at := g.scratchStart
-	for op := loop; op != nil; {
+	for op := loop; op != nil; op = op.ParentOp() {
 		at = max(at, g.loopBuffers[op])
-		b := op.Block()
-		if b == nil {
-			break
-		}
-		op = b.Region().Op()
 	}
 	return roundUp(at, sharedTileAlign)
 }
@@ -541,7 +536,7 @@ type invariantOperand struct {
 // of a pipeline's ring) and places their buffers after the rings, as long as they fit.
 func (g *gen) planInvariantOperands() {
 	g.eachLoopDot(func(op *tileir.Op, plan isa.MMAPlan) {
-		loop := op.Block().Region().Op()
+		loop := op.ParentOp()
 		if loop == nil || loop.Name != "scf.for" {
 			return
 		}
@@ -565,15 +560,10 @@ func (g *gen) planInvariantOperands() {
 
 // within reports whether op is nested in loop's regions.
 func within(op, loop *tileir.Op) bool {
-	for b := op.Block(); b != nil; {
-		outer := b.Region().Op()
-		if outer == loop {
+	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+		if p == loop {
 			return true
 		}
-		if outer == nil {
-			return false
-		}
-		b = outer.Block()
 	}
 	return false
 }

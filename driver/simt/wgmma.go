@@ -65,8 +65,7 @@ func decodeDesc(v uint64) (smemDesc, error) {
 
 // addr is the shared address of element (mn, k) of an operand of eb-byte elements, in the
 // PTX ISA's canonical layouts (in CuTe's notation, T elements make 16 bytes): K-major, or
-// MN-major (imm-trans 1). The swizzle of s bytes then exclusive-ors the 16-byte chunk
-// number (address bits 4 and up) with the 128-byte line number, both modulo s/16.
+// MN-major (imm-trans 1), then swizzled as TMA copies swizzle (swizzle, s bytes).
 func (d smemDesc) addr(mn, k, eb int, mnMajor bool) int {
 	s := d.swizzle
 	var x int
@@ -80,10 +79,7 @@ func (d smemDesc) addr(mn, k, eb int, mnMajor bool) int {
 	default: // ((T,c,m),(8,k)):((1,T,LBO),(cT,SBO))
 		x = d.start + mn*eb%s + mn*eb/s*d.lbo + k%8*s + k/8*d.sbo
 	}
-	if s == 0 {
-		return x
-	}
-	return x ^ (x>>7&(s/16-1))<<4
+	return int(swizzle(uint64(x), s))
 }
 
 // mmaAsync runs wgmma.mma_async.sync.aligned.m64nNkK[.satfinite].dtype.atype.btype d,
