@@ -120,6 +120,9 @@ func NewMetadata(r *compiler.Result, hash string) *Metadata {
 		ProfileScratchSize: r.Meta.ProfileScratchSize, ProfileScratchAlign: 1,
 		Name: r.Meta.Name, GotritonVersion: Version(), Params: []ParamMeta{},
 	}
+	if a := r.Meta.GlobalScratchAlign; a > 0 {
+		md.GlobalScratchAlign = a
+	}
 	if t.IsNVIDIA() {
 		md.Target = TargetMeta{Backend: "cuda", Arch: t.Capability, WarpSize: t.WarpSize}
 		md.PTXVersion = ptx.DefaultPTXVersion

@@ -463,10 +463,12 @@ func OurCases() []Case {
 	}, 5000)...)
 
 	gg := ours("grouped_gemm")
-	groups := [][3]int{{128, 128, 64}, {100, 200, 96}, {256, 64, 32}, {64, 130, 200}}
+	// {64, 136, 200}, {200, 104, 256}: TMA copies need 16-byte row strides (as real
+	// Triton's descriptors do), so N and K are multiples of 8 fp16 elements.
+	groups := [][3]int{{128, 128, 64}, {100, 200, 96}, {256, 64, 32}, {64, 136, 200}}
 	cs = append(cs, groupedGemmCases(gg, "grouped_gemm_kernel", "fp16", FP16, gemmConfig{128, 128, 32, 0, 4, 3}, false, nil, groups...)...)
 	cs = append(cs, groupedGemmCases(gg, "grouped_gemm_tma_kernel", "fp16", FP16, gemmConfig{128, 128, 64, 0, 4, 3}, true, []Arg{Const(false)}, groups...)...)
-	cs = append(cs, groupedGemmCases(gg, "grouped_gemm_tma_kernel", "fp8", FP8E4NV, gemmConfig{128, 256, 128, 0, 8, 3}, true, []Arg{Const(true)}, [3]int{128, 256, 128}, [3]int{200, 100, 256})...)
+	cs = append(cs, groupedGemmCases(gg, "grouped_gemm_tma_kernel", "fp8", FP8E4NV, gemmConfig{128, 256, 128, 0, 8, 3}, true, []Arg{Const(true)}, [3]int{128, 256, 128}, [3]int{200, 104, 256})...)
 
 	pm := ours("persistent_matmul")
 	fp16cfg := gemmConfig{128, 256, 64, 8, 8, 3}
@@ -591,7 +593,9 @@ func TutorialCases() []Case {
 
 	cs = append(cs, unaryCases(tutorial("07-extern-functions.py"), "asin_kernel", "asin", FP32, -1, 1, nil, asin, 98432, 1000)...)
 
-	groups := [][3]int{{128, 128, 64}, {100, 200, 96}, {256, 64, 32}, {64, 130, 200}}
+	// TMA copies need 16-byte row strides (as real Triton's descriptors do): N and K of
+	// multiples of 8 fp16 elements, ragged against the blocks.
+	groups := [][3]int{{128, 128, 64}, {100, 200, 96}, {256, 64, 32}, {64, 136, 200}}
 	// The pointer kernel assumes whole tiles (its loads and stores are unmasked), as the
 	// tutorial's problem sizes are: M and N multiples of 128, K of 32.
 	whole := [][3]int{{128, 128, 64}, {256, 128, 128}, {128, 256, 96}}

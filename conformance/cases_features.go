@@ -38,7 +38,41 @@ func featureCases() []Case {
 	for _, m := range []int{37, 8} {
 		cs = append(cs, shapeOpsCase(k, m, 16, 8))
 	}
+	for _, pad := range []string{"zero", "nan"} {
+		cs = append(cs, descPadCase(k, 37, 50, pad))
+	}
 	return cs
+}
+
+// descPadCase: desc_pad_kernel over an M x N fp32 tensor (rows of a multiple of 16
+// bytes, as TMA needs) in 16x32 blocks, the last ones past its edges: y holds x, and 0
+// (pad "zero") or -1 (the NaNs of pad "nan") outside it.
+func descPadCase(k kernelRef, M, N int, pad string) Case {
+	const bm, bn = 16, 32
+	return k.cas(fmt.Sprintf("desc_pad_kernel/%s/%dx%d", pad, M, N), func(rng *rand.Rand) *Problem {
+		stride := (N + 3) / 4 * 4
+		x := randn(rng, FP32, 1, M, stride)
+		gm, gn := cdiv(M, bm), cdiv(N, bn)
+		outside := 0.0
+		if pad == "nan" {
+			outside = -1
+		}
+		y := make([]float64, gm*bm*gn*bn)
+		for r := range gm * bm {
+			for c := range gn * bn {
+				y[r*gn*bn+c] = outside
+				if r < M && c < N {
+					y[r*gn*bn+c] = x.Data[r*stride+c]
+				}
+			}
+		}
+		return &Problem{
+			Tensors: map[string]*Tensor{"x": x, "y": output(FP32, len(y))},
+			Steps: []Step{{Kernel: "desc_pad_kernel", Args: []Arg{Ptr("x"), Ptr("y"), Int(M), Int(N), Int(stride),
+				Const(bm), Const(bn), Str(pad)}, Grid: [3]int{gm, gn, 1}, NumWarps: 4, NumStages: 3}},
+			Checks: []Check{{Tensor: "y", Want: y}},
+		}
+	})
 }
 
 // blockPtrCase: block_ptr_kernel(x, y, rowsum, M, N, strides x4, 32, 32) with y = 2x + 1

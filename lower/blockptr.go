@@ -11,8 +11,8 @@ import (
 	"github.com/gotriton/gotriton/tileir"
 )
 
-// Tensor descriptors made in the kernel (tl.make_tensor_descriptor), host descriptors on
-// targets without TMA (tma.go has the others) and block pointers (tl.make_block_ptr) are
+// Tensor descriptors made in the kernel (tl.make_tensor_descriptor) that are not tensor
+// maps, host descriptors on targets without TMA (tma.go has the others) and block pointers (tl.make_block_ptr) are
 // lowered as masked n-D accesses. A descriptor's registers are its
 // base pointer, its shape (i32) and its strides (i64); a block pointer's are its base,
 // shape (i64), strides (i64) and offsets (i32). A block access checks coordinates against
@@ -28,7 +28,12 @@ func init() {
 		g.vals[op.Results[0]] = regs
 		return nil
 	}
-	lowerings["tt.make_tensor_descriptor"] = collect
+	lowerings["tt.make_tensor_descriptor"] = func(g *gen, op *tileir.Op) error {
+		if _, ok := g.kernelMaps[op.Results[0]]; ok {
+			return g.buildTensorMap(op)
+		}
+		return collect(g, op)
+	}
 	lowerings["tt.make_tensor_ptr"] = collect
 	lowerings["tt.advance"] = func(g *gen, op *tileir.Op) error {
 		regs := slices.Clone(g.vals[op.Operands[0]])
@@ -83,6 +88,7 @@ func (g *gen) descBlock(desc *tileir.Value, idx []*tileir.Value) block {
 	}
 	b.offDiv, b.lastDiv, b.rowBytes = g.axes.get(idx[rank-1]).div[0], 1, 1
 	if def := desc.Def(); def != nil && def.Name == "tt.make_tensor_descriptor" {
+		b.padNaN = def.IntAttr("padding") == 2
 		b.lastDiv = g.axes.get(def.Operands[rank]).div[0]
 		// Rows start at base + i*stride: vectors must divide both.
 		eb := int64(max(tileir.ScalarOf(desc.Type.(*tileir.TensorDescType).Block()).Bits()/8, 1))

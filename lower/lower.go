@@ -51,8 +51,10 @@ type Metadata struct {
 	// Target is the target in triton.tools.compile's syntax.
 	Target string
 	// GlobalScratchSize and ProfileScratchSize are the bytes per program the two trailing
-	// scratch pointers must provide (zero: the pointers may be null).
+	// scratch pointers must provide (zero: the pointers may be null), GlobalScratchAlign
+	// the alignment of each program's global scratch (0 when there is none).
 	GlobalScratchSize, ProfileScratchSize int
+	GlobalScratchAlign                    int
 	// TensorMaps are the tensor maps the launcher must encode for the host tensor
 	// descriptor parameters, one per such parameter in order, on targets with TMA (nil
 	// elsewhere): what Triton's metadata calls tensordesc_meta.
@@ -120,7 +122,10 @@ func Lower(m *tileir.Module, t target.Target, opts Options) (mod *ir.Module, md 
 		return nil, Metadata{}, err
 	}
 	md = Metadata{Name: kernel.Name, SharedBytes: g.smemBytes, NumWarps: opts.NumWarps, ThreadsPerWarp: t.WarpSize,
-		NumStages: opts.NumStages, Target: t.String(), TensorMaps: g.tensorMaps()}
+		NumStages: opts.NumStages, Target: t.String(), TensorMaps: g.tensorMaps(), GlobalScratchSize: g.globalScratch}
+	if g.globalScratch > 0 {
+		md.GlobalScratchAlign = isa.MapBytes
+	}
 	return g.m, md, nil
 }
 
@@ -156,7 +161,10 @@ type gen struct {
 	pipelines       map[*tileir.Op]*pipeline      // by scf.for
 	pipelinedLoads  map[*tileir.Op]*pipelinedLoad // by tt.load or tt.descriptor_load
 	noPipelines     bool                          // set when the rings do not fit (Lower)
-	swizzledMaps    map[*tileir.Value]TensorMap   // host descriptors whose loads feed dots from stages
+	swizzledMaps    map[*tileir.Value]TensorMap   // descriptors whose loads feed dots from stages
+	kernelMaps      map[*tileir.Value]int         // in-kernel descriptors that are tensor maps: their offset in global scratch
+	globalScratch   int                           // the bytes of global scratch memory per program
+	mapScratch      value.Value                   // this program's global scratch memory, when kernelMaps has any
 	loopBuffers     map[*tileir.Op]int            // by scf.for: the end of its buffers in shared memory (loopScratch)
 	invariants      []*invariantOperand           // loop-invariant operands of warpgroup dots
 	asyncDots       map[*tileir.Op]asyncDot
@@ -238,7 +246,11 @@ func (g *gen) kernel() error {
 	}
 	g.axes = analyzeAxes(g.tf)
 	assignLayouts(g)
+	g.planKernelMaps()
 	g.threadIDs()
+	if g.kernelMaps != nil {
+		g.programScratch()
+	}
 	if g.usesTMA() {
 		g.initTMABarrier()
 	}

@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"maps"
 	"math"
 	"slices"
 
@@ -216,14 +217,18 @@ func (g *gen) pipelinedLoadOf(wg isa.WarpGroupMMA, op *tileir.Op) *pipelinedLoad
 }
 
 // pipelinedTMALoadOf returns op as a pipelined load, or nil: a tt.descriptor_load of a
-// tensor through a host descriptor (a kernel parameter) on a target with TMA. It is
-// direct where directTMA finds the dot operand it may be written as.
+// tensor on a target with TMA, through a host descriptor (a kernel parameter) or a
+// tensor map built before the loop. It is direct where directTMA finds the dot operand
+// it may be written as.
 func (g *gen) pipelinedTMALoadOf(wg isa.WarpGroupMMA, op *tileir.Op) *pipelinedLoad {
 	if op.Name != "tt.descriptor_load" || g.isa.TMA() == nil || !isTensor(op.Results[0]) || g.enc[op.Results[0]] == nil {
 		return nil
 	}
 	desc := op.Operands[0]
-	if _, ok := desc.Type.(*tileir.TensorDescType); !ok || !slices.Contains(g.tf.Args(), desc) {
+	if _, ok := desc.Type.(*tileir.TensorDescType); !ok {
+		return nil
+	}
+	if _, built := g.kernelMaps[desc]; !slices.Contains(g.tf.Args(), desc) && !(built && !within(desc.Def(), op.ParentOp())) {
 		return nil
 	}
 	if rank := len(op.Operands) - 1; rank < 1 || rank > 5 {
@@ -280,7 +285,9 @@ func (g *gen) directTMA(wg isa.WarpGroupMMA, ld *pipelinedLoad) {
 // all with the same box and swizzle, and records those descriptors' tensor maps; the
 // other direct loads read their stage into registers instead.
 func (g *gen) swizzleTensorMaps() {
-	for _, a := range g.tf.Args() {
+	descs := slices.Collect(maps.Keys(g.kernelMaps))
+	slices.SortFunc(descs, func(a, b *tileir.Value) int { return g.kernelMaps[a] - g.kernelMaps[b] })
+	for _, a := range append(slices.Clone(g.tf.Args()), descs...) {
 		if _, ok := a.Type.(*tileir.TensorDescType); !ok {
 			continue
 		}

@@ -1,10 +1,13 @@
 package lower
 
 import (
+	"slices"
+
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/tileir"
 )
 
@@ -45,10 +48,14 @@ func (g *gen) isTensorMap(desc *tileir.Value) bool {
 	return ok && p.AddrSpace == 0
 }
 
-// usesTMA reports whether the kernel takes a host tensor descriptor on a TMA target.
+// usesTMA reports whether the kernel takes a host tensor descriptor or builds a tensor
+// map on a TMA target.
 func (g *gen) usesTMA() bool {
 	if g.isa.TMA() == nil {
 		return false
+	}
+	if len(g.kernelMaps) > 0 {
+		return true
 	}
 	for _, a := range g.tf.Args() {
 		if _, ok := a.Type.(*tileir.TensorDescType); ok {
@@ -139,4 +146,100 @@ func (g *gen) tensorMaps() []TensorMap {
 		out = append(out, TensorMap{Box: shapeInts(d.Block())})
 	}
 	return out
+}
+
+// Tensor descriptors made in the kernel (tl.make_tensor_descriptor) on a TMA target are
+// tensor maps the kernel builds where it makes them, as Triton 3.6 does: each
+// tt.make_tensor_descriptor has isa.MapBytes of the program's global scratch memory
+// (the trailing global scratch pointer, programs in linear order), where the ISA writes
+// the map (BuildMap) through the shared scratch buffer. Its registers are then the map's
+// generic address, the shape and the strides, as a host descriptor's are, and loads and
+// stores through it are TMA copies (pipelined and direct as a host descriptor's, where
+// it is made outside the loop). A descriptor whose box TMA cannot copy (a dimension over
+// 256 elements, elements of other than 1, 2, 4 or 8 bytes, rows of other than a multiple
+// of 16 bytes), or that is used other than by loads and stores, keeps
+// the masked accesses of blockptr.go.
+
+// planKernelMaps gives each in-kernel descriptor that becomes a tensor map its offset in
+// the program's global scratch memory (kernelMaps, globalScratch).
+func (g *gen) planKernelMaps() {
+	if g.isa.TMA() == nil {
+		return
+	}
+	g.tf.Walk(func(op *tileir.Op) bool {
+		if op.Name != "tt.make_tensor_descriptor" || !g.mapsWell(op.Results[0]) {
+			return true
+		}
+		if g.kernelMaps == nil {
+			g.kernelMaps = map[*tileir.Value]int{}
+		}
+		g.kernelMaps[op.Results[0]] = g.globalScratch
+		g.globalScratch += isa.MapBytes
+		return true
+	})
+}
+
+// mapsWell reports whether TMA copies the blocks of in-kernel descriptor desc and every
+// use of it is a load or store through it.
+func (g *gen) mapsWell(desc *tileir.Value) bool {
+	block := shapeInts(desc.Type.(*tileir.TensorDescType).Block())
+	switch tileir.ScalarOf(desc.Type.(*tileir.TensorDescType).Block()).Bits() {
+	case 8, 16, 32, 64:
+	default:
+		return false
+	}
+	eb := tileir.ScalarOf(desc.Type.(*tileir.TensorDescType).Block()).Bits() / 8
+	if len(block) > 5 || block[len(block)-1]*eb%16 != 0 || slices.ContainsFunc(block, func(n int) bool { return n > 256 }) {
+		return false
+	}
+	for _, u := range g.users[desc] {
+		if u.Name != "tt.descriptor_load" && u.Name != "tt.descriptor_store" || u.Operands[0] != desc || slices.Index(u.Operands[1:], desc) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// buildTensorMap lowers tt.make_tensor_descriptor to a tensor map (planKernelMaps): the
+// block's box, or the swizzled slab of its direct pipelined loads (swizzleTensorMaps).
+func (g *gen) buildTensorMap(op *tileir.Op) error {
+	desc := op.Results[0]
+	block := desc.Type.(*tileir.TensorDescType).Block()
+	elem := tileir.ScalarOf(block)
+	rank := len(shapeInts(block))
+	m, ok := g.swizzledMaps[desc]
+	if !ok {
+		m = TensorMap{Box: shapeInts(block)}
+	}
+	spec := isa.TensorMapSpec{Base: g.vals[op.Operands[0]][0], Elem: elem, Swizzle: m.Swizzle, NaNFill: op.IntAttr("padding") == 2}
+	eb := constantI64(int64(elem.Bits() / 8))
+	for d := rank - 1; d >= 0; d-- {
+		spec.Box = append(spec.Box, m.Box[d])
+		spec.Dims = append(spec.Dims, g.vals[op.Operands[1+d]][0])
+		if d > 0 { // the stride of dimension d-1, operand 1+rank+d-1
+			spec.Strides = append(spec.Strides, g.cur.NewMul(g.vals[op.Operands[rank+d]][0], eb))
+		}
+	}
+	at := g.cur.NewGetElementPtr(types.I8, g.mapScratch, constantI64(int64(g.kernelMaps[desc])))
+	gmap := g.cur.NewAddrSpaceCast(at, types.NewPointer(types.I8))
+	g.smemBarrier() // earlier users of the scratch buffer are done
+	g.isa.TMA().BuildMap(g.tid, g.sharedBase(isa.MapBytes), gmap, spec)
+	regs := []value.Value{gmap}
+	for _, o := range op.Operands[1:] {
+		regs = append(regs, g.vals[o][0])
+	}
+	g.vals[desc] = regs
+	return nil
+}
+
+// programScratch sets mapScratch, at the kernel's entry, to this program's global
+// scratch memory: the trailing scratch pointer plus the program's linear index (x
+// fastest) times globalScratch.
+func (g *gen) programScratch() {
+	var program value.Value = g.isa.ProgramID(2)
+	for axis := 1; axis >= 0; axis-- {
+		program = g.cur.NewAdd(g.cur.NewMul(program, g.isa.NumPrograms(axis)), g.isa.ProgramID(axis))
+	}
+	at := g.cur.NewMul(g.sext(program, types.I64), constantI64(int64(g.globalScratch)))
+	g.mapScratch = g.cur.NewGetElementPtr(types.I8, g.f.Params[len(g.f.Params)-2], at)
 }

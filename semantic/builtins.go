@@ -991,7 +991,8 @@ func makeTensorDesc(c *callCtx) Value {
 		d.Strides = append(d.Strides, t)
 		strideIR = append(strideIR, t.V)
 	}
-	switch pad := c.constStr("padding_option"); pad {
+	pad := c.constStr("padding_option")
+	switch pad {
 	case "zero", "":
 	case "nan":
 		if dtypeOf(pt.Elem).IsInt() {
@@ -1000,7 +1001,7 @@ func makeTensorDesc(c *callCtx) Value {
 	default:
 		c.fail("padding_option", "Padding option %s not supported", pad)
 	}
-	d.V = g.b.MakeTensorDesc(base.V, shapeIR, strideIR, block)
+	d.V = g.b.MakeTensorDesc(base.V, shapeIR, strideIR, block, pad == "nan")
 	return d
 }
 

@@ -476,10 +476,15 @@ func (b *Builder) Advance(ptr *Value, offsets []*Value) *Value {
 	return b.one("tt.advance", append([]*Value{ptr}, offsets...), ptr.Type)
 }
 
-// MakeTensorDesc builds tt.make_tensor_descriptor with (i32) shape and (i64) strides.
-func (b *Builder) MakeTensorDesc(base *Value, shape, strides []*Value, block []int64) *Value {
+// MakeTensorDesc builds tt.make_tensor_descriptor with (i32) shape and (i64) strides;
+// padNaN is padding_option="nan" (out-of-bounds elements load as NaN, not zero).
+func (b *Builder) MakeTensorDesc(base *Value, shape, strides []*Value, block []int64, padNaN bool) *Value {
 	elem := base.Type.(*PtrType).elem
-	return b.one("tt.make_tensor_descriptor", slices.Concat([]*Value{base}, shape, strides), TensorDesc(Tensor(block, elem)))
+	var attrs []NamedAttr
+	if padNaN {
+		attrs = append(attrs, NamedAttr{"padding", IntAttr{2, I32}}) // Triton's PAD_NAN
+	}
+	return b.one("tt.make_tensor_descriptor", slices.Concat([]*Value{base}, shape, strides), TensorDesc(Tensor(block, elem)), attrs...)
 }
 
 // DescriptorLoad builds tt.descriptor_load of the descriptor's block at (i32) indices.

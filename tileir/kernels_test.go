@@ -190,7 +190,7 @@ func allOps() *Module {
 	b.Store(bp, bt, nil, MemOpts{BoundaryCheck: []int32{0}})
 	b.Advance(bp, vals(c0, b.ConstInt(16, I32)))
 	c64i := b.ConstInt(64, I32)
-	d := b.MakeTensorDesc(f.Arg(2), vals(c64i, c64i), vals(c64, c1), []int64{16, 16})
+	d := b.MakeTensorDesc(f.Arg(2), vals(c64i, c64i), vals(c64, c1), []int64{16, 16}, false)
 	dt := b.DescriptorLoad(d, vals(c0, c0), MemOpts{})
 	b.DescriptorStore(d, dt, vals(c0, c0))
 	b.Dot(b.FloatCast(bt, Tensor([]int64{16, 16}, F32)), b.FloatCast(dt, Tensor([]int64{16, 16}, F32)),

@@ -1,4 +1,4 @@
-"""Language features the tutorials touch lightly: block pointers, device_print and
+"""Language features the tutorials touch lightly: block pointers, descriptor padding, device_print and
 device_assert, scans, arg-reductions, custom reductions and the shape ops.
 
 gotriton conformance corpus. Each kernel works on small 2-D tiles with masks or boundary
@@ -154,6 +154,21 @@ def _tile_grid(t, block_m):
     return (triton.cdiv(t.shape[0], block_m), )
 
 
+@triton.jit
+def desc_pad_kernel(x_ptr, y_ptr, M, N, stride_xm, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, PAD: tl.constexpr):
+    """y = the blocks of x through a tensor descriptor made in the kernel, padded past the
+    tensor's edges as PAD says ("zero" or "nan"); NaNs are stored as -1."""
+    pid_m = tl.program_id(axis=0)
+    pid_n = tl.program_id(axis=1)
+    desc = tl.make_tensor_descriptor(x_ptr, shape=[M, N], strides=[stride_xm, 1], block_shape=[BLOCK_M, BLOCK_N],
+                                     padding_option=PAD)
+    x = desc.load([pid_m * BLOCK_M, pid_n * BLOCK_N])
+    x = tl.where(x != x, -1.0, x)
+    rows = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)[:, None]
+    cols = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
+    tl.store(y_ptr + rows * (tl.num_programs(axis=1) * BLOCK_N) + cols, x)
+
+
 if __name__ == "__main__":
     torch.manual_seed(0)
     M, N = 100, 77
@@ -197,4 +212,14 @@ if __name__ == "__main__":
     torch.testing.assert_close(joined, torch.cat([x, y], 1))
     torch.testing.assert_close(trans, x.T)
     torch.testing.assert_close(perm, x.reshape(M, 2, N // 2).permute(2, 0, 1))
+
+    triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
+    M, N = 37, 50
+    x = torch.randn(M, 52, device="cuda")  # rows of a multiple of 16 bytes, as TMA needs
+    for pad, outside in (("zero", 0.0), ("nan", -1.0)):
+        y = torch.empty(48, 64, device="cuda")
+        desc_pad_kernel[(3, 2)](x, y, M, N, x.stride(0), BLOCK_M=16, BLOCK_N=32, PAD=pad)
+        want = torch.full_like(y, outside)
+        want[:M, :N] = x[:, :N]
+        torch.testing.assert_close(y, want)
     print("language_features: ok")

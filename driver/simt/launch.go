@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -82,32 +84,56 @@ type frame struct {
 const maxBlocks = 1 << 26
 
 // TensorMap is the simulator's tensor descriptor (the CUtensorMap of a TMA copy): a
-// row-major view of a buffer. Its 128 bytes, passed by value as the kernel parameter, are
-// the global address, the rank, the element size, then per dimension (innermost first)
-// the size, the stride in bytes and the box size, then the swizzle's span.
+// row-major view of a buffer. Host code makes one with NewTensorMap and passes it by
+// value; a kernel builds one in memory with tensormap.replace (see tensorMapFields).
 type TensorMap struct {
-	Addr     uint64
-	ElemSize int
-	// Dims, Strides (in elements) and Box are innermost first.
+	Addr uint64
+	// Type is the element type, numbered as tensormap.replace's .elemtype (see elemTypes).
+	Type int
+	// Dims and Box (in elements) are innermost first; the innermost dimension is
+	// contiguous, and Strides are the others' strides in bytes (Strides[i] is dimension
+	// i+1's).
 	Dims, Strides, Box []int64
 	// Swizzle is the span in bytes of the swizzle that copies apply to shared memory: 0
 	// (none), 32, 64 or 128, as CU_TENSOR_MAP_SWIZZLE_32B, 64B and 128B (see swizzle).
 	Swizzle int
+	// NaNFill makes a load's elements outside the tensor NaN (float types), not zeros.
+	NaNFill bool
 }
 
-// NewTensorMap describes a row-major view of b with elements of elemSize bytes; shape,
-// strides (in elements) and box (the tile one copy moves) are outermost first, as Triton's
+// elemType is a tensor map element type: its size in bytes and, for a float type, the
+// quiet NaN of a NaN fill (0 for an integer type).
+type elemType struct {
+	size int
+	nan  uint64
+}
+
+// elemTypes are the element types by number (CUtensorMapDataType's order): u8, u16, u32,
+// s32, u64, s64, f16, f32, f32.ftz, f64, bf16, tf32, tf32.ftz.
+var elemTypes = []elemType{{1, 0}, {2, 0}, {4, 0}, {4, 0}, {8, 0}, {8, 0},
+	{2, 0x7E00}, {4, 0x7FC00000}, {4, 0x7FC00000}, {8, 0x7FF8000000000000},
+	{2, 0x7FC0}, {4, 0x7FC00000}, {4, 0x7FC00000}}
+
+func (m *TensorMap) elem() elemType { return elemTypes[m.Type] }
+
+// NewTensorMap describes a row-major view of b with elements of elemSize bytes (1, 2, 4
+// or 8; the map's type is the unsigned integer of that size); shape, strides (in elements,
+// the last 1) and box (the tile one copy moves) are outermost first, as Triton's
 // TensorDescriptor's; swizzle is the span in bytes of the shared-memory swizzle (0: none).
 // The box and swizzle follow TMA's rules (see check).
 func NewTensorMap(b *Buffer, elemSize int, shape, strides, box []int64, swizzle int) (*TensorMap, error) {
-	if len(shape) != len(strides) || len(shape) != len(box) || len(shape) == 0 || len(shape) > 5 || elemSize < 1 {
-		return nil, fmt.Errorf("simt: tensor map of %d-byte elements, shape %v, strides %v, box %v", elemSize, shape, strides, box)
+	typ := slices.IndexFunc(elemTypes, func(e elemType) bool { return e.size == elemSize })
+	n := len(shape)
+	if n != len(strides) || n != len(box) || n == 0 || n > 5 || typ < 0 || strides[n-1] != 1 {
+		return nil, fmt.Errorf("simt: tensor map of %d-byte elements, shape %v, strides %v, box %v (TMA: 1 to 5 dimensions, the innermost contiguous, elements of 1, 2, 4 or 8 bytes)", elemSize, shape, strides, box)
 	}
-	m := &TensorMap{Addr: b.Addr(), ElemSize: elemSize, Swizzle: swizzle}
-	for i := len(shape) - 1; i >= 0; i-- {
+	m := &TensorMap{Addr: b.Addr(), Type: typ, Swizzle: swizzle}
+	for i := n - 1; i >= 0; i-- {
 		m.Dims = append(m.Dims, shape[i])
-		m.Strides = append(m.Strides, strides[i])
 		m.Box = append(m.Box, box[i])
+		if i < n-1 {
+			m.Strides = append(m.Strides, strides[i]*int64(elemSize))
+		}
 	}
 	if err := m.check(); err != nil {
 		return nil, fmt.Errorf("simt: tensor map: %w", err)
@@ -115,15 +141,21 @@ func NewTensorMap(b *Buffer, elemSize int, shape, strides, box []int64, swizzle 
 	return m, nil
 }
 
-// check applies TMA's rules for the box and the swizzle: box dimensions of 1 to 256
-// elements, a swizzle of 0, 32, 64 or 128 bytes and, with a swizzle, an innermost box row
-// of a multiple of 16 bytes up to the swizzle's span, of elements of 1, 2, 4 or 8 bytes
-// (so that the 16-byte chunks the swizzle moves hold whole elements).
+// check applies TMA's rules: a global address (a map that has none was not built), box
+// dimensions of 1 to 256 elements, a NaN fill for float types only, a swizzle of 0, 32, 64
+// or 128 bytes and, with a swizzle, an innermost box row of a multiple of 16 bytes up to
+// the swizzle's span.
 func (m *TensorMap) check() error {
+	if m.Addr == 0 {
+		return errors.New("the global address is 0 (was the map built?)")
+	}
 	for i, n := range m.Box {
 		if n < 1 || n > 256 {
 			return fmt.Errorf("box dimension %d (innermost first) is %d (TMA: 1 to 256)", i, n)
 		}
+	}
+	if m.NaNFill && m.elem().nan == 0 {
+		return fmt.Errorf("a NaN fill of integer elements (type %d; TMA: float types only)", m.Type)
 	}
 	switch m.Swizzle {
 	case 0:
@@ -132,10 +164,7 @@ func (m *TensorMap) check() error {
 	default:
 		return fmt.Errorf("a swizzle of %d bytes (TMA: 0, 32, 64 or 128)", m.Swizzle)
 	}
-	if 16%m.ElemSize != 0 {
-		return fmt.Errorf("a swizzle over %d-byte elements (TMA: 1, 2, 4 or 8)", m.ElemSize)
-	}
-	if row := m.Box[0] * int64(m.ElemSize); row%16 != 0 || row > int64(m.Swizzle) {
+	if row := m.Box[0] * int64(m.elem().size); row%16 != 0 || row > int64(m.Swizzle) {
 		return fmt.Errorf("a box row of %d bytes with a %d-byte swizzle (TMA: a multiple of 16 bytes up to the swizzle's span)", row, m.Swizzle)
 	}
 	return nil
@@ -152,38 +181,68 @@ func swizzle(a uint64, span int) uint64 {
 	return a ^ (a>>7&uint64(span/16-1))<<4
 }
 
-const tensorMapBytes = 128
+// A tensor map is 128 bytes, 128-byte aligned, little-endian fields at these offsets, and
+// zeros where a field is 0 (a kernel starts from zeros and sets the fields with
+// tensormap.replace, in any order).
+const (
+	tensorMapBytes = 128
+	tmAddr         = 0  // u64: the global address
+	tmRank         = 8  // u32: the rank less 1
+	tmType         = 12 // u32: the element type
+	tmSwizzle      = 16 // u32: the swizzle mode, 0 (none) or 1, 2, 3 (32, 64, 128 bytes)
+	tmFill         = 20 // u32: 1 for a NaN fill
+	tmBox          = 24 // 5 u32: the box, innermost first
+	tmDims         = 48 // 5 u64: the dimensions, innermost first
+	tmStrides      = 88 // 4 u64: the strides in bytes of dimensions 1 to 4
+)
 
 func (m *TensorMap) encode() []byte {
 	out := make([]byte, tensorMapBytes)
-	binary.LittleEndian.PutUint64(out, m.Addr)
-	binary.LittleEndian.PutUint32(out[8:], uint32(len(m.Dims)))
-	binary.LittleEndian.PutUint32(out[12:], uint32(m.ElemSize))
-	for i := range m.Dims {
-		binary.LittleEndian.PutUint64(out[16+8*i:], uint64(m.Dims[i]))
-		binary.LittleEndian.PutUint64(out[56+8*i:], uint64(m.Strides[i]))
-		binary.LittleEndian.PutUint32(out[96+4*i:], uint32(m.Box[i]))
+	le := binary.LittleEndian
+	le.PutUint64(out[tmAddr:], m.Addr)
+	le.PutUint32(out[tmRank:], uint32(len(m.Dims)-1))
+	le.PutUint32(out[tmType:], uint32(m.Type))
+	if m.Swizzle != 0 {
+		le.PutUint32(out[tmSwizzle:], uint32(bits.TrailingZeros(uint(m.Swizzle))-4))
 	}
-	binary.LittleEndian.PutUint32(out[116:], uint32(m.Swizzle))
+	if m.NaNFill {
+		le.PutUint32(out[tmFill:], 1)
+	}
+	for i := range m.Dims {
+		le.PutUint32(out[tmBox+4*i:], uint32(m.Box[i]))
+		le.PutUint64(out[tmDims+8*i:], uint64(m.Dims[i]))
+	}
+	for i, s := range m.Strides {
+		le.PutUint64(out[tmStrides+8*i:], uint64(s))
+	}
 	return out
 }
 
-// decodeTensorMap reads the descriptor at a global address.
+// decodeTensorMap reads the map at a global address.
 func (d *Device) decodeTensorMap(addr uint64) (*TensorMap, error) {
+	if addr%tensorMapBytes != 0 {
+		return nil, fmt.Errorf("tensor map at %#x, which is not 128-byte aligned", addr)
+	}
 	raw, err := d.resolve(addr, tensorMapBytes)
 	if err != nil {
 		return nil, fmt.Errorf("tensor map: %v", err)
 	}
-	m := &TensorMap{Addr: binary.LittleEndian.Uint64(raw), ElemSize: int(binary.LittleEndian.Uint32(raw[12:])),
-		Swizzle: int(binary.LittleEndian.Uint32(raw[116:]))}
-	rank := int(binary.LittleEndian.Uint32(raw[8:]))
-	if rank < 1 || rank > 5 || m.ElemSize < 1 {
-		return nil, fmt.Errorf("tensor map at %#x is not one (rank %d, element size %d)", addr, rank, m.ElemSize)
+	le := binary.LittleEndian
+	rank := 1 + uint64(le.Uint32(raw[tmRank:]))
+	typ, mode, fill := le.Uint32(raw[tmType:]), le.Uint32(raw[tmSwizzle:]), le.Uint32(raw[tmFill:])
+	if rank > 5 || int(typ) >= len(elemTypes) || mode > 3 || fill > 1 {
+		return nil, fmt.Errorf("tensor map at %#x is not one (rank %d, element type %d, swizzle mode %d, fill mode %d)", addr, rank, typ, mode, fill)
 	}
-	for i := range rank {
-		m.Dims = append(m.Dims, int64(binary.LittleEndian.Uint64(raw[16+8*i:])))
-		m.Strides = append(m.Strides, int64(binary.LittleEndian.Uint64(raw[56+8*i:])))
-		m.Box = append(m.Box, int64(binary.LittleEndian.Uint32(raw[96+4*i:])))
+	m := &TensorMap{Addr: le.Uint64(raw[tmAddr:]), Type: int(typ), NaNFill: fill == 1}
+	if mode != 0 {
+		m.Swizzle = 16 << mode
+	}
+	for i := range int(rank) {
+		m.Dims = append(m.Dims, int64(le.Uint64(raw[tmDims+8*i:])))
+		m.Box = append(m.Box, int64(le.Uint32(raw[tmBox+4*i:])))
+		if i > 0 {
+			m.Strides = append(m.Strides, int64(le.Uint64(raw[tmStrides+8*(i-1):])))
+		}
 	}
 	if err := m.check(); err != nil {
 		return nil, fmt.Errorf("tensor map at %#x: %v", addr, err)

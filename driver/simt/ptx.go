@@ -258,6 +258,26 @@ func (c *asmCtx) perWarp(fn func(f *frame, base int) error) asmStep {
 	}
 }
 
+// warpAligned makes a step for a .sync.aligned instruction: fn runs in every lane its guard
+// enables, which must be whole warps.
+func (c *asmCtx) warpAligned(fn func(f *frame, l int) error) asmStep {
+	each := c.perLane(fn)
+	return func(f *frame, st *pStmt) (int, error) {
+		for base := 0; base < c.lanes; base += c.warp {
+			n := 0
+			for l := base; l < base+c.warp; l++ {
+				if f.on(l) && c.on(f, st, l) {
+					n++
+				}
+			}
+			if n != 0 && n != c.warp {
+				return 0, fmt.Errorf("a warp-collective instruction run by %d of warp %d's %d lanes", n, base/c.warp, c.warp)
+			}
+		}
+		return each(f, st)
+	}
+}
+
 func nop(*frame, int) error { return nil }
 
 func (c *asmCtx) compile(st pStmt) (asmStep, error) {
@@ -331,10 +351,21 @@ func (c *asmCtx) compile(st pStmt) (asmStep, error) {
 			}
 			return 0, fmt.Errorf("divergent branch inside inline asm")
 		}, nil
-	case "and", "or", "xor", "shl", "shr":
+	case "add", "and", "or", "xor", "shl", "shr":
 		return c.bitOp(st)
 	case "fence", "griddepcontrol":
 		return c.perLane(nop), nil
+	case "bar":
+		if len(q) == 2 && q[0] == "warp" && q[1] == "sync" {
+			return c.perLane(nop), nil // the lanes of a warp run in lockstep
+		}
+	case "tensormap":
+		switch {
+		case has("replace"):
+			return c.tensorMapReplace(st)
+		case has("cp_fenceproxy"):
+			return c.tensorMapCopy(st)
+		}
 	case "mbarrier":
 		return c.mbarrier(st)
 	case "cp":
@@ -352,8 +383,9 @@ func (c *asmCtx) compile(st pStmt) (asmStep, error) {
 	return nil, fmt.Errorf("instruction %s is not supported", strings.Join(st.opcode, "."))
 }
 
-// bitOp runs and, or, xor (.bN, .pred aside) and shl, shr (.bN, .uN, .sN) on registers and
-// immediates; shifts of the width or more give 0 (or the sign for shr.sN), as in PTX.
+// bitOp runs add (.uN, .sN), and, or, xor (.bN, .pred aside) and shl, shr (.bN, .uN, .sN)
+// on registers and immediates; shifts (by a .u32 amount) of the width or more give 0 (or
+// the sign for shr.sN), as in PTX.
 func (c *asmCtx) bitOp(st pStmt) (asmStep, error) {
 	if len(st.opcode) != 2 || len(st.args) != 3 || st.args[0].kind != pReg {
 		return nil, fmt.Errorf("operands")
@@ -364,6 +396,7 @@ func (c *asmCtx) bitOp(st pStmt) (asmStep, error) {
 	}
 	signed := st.opcode[1][0] == 's'
 	fn := map[string]func(a, b uint64) uint64{
+		"add": func(a, b uint64) uint64 { return a + b },
 		"and": func(a, b uint64) uint64 { return a & b },
 		"or":  func(a, b uint64) uint64 { return a | b },
 		"xor": func(a, b uint64) uint64 { return a ^ b },
@@ -384,9 +417,13 @@ func (c *asmCtx) bitOp(st pStmt) (asmStep, error) {
 			return (a & mask(w)) >> n
 		},
 	}[st.opcode[0]]
+	ym := mask(w)
+	if op := st.opcode[0]; op == "shl" || op == "shr" {
+		ym = mask(32)
+	}
 	d, x, y := st.args[0].reg, st.args[1], st.args[2]
 	return c.perLane(func(f *frame, l int) error {
-		c.set(f, d, l, fn(c.value(f, x, l)&mask(w), c.value(f, y, l)&mask(32))&mask(w))
+		c.set(f, d, l, fn(c.value(f, x, l)&mask(w), c.value(f, y, l)&ym)&mask(w))
 		return nil
 	}), nil
 }
@@ -785,10 +822,10 @@ func (c *asmCtx) mbarrier(st pStmt) (asmStep, error) {
 }
 
 // tensorCopy runs a TMA copy between global memory (through a TensorMap) and shared memory
-// at once: a load fills the box, zeros where it leaves the tensor; a store writes the part
-// of the box inside the tensor. The box lies row-major (innermost dimension fastest) from
-// the shared address, each 16-byte chunk moved by the map's swizzle, if any (which needs
-// a 128-byte-aligned shared address).
+// at once: a load fills the box, zeros (NaNs with the map's NaN fill) where it leaves the
+// tensor; a store writes the part of the box inside the tensor. The box lies row-major
+// (innermost dimension fastest) from the shared address, each 16-byte chunk moved by the
+// map's swizzle, if any (which needs a 128-byte-aligned shared address).
 func (c *asmCtx) tensorCopy(st pStmt) (asmStep, error) {
 	if len(st.args) < 2 || st.args[0].kind != pMem || st.args[1].kind != pMem {
 		return nil, fmt.Errorf("operands")
@@ -815,7 +852,11 @@ func (c *asmCtx) tensorCopy(st pStmt) (asmStep, error) {
 		for _, b := range m.Box {
 			boxElems *= b
 		}
-		es := int64(m.ElemSize)
+		es := int64(m.elem().size)
+		fill := uint64(0)
+		if m.NaNFill {
+			fill = m.elem().nan
+		}
 		acc := asyncWrite
 		if store {
 			acc = untracked
@@ -844,12 +885,16 @@ func (c *asmCtx) tensorCopy(st pStmt) (asmStep, error) {
 				rem /= m.Box[i]
 				g := coord[i] + idx[i]
 				inside = inside && g >= 0 && g < m.Dims[i]
-				off += g * m.Strides[i] * es
+				stride := es
+				if i > 0 {
+					stride = m.Strides[i-1]
+				}
+				off += g * stride
 			}
 			s := pieces[e*es/piece][e*es%piece:][:es]
 			if !inside {
 				if !store {
-					clear(s)
+					writeLE(s, fill)
 				}
 				continue
 			}
@@ -864,6 +909,107 @@ func (c *asmCtx) tensorCopy(st pStmt) (asmStep, error) {
 			}
 		}
 		return nil
+	}), nil
+}
+
+// mapField is a tensor map field that tensormap.replace.tile.<field> sets: size bytes at
+// off (0 bytes: a value that is only checked), one per dimension when dims > 0 (from off,
+// innermost first); typ is the instruction's type and lo to hi the values it takes
+// (described by takes).
+type mapField struct {
+	off, size, dims int
+	typ             string
+	lo, hi          uint64
+	takes           string
+}
+
+// tensorMapFields are the fields by name; element strides and the interleave are the
+// simulator's only ones (1 and none).
+var tensorMapFields = map[string]mapField{
+	"global_address":    {off: tmAddr, size: 8, typ: "b64", hi: math.MaxUint64},
+	"rank":              {off: tmRank, size: 4, typ: "b32", hi: 4, takes: "0 to 4 (ranks 1 to 5)"},
+	"box_dim":           {off: tmBox, size: 4, dims: 5, typ: "b32", hi: math.MaxUint32},
+	"global_dim":        {off: tmDims, size: 8, dims: 5, typ: "b32", hi: math.MaxUint32},
+	"global_stride":     {off: tmStrides, size: 8, dims: 4, typ: "b64", hi: math.MaxUint64},
+	"element_stride":    {dims: 5, typ: "b32", lo: 1, hi: 1, takes: "1"},
+	"elemtype":          {off: tmType, size: 4, typ: "b32", hi: uint64(len(elemTypes) - 1), takes: "0 to 12"},
+	"interleave_layout": {typ: "b32", takes: "0 (none)"},
+	"swizzle_mode":      {off: tmSwizzle, size: 4, typ: "b32", hi: 3, takes: "0 to 3 (none, 32, 64 or 128 bytes)"},
+	"fill_mode":         {off: tmFill, size: 4, typ: "b32", hi: 1, takes: "0 (zeros) or 1 (NaN)"},
+}
+
+// tensorMapReplace runs tensormap.replace.tile.<field>.<space>.b1024.<type> [map], [ord,]
+// value: it sets one field of the 128-byte map at a shared::cta or global address (see
+// TensorMap's encoding). ord, an immediate, is the dimension (innermost first; for global
+// strides, that of the dimension after it); a global stride is in bytes (as the CUDA 13
+// driver takes it from PTX 8.4; Triton gives the ptxas of PTX 8.5 and earlier releases
+// the byte stride over 16), and the rank is the rank less 1.
+func (c *asmCtx) tensorMapReplace(st pStmt) (asmStep, error) {
+	q := st.opcode[1:]
+	if len(q) != 6 || q[0] != "replace" || q[1] != "tile" || q[4] != "b1024" {
+		return nil, fmt.Errorf("form")
+	}
+	name := q[2]
+	fd, ok := tensorMapFields[name]
+	switch {
+	case !ok:
+		return nil, fmt.Errorf("tensor map field %s is not supported", name)
+	case q[5] != fd.typ:
+		return nil, fmt.Errorf("a .%s value for field %s (.%s)", q[5], name, fd.typ)
+	}
+	args := st.args
+	if len(args) == 0 || args[0].kind != pMem {
+		return nil, fmt.Errorf("operands")
+	}
+	off := fd.off
+	if fd.dims > 0 {
+		if len(args) != 3 || args[1].kind != pImm || args[1].imm < 0 || args[1].imm >= int64(fd.dims) {
+			return nil, fmt.Errorf("operands (an immediate dimension of 0 to %d, then the value)", fd.dims-1)
+		}
+		off += fd.size * int(args[1].imm)
+		args = append(args[:1:1], args[2])
+	}
+	if len(args) != 2 {
+		return nil, fmt.Errorf("operands")
+	}
+	space, at, val := c.space(q), args[0], args[1]
+	w, _ := typeBits(fd.typ)
+	return c.perLane(func(f *frame, l int) error {
+		addr := c.get(f, at.base, l) + uint64(at.imm)
+		if _, err := f.mem(space, addr, tensorMapBytes, tensorMapBytes, l, untracked); err != nil {
+			return err
+		}
+		v := c.value(f, val, l) & mask(w)
+		if v < fd.lo || v > fd.hi {
+			return fmt.Errorf("tensor map %s %d (the simulator takes %s)", name, v, fd.takes)
+		}
+		if fd.size == 0 {
+			return nil
+		}
+		var data [8]byte
+		writeLE(data[:fd.size], v)
+		return f.store(space, addr+uint64(off), data[:fd.size], fd.size, l)
+	}), nil
+}
+
+// tensorMapCopy runs tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.
+// <scope>.sync.aligned [global], [shared], 128: each lane of the warps that run it copies the
+// 128-byte map (the same one: the copies agree) from shared to global memory.
+func (c *asmCtx) tensorMapCopy(st pStmt) (asmStep, error) {
+	q := st.opcode[1:]
+	if len(q) != 8 || q[0] != "cp_fenceproxy" || q[1] != "global" || q[2] != "shared::cta" || q[3] != "tensormap::generic" || q[4] != "release" || q[6] != "sync" || q[7] != "aligned" {
+		return nil, fmt.Errorf("form")
+	}
+	if len(st.args) != 3 || st.args[0].kind != pMem || st.args[1].kind != pMem || st.args[2].kind != pImm || st.args[2].imm != tensorMapBytes {
+		return nil, fmt.Errorf("operands ([global], [shared], 128)")
+	}
+	dst, src, shared := st.args[0], st.args[1], c.d.isa.Shared
+	return c.warpAligned(func(f *frame, l int) error {
+		m, err := f.mem(shared, c.get(f, src.base, l)+uint64(src.imm), tensorMapBytes, tensorMapBytes, l, read)
+		if err != nil {
+			return err
+		}
+		return f.store(1, c.get(f, dst.base, l)+uint64(dst.imm), m, tensorMapBytes, l)
 	}), nil
 }
 

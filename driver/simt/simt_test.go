@@ -15,6 +15,12 @@ import (
 // workers, to run programs at once) when d is nil.
 func load(t *testing.T, d *Device, src string, warps, shared int) (*Device, *Kernel) {
 	t.Helper()
+	return loadWith(t, d, src, LoadOptions{NumWarps: warps, SharedBytes: shared})
+}
+
+// loadWith is load with all of the launch options.
+func loadWith(t *testing.T, d *Device, src string, opts LoadOptions) (*Device, *Kernel) {
+	t.Helper()
 	m, err := asm.ParseString("k.ll", src)
 	if err != nil {
 		t.Fatal(err)
@@ -22,7 +28,7 @@ func load(t *testing.T, d *Device, src string, warps, shared int) (*Device, *Ker
 	if d == nil {
 		d = New(NVIDIA, Options{Workers: 2})
 	}
-	k, err := d.Load(m, "k", LoadOptions{NumWarps: warps, SharedBytes: shared})
+	k, err := d.Load(m, "k", opts)
 	if err != nil {
 		t.Fatal(err)
 	}

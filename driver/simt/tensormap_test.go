@@ -2,6 +2,7 @@ package simt
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -258,5 +259,175 @@ func TestSwizzledAt(t *testing.T) {
 	}
 	if got := swizzledAt(3*128+16, 64); got != 3*128+32 {
 		t.Errorf("64B swizzle moves byte 0x190 to %#x, want 0x1a0", got)
+	}
+}
+
+// tmaBuiltLoad: the kernel builds a tensor map (the asm BUILD, see builtMapCase.asm) of
+// the 2-D tensor at a, d0 × d1 elements (innermost first) with rows stride apart, in
+// shared memory at 0, and copies it to its global scratch; thread 0 loads the box at (x,
+// y) through it into shared memory at 1024 (the mbarrier at 128), then both warps dump the
+// first words 32-bit words of the box to out.
+const tmaBuiltLoad = header + `
+define void @k(i8 addrspace(1)* %a, i32 %d0, i32 %d1, i64 %stride, i32 %x, i32 %y, i32 %words, i32 addrspace(1)* %out, i8 addrspace(1)* %s0, i8 addrspace(1)* %s1) {
+entry:
+	%tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+	%map = getelementptr [0 x i8], [0 x i8] addrspace(3)* @global_smem, i32 0, i32 0
+	call void asm sideeffect "BUILD", "r,r,l,l,r,r,l"(i32 %tid, i8 addrspace(3)* %map, i8 addrspace(1)* %s0, i8 addrspace(1)* %a, i32 %d0, i32 %d1, i64 %stride)
+	call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+	%b8 = getelementptr [0 x i8], [0 x i8] addrspace(3)* @global_smem, i32 0, i32 128
+	%bar = bitcast i8 addrspace(3)* %b8 to i64 addrspace(3)*
+	%box = getelementptr [0 x i8], [0 x i8] addrspace(3)* @global_smem, i32 0, i32 1024
+	call void asm sideeffect "{\0A.reg .pred p;\0Asetp.eq.u32 p, $0, 0;\0A@p mbarrier.init.shared::cta.b64 [$1], 1;\0A}", "r,r"(i32 %tid, i64 addrspace(3)* %bar)
+	call void asm sideeffect "{\0A.reg .pred p;\0A.reg .b64 state;\0Asetp.eq.u32 p, $0, 0;\0A@p mbarrier.arrive.expect_tx.shared::cta.b64 state, [$1], 1024;\0A@!p mbarrier.arrive.shared::cta.b64 state, [$1];\0A@p cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$2], [$3, {$4, $5}], [$1];\0Atma_wait_1:\0Ambarrier.try_wait.shared::cta.b64 p, [$1], state;\0A@!p bra tma_wait_1;\0A}", "r,r,r,l,r,r"(i32 %tid, i64 addrspace(3)* %bar, i8 addrspace(3)* %box, i8 addrspace(1)* %s0, i32 %x, i32 %y)
+	%smem = bitcast i8 addrspace(3)* %box to i32 addrspace(3)*
+	br label %loop
+loop:
+	%i = phi i32 [ %tid, %entry ], [ %next, %body ]
+	%more = icmp ult i32 %i, %words
+	br i1 %more, label %body, label %done
+body:
+	%ps = getelementptr i32, i32 addrspace(3)* %smem, i32 %i
+	%v = load i32, i32 addrspace(3)* %ps, align 4
+	%po = getelementptr i32, i32 addrspace(1)* %out, i32 %i
+	store i32 %v, i32 addrspace(1)* %po, align 4
+	%next = add i32 %i, 64
+	br label %loop
+done:
+	ret void
+}
+`
+
+// builtMapCase is a map that tmaBuiltLoad builds for a rows × cols tensor of elements of
+// type typ (a tensormap.replace .elemtype, of size bytes) with rows pitch elements apart,
+// and the box of boxRows × boxCols it loads at (x, y).
+type builtMapCase struct {
+	name                   string
+	typ, size              int
+	rows, cols, pitch      int
+	boxRows, boxCols, x, y int
+	swizzle                int    // the swizzle mode: 0 none, 3 128 bytes
+	nanFill                bool   // fill mode 1
+	fill                   uint64 // the bits of the elements outside the tensor
+	// unbuilt leaves the map zeros; extra are replacements after the others (a field
+	// set again), global ones of the map in global memory after the copy; copyGuard is
+	// the predicate of the copy to global memory ("w", warp 0, when empty).
+	unbuilt       bool
+	extra, global []string
+	copyGuard     string
+	wantErr       string
+}
+
+var builtMapCases = []builtMapCase{
+	{name: "fp16", typ: 6, size: 2, rows: 37, cols: 50, pitch: 64, boxRows: 8, boxCols: 16, x: 40, y: 32},
+	{name: "fp16 128B swizzle", typ: 6, size: 2, rows: 37, cols: 50, pitch: 64, boxRows: 8, boxCols: 64, y: 33, swizzle: 3},
+	{name: "fp32 NaN fill at (-3, -1)", typ: 7, size: 4, rows: 37, cols: 50, pitch: 64, boxRows: 4, boxCols: 8, x: -3, y: -1, nanFill: true, fill: 0x7FC00000},
+	{name: "fp32 128B swizzle NaN fill", typ: 7, size: 4, rows: 37, cols: 50, pitch: 64, boxRows: 8, boxCols: 32, x: 32, y: 34, swizzle: 3, nanFill: true, fill: 0x7FC00000},
+	{name: "fp16 fill mode set in global memory", typ: 6, size: 2, rows: 37, cols: 50, pitch: 64, boxRows: 8, boxCols: 16, x: 40, y: 32, fill: 0x7E00,
+		global: []string{"fill_mode.global.b1024.b32 [$2], 1"}},
+	{name: "unbuilt", typ: 6, size: 2, rows: 37, cols: 50, pitch: 64, boxRows: 8, boxCols: 16, unbuilt: true,
+		wantErr: "the global address is 0 (was the map built?)"},
+	{name: "element stride 2", typ: 6, size: 2, rows: 37, cols: 50, pitch: 64, boxRows: 8, boxCols: 16,
+		extra: []string{"element_stride.shared::cta.b1024.b32 [$1], 1, 2"}, wantErr: "tensor map element_stride 2 (the simulator takes 1)"},
+	{name: "NaN fill of u16", typ: 1, size: 2, rows: 37, cols: 50, pitch: 64, boxRows: 8, boxCols: 16, nanFill: true,
+		wantErr: "a NaN fill of integer elements (type 1; TMA: float types only)"},
+	{name: "copy by thread 0 only", typ: 6, size: 2, rows: 37, cols: 50, pitch: 64, boxRows: 8, boxCols: 16, copyGuard: "p",
+		wantErr: "a warp-collective instruction run by 1 of warp 0's 32 lanes"},
+}
+
+// asm is the case's map building for tmaBuiltLoad, as Triton 3.6 emits it: warp 0 zeroes
+// the map in shared memory, thread 0 sets its fields (the element type after the
+// strides), warp 0 copies it to global memory and fences it.
+func (c builtMapCase) asm() string {
+	fill := 0
+	if c.nanFill {
+		fill = 1
+	}
+	var fields []string
+	if !c.unbuilt {
+		fields = []string{
+			"global_address.shared::cta.b1024.b64 [$1], $3",
+			"rank.shared::cta.b1024.b32 [$1], 1",
+			fmt.Sprintf("box_dim.shared::cta.b1024.b32 [$1], 0, %d", c.boxCols),
+			"box_dim.shared::cta.b1024.b32 [$1], 1, v",
+			"global_dim.shared::cta.b1024.b32 [$1], 0, $4",
+			"global_dim.shared::cta.b1024.b32 [$1], 1, $5",
+			"global_stride.shared::cta.b1024.b64 [$1], 0, $6",
+			"element_stride.shared::cta.b1024.b32 [$1], 0, 1",
+			"element_stride.shared::cta.b1024.b32 [$1], 1, 1",
+			fmt.Sprintf("elemtype.shared::cta.b1024.b32 [$1], %d", c.typ),
+			"interleave_layout.shared::cta.b1024.b32 [$1], 0",
+			fmt.Sprintf("swizzle_mode.shared::cta.b1024.b32 [$1], %d", c.swizzle),
+			fmt.Sprintf("fill_mode.shared::cta.b1024.b32 [$1], %d", fill),
+		}
+	}
+	guard := c.copyGuard
+	if guard == "" {
+		guard = "w"
+	}
+	lines := []string{"{", ".reg .pred p", ".reg .pred w", ".reg .b32 a", ".reg .b32 v",
+		"setp.lt.u32 w, $0, 32", "setp.eq.u32 p, $0, 0", "shl.b32 a, $0, 2", "add.u32 a, a, $1",
+		"@w st.shared.b32 [a], 0", "bar.warp.sync -1", fmt.Sprintf("mov.b32 v, %d", c.boxRows)}
+	for _, f := range append(fields, c.extra...) {
+		lines = append(lines, "@p tensormap.replace.tile."+f)
+	}
+	lines = append(lines, "@"+guard+" tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [$2], [$1], 128")
+	for _, f := range c.global {
+		lines = append(lines, "@p tensormap.replace.tile."+f)
+	}
+	lines = append(lines, "@w fence.proxy.tensormap::generic.acquire.gpu [$2], 128", "@w cp.async.bulk.commit_group",
+		"@w cp.async.bulk.wait_group.read 0", "}")
+	return strings.Join(lines, `;\0A`)
+}
+
+// TestTensorMapBuilt: a map that the kernel builds with tensormap.replace and copies to
+// global memory serves TMA loads: the box's elements inside the tensor (not its rows'
+// padding), zeros or NaNs outside, swizzled as host maps' boxes are; a map not built, or a field the simulator does not take, is an
+// error.
+func TestTensorMapBuilt(t *testing.T) {
+	for _, c := range builtMapCases {
+		t.Run(c.name, func(t *testing.T) {
+			window := (c.boxRows*c.boxCols*c.size + 127) / 128 * 128
+			src := strings.Replace(tmaBuiltLoad, "BUILD", c.asm(), 1)
+			d, k := loadWith(t, nil, src, LoadOptions{NumWarps: 2, SharedBytes: 1024 + window, GlobalScratchBytes: tensorMapBytes})
+			data := make([]uint8, c.rows*c.pitch*c.size)
+			for i := range data {
+				data[i] = uint8(i%251 + 1)
+			}
+			stride := int64(c.pitch * c.size)
+			out := upload(t, d, make([]uint8, window))
+			err := k.Launch(driver.Grid{1, 1, 1}, upload(t, d, data), int32(c.cols), int32(c.rows), stride, int32(c.x), int32(c.y), int32(window/4), out)
+			if c.wantErr != "" {
+				var e *Error
+				if !errors.As(err, &e) || !strings.Contains(err.Error(), c.wantErr) {
+					t.Fatalf("got error %v, want an *Error with %q", err, c.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := bytes.Repeat([]uint8{0xFF}, window) // shared memory's bytes past the box
+			for r := range c.boxRows {
+				for col := range c.boxCols {
+					a := (r*c.boxCols + col) * c.size
+					if c.swizzle != 0 {
+						a = swizzledAt(1024+a, 128) - 1024
+					}
+					gr, gc := c.y+r, c.x+col
+					for k := range c.size {
+						want[a+k] = uint8(c.fill >> (8 * k))
+						if gr >= 0 && gr < c.rows && gc >= 0 && gc < c.cols {
+							want[a+k] = data[(gr*c.pitch+gc)*c.size+k]
+						}
+					}
+				}
+			}
+			got := download[uint8](t, out)
+			for a := range want {
+				if got[a] != want[a] {
+					t.Fatalf("box byte %#x = %#x, want %#x", a, got[a], want[a])
+				}
+			}
+		})
 	}
 }

@@ -370,6 +370,33 @@ type TMA interface {
 	LoadAsync(pred, bar, box, desc value.Value, coords []value.Value)
 	// WaitPhase waits until bar's phase of parity phase (i32, 0 or 1) has completed.
 	WaitPhase(bar, phase value.Value)
+
+	// BuildMap writes the tensor map m to the global address gmap (MapBytes bytes,
+	// MapBytes-aligned), staging it in the MapBytes bytes of shared memory at smem, and
+	// makes it visible to the block's copies through gmap (a generic address); the block
+	// then synchronizes.
+	BuildMap(tid, smem, gmap value.Value, m TensorMapSpec)
+}
+
+// MapBytes is the size and alignment of a TMA tensor map (a CUtensorMap).
+const MapBytes = 128
+
+// TensorMapSpec is a tensor map that a kernel builds (tl.make_tensor_descriptor); every
+// list is innermost dimension first.
+type TensorMapSpec struct {
+	// Base is the tensor's global address.
+	Base value.Value
+	// Dims are the tensor's sizes in elements (i32); Strides the byte strides (i64) of
+	// dimensions 1 and up (dimension 0 is contiguous).
+	Dims, Strides []value.Value
+	// Box is the tile one copy moves, in elements.
+	Box []int
+	// Elem is the element type.
+	Elem tileir.Scalar
+	// Swizzle is the span in bytes of the shared-memory swizzle (0: none; 32, 64, 128).
+	Swizzle int
+	// NaNFill makes the elements of a box outside the tensor NaN, not zero.
+	NaNFill bool
 }
 
 // Access is one vector access of global memory: Words words of WordBits bits each

@@ -2,6 +2,7 @@ package nvidia
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -9,6 +10,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/gotriton/gotriton/lower/isa"
+	"github.com/gotriton/gotriton/tileir"
 )
 
 // TMA returns the Tensor Memory Accelerator of sm_90 and later, nil before.
@@ -134,4 +136,95 @@ func (t tma) WaitPhase(bar, phase value.Value) {
 	t.tmaWaits++
 	t.b.Asm(types.Void, fmt.Sprintf("{\n.reg .pred p;\ntma_phase_%d:\nmbarrier.try_wait.parity.shared::cta.b64 p, [$0], $1;\n@!p bra tma_phase_%d;\n}", t.tmaWaits, t.tmaWaits),
 		"r,r,~{memory}", bar, phase)
+}
+
+// BuildMap builds the map as Triton 3.6 does: warp 0 zeroes the staging bytes; thread 0
+// sets each field with tensormap.replace (box dimensions and element strides from
+// registers, no interleave); warp 0 copies the map to global memory with
+// tensormap.cp_fenceproxy and fences it for the tensor-map proxy (with the bulk-group
+// commit and wait that Triton adds for a ptxas bug); the block then synchronizes.
+// Global strides are in bytes: Triton writes the byte stride over 16 for PTX 8.5 and
+// earlier, for the ptxas of those CUDA releases, but the CUDA 13 driver compiling
+// gotriton's PTX 8.4 takes bytes (measured on an H100: the shifted strides misplace rows).
+func (t tma) BuildMap(tid, smem, gmap value.Value, m isa.TensorMapSpec) {
+	var b strings.Builder
+	b.WriteString(`{
+.reg .pred p;
+.reg .pred w;
+.reg .b32 a;
+.reg .b32 v;
+setp.lt.u32 w, $0, 32;
+setp.eq.u32 p, $0, 0;
+shl.b32 a, $0, 2;
+add.u32 a, a, $1;
+@w st.shared.b32 [a], 0;
+bar.warp.sync -1;
+@p tensormap.replace.tile.global_address.shared::cta.b1024.b64 [$1], $3;
+`)
+	replace := func(field, format string, args ...any) {
+		fmt.Fprintf(&b, "@p tensormap.replace.tile.%s.shared::cta.b1024.%s\n", field, fmt.Sprintf(format, args...))
+	}
+	rank := len(m.Dims)
+	replace("rank", "b32 [$1], %d;", rank-1)
+	for i, n := range m.Box {
+		fmt.Fprintf(&b, "mov.b32 v, %d;\n", n)
+		replace("box_dim", "b32 [$1], %d, v;", i)
+	}
+	args := []value.Value{tid, smem, gmap, m.Base}
+	for i, d := range m.Dims {
+		replace("global_dim", "b32 [$1], %d, $%d;", i, len(args))
+		args = append(args, d)
+	}
+	for i, s := range m.Strides {
+		replace("global_stride", "b64 [$1], %d, $%d;", i, len(args))
+		args = append(args, s)
+	}
+	b.WriteString("mov.b32 v, 1;\n")
+	for i := range rank {
+		replace("element_stride", "b32 [$1], %d, v;", i)
+	}
+	replace("elemtype", "b32 [$1], %d;", mapElemType(m.Elem))
+	replace("interleave_layout", "b32 [$1], 0;")
+	mode := 0 // none; 32, 64, 128 bytes: 1, 2, 3
+	if m.Swizzle > 0 {
+		mode = bits.TrailingZeros(uint(m.Swizzle)) - 4
+	}
+	replace("swizzle_mode", "b32 [$1], %d;", mode)
+	fill := 0
+	if m.NaNFill {
+		fill = 1
+	}
+	replace("fill_mode", "b32 [$1], %d;", fill)
+	b.WriteString(`@w tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [$2], [$1], 128;
+@w fence.proxy.tensormap::generic.acquire.gpu [$2], 128;
+@w cp.async.bulk.commit_group;
+@w cp.async.bulk.wait_group.read 0;
+}`)
+	cons := "r,r,l,l" + strings.Repeat(",r", rank) + strings.Repeat(",l", len(m.Strides)) + ",~{memory}"
+	t.b.Asm(types.Void, b.String(), cons, args...)
+	t.Barrier()
+}
+
+// mapElemType is the tensor map's element type (PTX's tensormap .elemtype, CUtensorMap's
+// data type) for elements of type e: the float types by name, integers unsigned by size.
+func mapElemType(e tileir.Scalar) int {
+	switch e {
+	case tileir.F16:
+		return 6
+	case tileir.F32:
+		return 7
+	case tileir.F64:
+		return 9
+	case tileir.BF16:
+		return 10
+	}
+	switch e.Bits() {
+	case 16:
+		return 1
+	case 32:
+		return 2
+	case 64:
+		return 4
+	}
+	return 0 // 8-bit
 }
