@@ -107,10 +107,14 @@ func Lower(m *tileir.Module, t target.Target, opts Options) (mod *ir.Module, md 
 	if err := g.kernel(); err != nil {
 		return nil, Metadata{}, err
 	}
-	if g.pipelines != nil && g.smemBytes > t.SharedPerBlock {
-		// the rings and the scratch buffer together do not fit: lower without them
+	// When the buffers and the scratch buffer together do not fit, lower without the
+	// invariant operands' buffers, then without the pipelines' rings too.
+	for _, noPipelines := range []bool{false, true} {
+		if g.smemBytes <= t.SharedPerBlock || g.pipelines == nil && g.invariants == nil || !noPipelines && g.invariants == nil {
+			continue
+		}
 		g = newGen(arch, t, opts, kernel)
-		g.noPipelines = true
+		g.noInvariants, g.noPipelines = true, noPipelines
 		if err := g.kernel(); err != nil {
 			return nil, Metadata{}, err
 		}
@@ -161,6 +165,7 @@ type gen struct {
 	pipelines       map[*tileir.Op]*pipeline      // by scf.for
 	pipelinedLoads  map[*tileir.Op]*pipelinedLoad // by tt.load or tt.descriptor_load
 	noPipelines     bool                          // set when the rings do not fit (Lower)
+	noInvariants    bool                          // set when the invariant operands' buffers do not fit (Lower)
 	swizzledMaps    map[*tileir.Value]TensorMap   // descriptors whose loads feed dots from stages
 	kernelMaps      map[*tileir.Value]int         // in-kernel descriptors that are tensor maps: their offset in global scratch
 	globalScratch   int                           // the bytes of global scratch memory per program
@@ -256,6 +261,7 @@ func (g *gen) kernel() error {
 	}
 	g.planPipelines()
 	g.planInvariantOperands()
+	g.settleDirectLoads()
 	g.planAsyncDots()
 	g.scopes = []map[string][]value.Value{{}}
 	if err := g.region(g.tf.Body.Entry()); err != nil {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
@@ -33,8 +34,10 @@ import (
 //
 // Before the loop, the slice of ops that computes the loads' pointers and masks runs for
 // the first num_stages-1 iterations and issues their copies, one group each. Every
-// iteration waits for its own group (cp.async.wait_group num_stages-2), fences the copies
-// for the async proxy and synchronizes the block; the dots read their stage of the ring.
+// iteration waits for its own group (cp.async.wait_group num_stages-2) and synchronizes
+// the block; the dots read their stage of the ring. (As in Triton, whose fence insertion
+// fences only stores from registers before a dot, the copies are not fenced for the
+// async proxy: a fence.proxy.async here costs a MEMBAR.ALL.CTA per iteration.)
 // At its end, after a barrier (every warp has waited for the dots that read the stage
 // being overwritten), it runs the slice again for iteration i+num_stages-1, with the
 // induction variable shifted and the iteration arguments the slice reads carried in
@@ -57,9 +60,21 @@ type pipeline struct {
 	tmaBytes, bars   int
 
 	// While the loop is lowered: the phis of the ahead arguments (their values
-	// stages-1 iterations on) and this iteration's stage (i32).
+	// stages-1 iterations on), the phi of the iteration count modulo period (i32) and
+	// its next value, and this iteration's stage (i32).
 	aheadPhis [][]value.Value
+	count     *ir.InstPhi
+	nextCount value.Value
 	stage     value.Value
+}
+
+// period is the modulus of p's iteration count: stages, or twice that with TMA loads,
+// whose barriers' phases alternate every stages iterations.
+func (p *pipeline) period() int {
+	if p.tmaBytes > 0 {
+		return 2 * p.stages
+	}
+	return p.stages
 }
 
 // pipelinedLoad is one load of a pipeline at offset bytes into every stage: a tt.load
@@ -111,9 +126,6 @@ func (g *gen) planPipelines() {
 		g.sharedAlign = max(g.sharedAlign, sharedTileAlign)
 		return true
 	})
-	if g.pipelines != nil {
-		g.swizzleTensorMaps()
-	}
 }
 
 // planPipeline returns loop's pipeline, or nil: it needs num_stages (the loop's
@@ -267,18 +279,44 @@ func (g *gen) directTMA(wg isa.WarpGroupMMA, ld *pipelinedLoad) {
 		return
 	}
 	plan, ok := g.planMMA(dot)
-	if !ok || !plan.WarpGroup || opIdx == 0 && plan.ARegs || plan.Operand[opIdx].Bits() != tileir.ScalarOf(res.Type).Bits() {
+	if !ok || !plan.WarpGroup || opIdx == 0 && plan.ARegs {
 		return
+	}
+	if s, box, ok := directLayout(wg, plan, dot, opIdx, ld.op, trans); ok {
+		ld.direct, ld.place, ld.box = true, placement{s: s}, box
+	}
+}
+
+// eachSlab calls issue with the shared address and the coordinates (innermost first) of
+// each slab of direct TMA load ld, whose block is at box and coords: slab j is j boxes on
+// along the contiguous coordinate.
+func (g *gen) eachSlab(ld *pipelinedLoad, box value.Value, coords []value.Value, issue func(slab value.Value, coords []value.Value)) {
+	slabBytes := ld.box[0] * ld.place.s.Swizzle
+	for j := range shapeInts(ld.op.Results[0].Type)[1] / ld.box[1] {
+		c := slices.Clone(coords)
+		c[0] = g.cur.NewAdd(c[0], i32c(int64(j*ld.box[1])))
+		issue(g.gep(types.I8, box, i32c(int64(j*slabBytes))), c)
+	}
+}
+
+// directLayout returns the shared layout of operand opIdx (read from shared memory) of
+// warpgroup dot that TMA load op writes directly, its block through a tt.trans where
+// trans, and the box of one slab's copy; ok is false where the layout has no swizzle or
+// the block does not split into its slabs.
+func directLayout(wg isa.WarpGroupMMA, plan isa.MMAPlan, dot *tileir.Op, opIdx int, op *tileir.Op, trans bool) (s isa.SharedOperand, box []int, ok bool) {
+	res := op.Results[0]
+	block := shapeInts(res.Type)
+	if plan.Operand[opIdx].Bits() != tileir.ScalarOf(res.Type).Bits() {
+		return s, nil, false
 	}
 	// the operand's MN dimension is the contiguous one for B, and for A when transposed
 	mnContiguous := opIdx == 1 != trans
 	shape := shapeInts(dot.Results[0].Type)
-	s := wg.SharedOperand(plan, opIdx, shape[opIdx], shapeInts(dot.Operands[0].Type)[1], mnContiguous)
+	s = wg.SharedOperand(plan, opIdx, shape[opIdx], shapeInts(dot.Operands[0].Type)[1], mnContiguous)
 	if s.MNMajor != mnContiguous || s.Swizzle == 0 || block[0] > 256 || block[1]*s.ElemBytes%s.Swizzle != 0 {
-		return
+		return s, nil, false
 	}
-	ld.direct, ld.place = true, placement{s: s}
-	ld.box = []int{block[0], s.Swizzle / s.ElemBytes}
+	return s, []int{block[0], s.Swizzle / s.ElemBytes}, true
 }
 
 // swizzleTensorMaps keeps the direct TMA loads of descriptors whose every use is one,
@@ -489,13 +527,9 @@ func (g *gen) issueCopies(p *pipeline, regs sliceRegs, stage, valid value.Value)
 				tma.LoadAsync(first, bar, box, desc, regs.coords[i])
 				continue
 			}
-			// slab j: the contiguous coordinate (innermost, first) j boxes on
-			slabBytes := ld.box[0] * ld.place.s.Swizzle
-			for j := range shapeInts(ld.op.Results[0].Type)[1] / ld.box[1] {
-				coords := slices.Clone(regs.coords[i])
-				coords[0] = g.cur.NewAdd(coords[0], i32c(int64(j*ld.box[1])))
-				tma.LoadAsync(first, bar, g.gep(types.I8, box, i32c(int64(j*slabBytes))), desc, coords)
-			}
+			g.eachSlab(ld, box, regs.coords[i], func(slab value.Value, coords []value.Value) {
+				tma.LoadAsync(first, bar, slab, desc, coords)
+			})
 		}
 	}
 	if !p.hasCopies() {
@@ -621,19 +655,16 @@ func (g *gen) pipelinePrologue(p *pipeline, lb, ub, step value.Value, inits [][]
 // pipelineWait starts an iteration of p: it waits for the iteration's copies and makes
 // them visible to the block and to the dots (the async proxy), and computes the stage.
 func (g *gen) pipelineWait(p *pipeline) {
+	// the count is the stage; with TMA loads, iteration mod 2·stages, it gives the stage
+	// and the parity of its barrier's phase, (iteration / stages) & 1
+	p.stage = p.count
 	if p.tmaBytes > 0 {
-		// iteration mod 2·stages gives the stage and the parity of its phase,
-		// (iteration / stages) & 1
-		m := g.iterationMod(p.loop, 2*p.stages)
-		second := g.cur.NewICmp(enum.IPredUGE, m, i32c(int64(p.stages)))
-		p.stage = g.cur.NewSelect(second, g.cur.NewSub(m, i32c(int64(p.stages))), m)
+		second := g.cur.NewICmp(enum.IPredUGE, p.count, i32c(int64(p.stages)))
+		p.stage = g.cur.NewSelect(second, g.cur.NewSub(p.count, i32c(int64(p.stages))), p.count)
 		g.isa.TMA().WaitPhase(g.stageBarrier(p, p.stage), g.cur.NewZExt(second, types.I32))
-	} else {
-		p.stage = g.iterationMod(p.loop, p.stages)
 	}
 	if p.hasCopies() {
 		g.isa.(isa.AsyncCopier).AsyncWait(p.stages - 2)
-		g.isa.(isa.WarpGroupMMA).FenceAsyncShared()
 		g.isa.Barrier()
 	}
 }
@@ -663,5 +694,7 @@ func (g *gen) pipelineIssue(p *pipeline, iv, ub, step value.Value) ([][]value.Va
 	last := i32c(int64(p.stages - 1))
 	prev := g.cur.NewSelect(g.cur.NewICmp(enum.IPredEQ, p.stage, i32c(0)), last, g.cur.NewSub(p.stage, i32c(1)))
 	g.issueCopies(p, regs, prev, g.inLoop(p.loop, ahead, ub))
+	next := g.cur.NewAdd(p.count, i32c(1))
+	p.nextCount = g.cur.NewSelect(g.cur.NewICmp(enum.IPredEQ, next, i32c(int64(p.period()))), i32c(0), next)
 	return regs.next, nil
 }

@@ -114,6 +114,7 @@ func lowerFor(g *gen, op *tileir.Op) error {
 		carried[i] = carry(iterArgs[i], regs)
 	}
 	if pipe != nil {
+		pipe.count = header.NewPhi(ir.NewIncoming(i32c(0), pre))
 		pipe.aheadPhis = make([][]value.Value, len(pipe.ahead))
 		for j, a := range pipe.ahead {
 			pipe.aheadPhis[j] = carry(iterArgs[a], aheadInits[j])
@@ -143,6 +144,7 @@ func lowerFor(g *gen, op *tileir.Op) error {
 	g.addIncoming(carried, next, latch)
 	if pipe != nil {
 		g.addIncoming(pipe.aheadPhis, aheadNext, latch)
+		pipe.count.Incs = append(pipe.count.Incs, ir.NewIncoming(pipe.nextCount, latch))
 	}
 	g.cur = exit
 	g.bind(op.Results, carried, iterArgs)

@@ -70,18 +70,18 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 	var aLayout, bLayout isa.SharedOperand
 	var aTile, bTile value.Value
 	switch {
-	case pipedA != nil:
-		aLayout, aTile = pipedA.place.s, g.stageTile(pipedA)
 	case invA != nil:
 		aLayout, aTile = invA.layout, invA.tile
+	case pipedA != nil:
+		aLayout, aTile = pipedA.place.s, g.stageTile(pipedA)
 	case !plan.ARegs:
 		aLayout, aTile = g.stageShared(wg, plan, op.Operands[0], 0, m, k, base, start)
 	}
 	switch {
-	case pipedB != nil:
-		bLayout, bTile = pipedB.place.s, g.stageTile(pipedB)
 	case invB != nil:
 		bLayout, bTile = invB.layout, invB.tile
+	case pipedB != nil:
+		bLayout, bTile = pipedB.place.s, g.stageTile(pipedB)
 	default:
 		bLayout, bTile = g.stageShared(wg, plan, op.Operands[1], 1, n, k, base, g.cur.NewAdd(start, i32c(int64(aBytes))))
 	}
@@ -520,21 +520,29 @@ func (g *gen) waitAsyncDots(loop *tileir.Op) {
 // invariantOperand is operand A or B of a warpgroup dot in an scf.for's body that the
 // loop does not compute (it is defined outside): as Triton keeps such an operand in
 // shared memory, it is stored there once, into a buffer of the loop's at off, before
-// each run of the loop, and the dot reads it there in every iteration.
+// each run of the loop, and the dot reads it there in every iteration. Where it is a TMA
+// load (directly or through a tt.trans) that only such dots read, src, the load is copied
+// into the buffer in the dot's layout, slab by slab, as a pipeline's direct loads are
+// (Triton's Q of attention), and lowers to nothing where it is.
 type invariantOperand struct {
 	dot, loop  *tileir.Op
 	opIdx      int
 	plan       isa.MMAPlan
 	mn, k      int
 	off, bytes int
+	src        *pipelinedLoad
 	// once stored: the layout and the tile's shared address (i32)
 	layout isa.SharedOperand
 	tile   value.Value
 }
 
 // planInvariantOperands finds the loop-invariant operands of warpgroup dots (not those
-// of a pipeline's ring) and places their buffers after the rings, as long as they fit.
+// of a pipeline's ring) and places their buffers after the rings, as long as they fit
+// (Lower lowers the kernel again without them when its scratch buffer then does not).
 func (g *gen) planInvariantOperands() {
+	if g.noInvariants {
+		return
+	}
 	g.eachLoopDot(func(op *tileir.Op, plan isa.MMAPlan) {
 		loop := op.ParentOp()
 		if loop == nil || loop.Name != "scf.for" {
@@ -544,18 +552,90 @@ func (g *gen) planInvariantOperands() {
 		shape, k := shapeInts(op.Results[0].Type), shapeInts(op.Operands[0].Type)[1]
 		for opIdx := range 2 {
 			d := op.Operands[opIdx].Def()
-			if opIdx == 0 && plan.ARegs || d == nil || g.pipelinedOperand(op, opIdx) != nil || within(d, loop) {
+			if ld := g.pipelinedOperand(op, opIdx); opIdx == 0 && plan.ARegs || d == nil || ld != nil && ld.pipe != nil || within(d, loop) {
 				continue
 			}
 			bytes := roundUp(shape[opIdx]*k*plan.Operand[opIdx].Bits()/8, sharedTileAlign)
-			if at+bytes > g.t.SharedPerBlock/2 { // leave room for the rest
+			if at+bytes > g.t.SharedPerBlock {
 				continue
 			}
-			g.invariants = append(g.invariants, &invariantOperand{dot: op, loop: loop, opIdx: opIdx, plan: plan, mn: shape[opIdx], k: k, off: at, bytes: bytes})
+			g.invariants = append(g.invariants, &invariantOperand{dot: op, loop: loop, opIdx: opIdx, plan: plan, mn: shape[opIdx], k: k, off: at, bytes: bytes,
+				src: g.directInvariantLoad(plan, op, opIdx)})
 			at += bytes
 			g.reserveLoopBuffer(loop, at)
 		}
 	})
+}
+
+// directInvariantLoad returns the direct TMA load, without a pipeline, that invariant
+// operand opIdx of dot is (through a tt.trans or not), registered in pipelinedLoads, or
+// nil. settleDirectLoads keeps it only if every dot that reads it reads it so.
+func (g *gen) directInvariantLoad(plan isa.MMAPlan, dot *tileir.Op, opIdx int) *pipelinedLoad {
+	wg, ok := g.isa.(isa.WarpGroupMMA)
+	d, trans := dot.Operands[opIdx].Def(), false
+	if !ok || g.isa.TMA() == nil || d == nil {
+		return nil
+	}
+	if d.Name == "tt.trans" {
+		if d, trans = d.Operands[0].Def(), true; d == nil {
+			return nil
+		}
+	}
+	if d.Name != "tt.descriptor_load" || len(shapeInts(d.Results[0].Type)) != 2 {
+		return nil
+	}
+	if _, built := g.kernelMaps[d.Operands[0]]; !built && !slices.Contains(g.tf.Args(), d.Operands[0]) {
+		return nil
+	}
+	if ld := g.pipelinedLoads[d]; ld != nil {
+		return ld // another loop's dot reads it too
+	}
+	s, box, ok := directLayout(wg, plan, dot, opIdx, d, trans)
+	if !ok {
+		return nil
+	}
+	if g.pipelinedLoads == nil {
+		g.pipelinedLoads = map[*tileir.Op]*pipelinedLoad{}
+	}
+	ld := &pipelinedLoad{op: d, tma: true, direct: true, place: placement{s: s}, box: box}
+	g.pipelinedLoads[d] = ld
+	return ld
+}
+
+// settleDirectLoads keeps the direct invariant loads whose every reader (through one
+// tt.trans at most) is a dot that takes it as a direct invariant operand, then the direct
+// loads of descriptors that every load through is one (swizzleTensorMaps); the invariant
+// operands of the others are stored from registers.
+func (g *gen) settleDirectLoads() {
+	direct := map[*tileir.Op]bool{} // the dots of each direct invariant operand
+	for _, o := range g.invariants {
+		if o.src != nil {
+			direct[o.dot] = true
+		}
+	}
+	readers := func(v *tileir.Value) []*tileir.Op {
+		var out []*tileir.Op
+		for _, u := range g.users[v] {
+			if u.Name == "tt.trans" {
+				out = append(out, g.users[u.Results[0]]...)
+				continue
+			}
+			out = append(out, u)
+		}
+		return out
+	}
+	for _, o := range g.invariants {
+		if o.src != nil && slices.ContainsFunc(readers(o.src.op.Results[0]), func(u *tileir.Op) bool { return !direct[u] }) {
+			o.src.direct = false
+		}
+	}
+	g.swizzleTensorMaps()
+	for _, o := range g.invariants {
+		if o.src != nil && !o.src.direct {
+			delete(g.pipelinedLoads, o.src.op)
+			o.src = nil
+		}
+	}
 }
 
 // within reports whether op is nested in loop's regions.
@@ -577,7 +657,20 @@ func (g *gen) stageInvariants(loop *tileir.Op) {
 	}
 	stored := false
 	for _, o := range g.invariants {
-		if o.loop == loop {
+		switch {
+		case o.loop != loop:
+		case o.src != nil:
+			buf := g.sharedAt(o.off, o.bytes)
+			coords, err := g.tmaCoords(o.src.op, o.src.op.Operands[1:])
+			if err != nil {
+				panic(err) // directInvariantLoad takes blocks of rank 2
+			}
+			g.smemBarrier() // the buffer may be another loop's
+			g.eachSlab(o.src, buf, coords, func(slab value.Value, coords []value.Value) {
+				g.isa.TMA().Load(g.tid, g.tmaBarrier, slab, g.vals[o.src.op.Operands[0]][0], coords, o.src.box[0]*o.src.place.s.Swizzle)
+			})
+			o.layout, o.tile = o.src.place.s, g.cur.NewPtrToInt(buf, types.I32)
+		default:
 			o.layout, o.tile = g.stageShared(wg, o.plan, o.dot.Operands[o.opIdx], o.opIdx, o.mn, o.k, g.sharedAt(o.off, o.bytes), i32c(0))
 			stored = true
 		}

@@ -163,8 +163,9 @@ func TestPipelinedLoads(t *testing.T) {
 // attention kernel's K and V boxes (64x64 fp16 each) in every loop (the causal variant
 // has two), a ring of S stages with an mbarrier each, initialized before the loop and
 // invalidated after it; thread 0 arms a stage with both boxes' bytes, and every
-// iteration waits on its stage's phase parity. Q's load, before the loops, stays
-// synchronous (mbarrier.try_wait on its arrival's state).
+// iteration waits on its stage's phase parity. Q's load, before the loops, is a
+// synchronous copy into each loop's buffer for it (mbarrier.try_wait on its arrival's
+// state, once per loop).
 func TestPipelinedTMALoads(t *testing.T) {
 	for _, tc := range []struct {
 		name          string
@@ -187,7 +188,7 @@ func TestPipelinedTMALoads(t *testing.T) {
 				{fmt.Sprintf("@$0 mbarrier.arrive.expect_tx.shared::cta.b64 state, [$1], %d;", 2*box), tc.loops * tc.stages},
 				{"@$0 cp.async.bulk.tensor.2d", tc.loops * tc.stages * 2},
 				{"mbarrier.try_wait.parity", tc.loops},
-				{"mbarrier.try_wait.shared::cta.b64 p, [$1], state;", 1},
+				{"mbarrier.try_wait.shared::cta.b64 p, [$1], state;", tc.loops},
 			} {
 				if n := count(c.what); n != c.n {
 					t.Errorf("%d of %q, want %d", n, c.what, c.n)
@@ -215,8 +216,8 @@ func lowerStages(t *testing.T, name string, warps, stages int) (string, Metadata
 // TestDirectTMALoads checks the loads through host descriptors that feed warpgroup dots
 // from their stages: the kernel's tensor maps are swizzled as the dots' shared layouts
 // (128 bytes: 64 fp16 elements per slab), their boxes one slab of the block each, and
-// every stage is written by one copy per slab; descriptors that are also read outside a
-// pipeline (the attention's Q) or stored through keep the block, unswizzled. The scratch
+// every stage is written by one copy per slab; so is the attention's Q, a loop-invariant
+// operand copied once per loop; descriptors stored through keep the block, unswizzled. The scratch
 // buffer of the code after the loop reuses the ring (the persistent matmul's 148 KiB,
 // not 148 KiB plus its 128x256 fp32 exchange).
 func TestDirectTMALoads(t *testing.T) {
@@ -230,9 +231,9 @@ func TestDirectTMALoads(t *testing.T) {
 		maxShared     int
 	}{
 		{"attention.attn_fwd_kernel.default", 4, 3,
-			[]TensorMap{unswizzled(128, 64), swizzled(64, 64), swizzled(64, 64), unswizzled(128, 64)}, 3 * 2, 72 << 10},
+			[]TensorMap{swizzled(128, 64), swizzled(64, 64), swizzled(64, 64), unswizzled(128, 64)}, 3 * 2, 72 << 10},
 		{"attention.attn_fwd_kernel.d128", 8, 3,
-			[]TensorMap{unswizzled(128, 128), swizzled(64, 64), swizzled(64, 64), unswizzled(128, 128)}, 3 * 4, 136 << 10},
+			[]TensorMap{swizzled(128, 64), swizzled(64, 64), swizzled(64, 64), unswizzled(128, 128)}, 3 * 4, 136 << 10},
 		{"persistent_matmul.matmul_tma_persistent_kernel.default", 8, 3,
 			[]TensorMap{swizzled(128, 64), swizzled(256, 64), unswizzled(128, 128)}, 3 * 2, 150 << 10},
 	} {
@@ -252,21 +253,26 @@ func TestDirectTMALoads(t *testing.T) {
 }
 
 // TestInvariantOperands checks that a dot operand defined outside its loop (attention's
-// Q, operand A of Q·Kᵀ) is stored into shared memory once before each run of the loop,
-// not in every iteration: 8 vector stores of 16 bytes per thread for Q's 128x64 fp16
-// tile (128 threads) per loop, and 8 more for O's tile on its way to the TMA store.
+// Q, operand A of Q·Kᵀ, a TMA load) is copied into shared memory once before each run
+// of the loop, not in every iteration, and by TMA in the dot's swizzled layout (one copy
+// per 64-element slab), not stored by the threads: the only stores of halves are the 8
+// vector stores per thread of O's tile on its way to the TMA store.
 func TestInvariantOperands(t *testing.T) {
 	halfStores := regexp.MustCompile(`store (<\d+ x )?half>? %[^,]*, (<\d+ x )?half>? addrspace\(3\)\*`)
 	for _, tc := range []struct {
-		name  string
-		loops int
+		name                string
+		warps, loops, slabs int
 	}{
-		{"attention.attn_fwd_kernel.default", 1},
-		{"attention.attn_fwd_kernel.causal", 2},
+		{"attention.attn_fwd_kernel.default", 4, 1, 1},
+		{"attention.attn_fwd_kernel.causal", 4, 2, 1},
+		{"attention.attn_fwd_kernel.d128", 8, 1, 2},
 	} {
-		ll, _ := lowerStages(t, tc.name, 4, 3)
-		if n, want := len(halfStores.FindAllString(ll, -1)), 8*tc.loops+8; n != want {
-			t.Errorf("%s: %d stores of halves to shared memory, want %d", tc.name, n, want)
+		ll, _ := lowerStages(t, tc.name, tc.warps, 3)
+		if n := len(halfStores.FindAllString(ll, -1)); n != 8 {
+			t.Errorf("%s: %d stores of halves to shared memory, want 8", tc.name, n)
+		}
+		if n, want := strings.Count(ll, "@p cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$2]"), tc.loops*tc.slabs; n != want {
+			t.Errorf("%s: %d copies of Q, want %d", tc.name, n, want)
 		}
 	}
 }

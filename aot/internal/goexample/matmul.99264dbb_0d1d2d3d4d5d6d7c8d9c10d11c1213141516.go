@@ -40,7 +40,7 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 )
 .reqntid 256, 1, 1
 {
-	.reg .pred 	%p<68>;
+	.reg .pred 	%p<69>;
 	.reg .b16 	%h<257>;
 	.reg .b32 	%r<516>;
 	.reg .f32 	%f<897>;
@@ -57,96 +57,95 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 	ld.param.u32 	%r6, [grouped_matmul_kernel_param_8];
 	ld.param.u64 	%rd4, [grouped_matmul_kernel_param_9];
 	ld.param.u64 	%rd5, [grouped_matmul_kernel_param_10];
-	mov.u32 	%r74, global_smem;
+	mov.u32 	%r75, global_smem;
 	mov.pred 	%p23, -1;
-	mov.u32 	%r8, %tid.x;
-	and.b32 	%r9, %r8, 31;
-	shr.u32 	%r10, %r8, 5;
+	mov.u32 	%r9, %tid.x;
+	and.b32 	%r10, %r9, 31;
+	shr.u32 	%r11, %r9, 5;
 	.loc	1 48 11
-	mov.u32 	%r11, %ctaid.x;
+	mov.u32 	%r12, %ctaid.x;
 	.loc	1 49 15
-	add.s32 	%r12, %r1, 127;
-	div.s32 	%r13, %r12, 128;
+	add.s32 	%r13, %r1, 127;
+	div.s32 	%r14, %r13, 128;
 	.loc	1 50 15
-	add.s32 	%r14, %r2, 255;
-	div.s32 	%r15, %r14, 256;
+	add.s32 	%r15, %r2, 255;
+	div.s32 	%r16, %r15, 256;
 	.loc	1 53 17
-	mul.lo.s32 	%r16, %r15, 8;
+	mul.lo.s32 	%r17, %r16, 8;
 	.loc	1 54 13
-	div.s32 	%r17, %r11, %r16;
+	div.s32 	%r18, %r12, %r17;
 	.loc	1 55 12
-	mul.lo.s32 	%r18, %r17, 8;
+	mul.lo.s32 	%r19, %r18, 8;
 	.loc	1 56 21
-	sub.s32 	%r19, %r13, %r18;
+	sub.s32 	%r20, %r14, %r19;
 	.loc	1 56 17
-	setp.lt.s32 	%p1, %r19, 8;
-	selp.b32 	%r20, %r19, 8, %p1;
+	setp.lt.s32 	%p1, %r20, 8;
+	selp.b32 	%r21, %r20, 8, %p1;
 	.loc	1 57 23
-	rem.s32 	%r21, %r11, %r16;
+	rem.s32 	%r22, %r12, %r17;
 	.loc	1 57 22
-	rem.s32 	%r22, %r21, %r20;
+	rem.s32 	%r23, %r22, %r21;
 	.loc	1 57 14
-	add.s32 	%r23, %r18, %r22;
+	add.s32 	%r24, %r19, %r23;
 	.loc	1 58 14
-	div.s32 	%r24, %r21, %r20;
+	div.s32 	%r25, %r22, %r21;
 	.loc	1 72 13
-	mul.lo.s32 	%r25, %r23, 128;
+	mul.lo.s32 	%r26, %r24, 128;
 	.loc	1 72 37
-	shr.u32 	%r26, %r9, 3;
-	and.b32 	%r27, %r26, 3;
-	and.b32 	%r28, %r10, 7;
-	shl.b32 	%r29, %r28, 2;
-	or.b32 	%r30, %r27, %r29;
-	or.b32 	%r31, %r30, 32;
-	or.b32 	%r32, %r30, 64;
-	or.b32 	%r33, %r30, 96;
+	shr.u32 	%r27, %r10, 3;
+	and.b32 	%r28, %r27, 3;
+	and.b32 	%r29, %r11, 7;
+	shl.b32 	%r30, %r29, 2;
+	or.b32 	%r31, %r28, %r30;
+	or.b32 	%r32, %r31, 32;
+	or.b32 	%r33, %r31, 64;
+	or.b32 	%r34, %r31, 96;
 	.loc	1 72 13
-	add.s32 	%r34, %r25, %r30;
-	add.s32 	%r35, %r25, %r31;
-	add.s32 	%r36, %r25, %r32;
-	add.s32 	%r37, %r25, %r33;
+	add.s32 	%r35, %r26, %r31;
+	add.s32 	%r36, %r26, %r32;
+	add.s32 	%r37, %r26, %r33;
+	add.s32 	%r38, %r26, %r34;
 	.loc	1 72 12
-	rem.s32 	%r38, %r34, %r1;
 	rem.s32 	%r39, %r35, %r1;
 	rem.s32 	%r40, %r36, %r1;
 	rem.s32 	%r41, %r37, %r1;
+	rem.s32 	%r42, %r38, %r1;
 	.loc	1 73 13
-	mul.lo.s32 	%r42, %r24, 256;
+	mul.lo.s32 	%r43, %r25, 256;
 	.loc	1 76 10
-	and.b32 	%r43, %r9, 7;
-	shl.b32 	%r44, %r43, 3;
+	and.b32 	%r44, %r10, 7;
+	shl.b32 	%r45, %r44, 3;
 	.loc	1 77 22
-	mul.lo.s32 	%r45, %r38, %r4;
 	mul.lo.s32 	%r46, %r39, %r4;
 	mul.lo.s32 	%r47, %r40, %r4;
 	mul.lo.s32 	%r48, %r41, %r4;
+	mul.lo.s32 	%r49, %r42, %r4;
 	.loc	1 77 14
-	mul.wide.s32 	%rd18, %r45, 2;
+	mul.wide.s32 	%rd18, %r46, 2;
 	add.s64 	%rd19, %rd1, %rd18;
-	mul.wide.s32 	%rd20, %r46, 2;
+	mul.wide.s32 	%rd20, %r47, 2;
 	add.s64 	%rd21, %rd1, %rd20;
-	mul.wide.s32 	%rd22, %r47, 2;
+	mul.wide.s32 	%rd22, %r48, 2;
 	add.s64 	%rd23, %rd1, %rd22;
-	mul.wide.s32 	%rd24, %r48, 2;
+	mul.wide.s32 	%rd24, %r49, 2;
 	add.s64 	%rd25, %rd1, %rd24;
-	mul.wide.s32 	%rd26, %r44, 2;
+	mul.wide.s32 	%rd26, %r45, 2;
 	add.s64 	%rd27, %rd19, %rd26;
-	mul.wide.s32 	%rd28, %r44, 2;
+	mul.wide.s32 	%rd28, %r45, 2;
 	add.s64 	%rd29, %rd21, %rd28;
-	mul.wide.s32 	%rd30, %r44, 2;
+	mul.wide.s32 	%rd30, %r45, 2;
 	add.s64 	%rd31, %rd23, %rd30;
-	mul.wide.s32 	%rd32, %r44, 2;
+	mul.wide.s32 	%rd32, %r45, 2;
 	add.s64 	%rd33, %rd25, %rd32;
 	.loc	1 78 14
-	and.b32 	%r49, %r10, 7;
-	or.b32 	%r50, %r49, 8;
-	or.b32 	%r51, %r49, 16;
-	or.b32 	%r52, %r49, 24;
-	or.b32 	%r53, %r49, 32;
-	or.b32 	%r54, %r49, 40;
-	or.b32 	%r55, %r49, 48;
-	or.b32 	%r56, %r49, 56;
-	mul.lo.s32 	%r57, %r49, %r5;
+	and.b32 	%r50, %r11, 7;
+	or.b32 	%r51, %r50, 8;
+	or.b32 	%r52, %r50, 16;
+	or.b32 	%r53, %r50, 24;
+	or.b32 	%r54, %r50, 32;
+	or.b32 	%r55, %r50, 40;
+	or.b32 	%r56, %r50, 48;
+	or.b32 	%r57, %r50, 56;
 	mul.lo.s32 	%r58, %r50, %r5;
 	mul.lo.s32 	%r59, %r51, %r5;
 	mul.lo.s32 	%r60, %r52, %r5;
@@ -154,62 +153,63 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 	mul.lo.s32 	%r62, %r54, %r5;
 	mul.lo.s32 	%r63, %r55, %r5;
 	mul.lo.s32 	%r64, %r56, %r5;
-	mul.wide.s32 	%rd34, %r57, 2;
+	mul.lo.s32 	%r65, %r57, %r5;
+	mul.wide.s32 	%rd34, %r58, 2;
 	add.s64 	%rd35, %rd2, %rd34;
-	mul.wide.s32 	%rd36, %r58, 2;
+	mul.wide.s32 	%rd36, %r59, 2;
 	add.s64 	%rd37, %rd2, %rd36;
-	mul.wide.s32 	%rd38, %r59, 2;
+	mul.wide.s32 	%rd38, %r60, 2;
 	add.s64 	%rd39, %rd2, %rd38;
-	mul.wide.s32 	%rd40, %r60, 2;
+	mul.wide.s32 	%rd40, %r61, 2;
 	add.s64 	%rd41, %rd2, %rd40;
-	mul.wide.s32 	%rd42, %r61, 2;
+	mul.wide.s32 	%rd42, %r62, 2;
 	add.s64 	%rd43, %rd2, %rd42;
-	mul.wide.s32 	%rd44, %r62, 2;
+	mul.wide.s32 	%rd44, %r63, 2;
 	add.s64 	%rd45, %rd2, %rd44;
-	mul.wide.s32 	%rd46, %r63, 2;
+	mul.wide.s32 	%rd46, %r64, 2;
 	add.s64 	%rd47, %rd2, %rd46;
-	mul.wide.s32 	%rd48, %r64, 2;
+	mul.wide.s32 	%rd48, %r65, 2;
 	add.s64 	%rd49, %rd2, %rd48;
-	and.b32 	%r65, %r9, 31;
-	shl.b32 	%r66, %r65, 3;
-	add.s32 	%r67, %r42, %r66;
-	rem.s32 	%r68, %r67, %r2;
-	mul.wide.s32 	%rd50, %r68, 2;
+	and.b32 	%r66, %r10, 31;
+	shl.b32 	%r67, %r66, 3;
+	add.s32 	%r68, %r43, %r67;
+	rem.s32 	%r69, %r68, %r2;
+	mul.wide.s32 	%rd50, %r69, 2;
 	add.s64 	%rd51, %rd35, %rd50;
-	mul.wide.s32 	%rd52, %r68, 2;
+	mul.wide.s32 	%rd52, %r69, 2;
 	add.s64 	%rd53, %rd37, %rd52;
-	mul.wide.s32 	%rd54, %r68, 2;
+	mul.wide.s32 	%rd54, %r69, 2;
 	add.s64 	%rd55, %rd39, %rd54;
-	mul.wide.s32 	%rd56, %r68, 2;
+	mul.wide.s32 	%rd56, %r69, 2;
 	add.s64 	%rd57, %rd41, %rd56;
-	mul.wide.s32 	%rd58, %r68, 2;
+	mul.wide.s32 	%rd58, %r69, 2;
 	add.s64 	%rd59, %rd43, %rd58;
-	mul.wide.s32 	%rd60, %r68, 2;
+	mul.wide.s32 	%rd60, %r69, 2;
 	add.s64 	%rd61, %rd45, %rd60;
-	mul.wide.s32 	%rd62, %r68, 2;
+	mul.wide.s32 	%rd62, %r69, 2;
 	add.s64 	%rd63, %rd47, %rd62;
-	mul.wide.s32 	%rd64, %r68, 2;
+	mul.wide.s32 	%rd64, %r69, 2;
 	add.s64 	%rd65, %rd49, %rd64;
 	.loc	1 81 24
-	add.s32 	%r69, %r3, 63;
-	div.s32 	%r70, %r69, 64;
+	add.s32 	%r70, %r3, 63;
+	div.s32 	%r71, %r70, 64;
 	.loc	1 81 5
 	bar.sync 	0;
 	.loc	1 82 22
-	mul.lo.s32 	%r71, 0, 64;
+	mul.lo.s32 	%r72, 0, 64;
 	.loc	1 82 18
-	sub.s32 	%r72, %r3, %r71;
+	sub.s32 	%r73, %r3, %r72;
 	.loc	1 83 34
-	setp.lt.s32 	%p2, %r44, %r72;
+	setp.lt.s32 	%p2, %r45, %r73;
 	.loc	1 84 13
-	setp.lt.s32 	%p3, %r49, %r72;
-	setp.lt.s32 	%p4, %r50, %r72;
-	setp.lt.s32 	%p5, %r51, %r72;
-	setp.lt.s32 	%p6, %r52, %r72;
-	setp.lt.s32 	%p7, %r53, %r72;
-	setp.lt.s32 	%p8, %r54, %r72;
-	setp.lt.s32 	%p9, %r55, %r72;
-	setp.lt.s32 	%p10, %r56, %r72;
+	setp.lt.s32 	%p3, %r50, %r73;
+	setp.lt.s32 	%p4, %r51, %r73;
+	setp.lt.s32 	%p5, %r52, %r73;
+	setp.lt.s32 	%p6, %r53, %r73;
+	setp.lt.s32 	%p7, %r54, %r73;
+	setp.lt.s32 	%p8, %r55, %r73;
+	setp.lt.s32 	%p9, %r56, %r73;
+	setp.lt.s32 	%p10, %r57, %r73;
 	.loc	1 86 9
 	mul.wide.s32 	%rd66, 64, 2;
 	add.s64 	%rd67, %rd27, %rd66;
@@ -217,9 +217,9 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 	add.s64 	%rd69, %rd31, %rd66;
 	add.s64 	%rd70, %rd33, %rd66;
 	.loc	1 87 19
-	mul.lo.s32 	%r73, %r5, 64;
+	mul.lo.s32 	%r74, %r5, 64;
 	.loc	1 87 9
-	mul.wide.s32 	%rd71, %r73, 2;
+	mul.wide.s32 	%rd71, %r74, 2;
 	add.s64 	%rd72, %rd51, %rd71;
 	add.s64 	%rd73, %rd53, %rd71;
 	add.s64 	%rd74, %rd55, %rd71;
@@ -229,135 +229,135 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 	add.s64 	%rd78, %rd63, %rd71;
 	add.s64 	%rd79, %rd65, %rd71;
 	.loc	1 81 5
-	setp.lt.s32 	%p11, 0, %r70;
-	mul.lo.s32 	%r75, 0, 49152;
-	add.s32 	%r76, %r74, %r75;
-	add.s32 	%r77, %r76, 0;
-	and.b32 	%r78, %r9, 7;
-	shl.b32 	%r79, %r78, 4;
-	shr.u32 	%r80, %r9, 3;
-	and.b32 	%r81, %r80, 1;
-	mul.lo.s32 	%r82, %r81, 144;
-	xor.b32 	%r83, %r79, %r82;
-	shr.u32 	%r84, %r9, 4;
-	and.b32 	%r85, %r84, 1;
-	mul.lo.s32 	%r86, %r85, 288;
-	xor.b32 	%r87, %r83, %r86;
-	and.b32 	%r88, %r10, 1;
-	mul.lo.s32 	%r89, %r88, 576;
-	shr.u32 	%r90, %r10, 1;
-	and.b32 	%r91, %r90, 3;
-	shl.b32 	%r92, %r91, 10;
-	or.b32 	%r93, %r89, %r92;
-	xor.b32 	%r94, %r87, %r93;
-	add.s32 	%r95, %r77, %r94;
-	selp.b32 	%r96, 16, 0, %p2;
+	setp.lt.s32 	%p11, 0, %r71;
+	mul.lo.s32 	%r76, 0, 49152;
+	add.s32 	%r77, %r75, %r76;
+	add.s32 	%r78, %r77, 0;
+	and.b32 	%r79, %r10, 7;
+	shl.b32 	%r80, %r79, 4;
+	shr.u32 	%r81, %r10, 3;
+	and.b32 	%r82, %r81, 1;
+	mul.lo.s32 	%r83, %r82, 144;
+	xor.b32 	%r84, %r80, %r83;
+	shr.u32 	%r85, %r10, 4;
+	and.b32 	%r86, %r85, 1;
+	mul.lo.s32 	%r87, %r86, 288;
+	xor.b32 	%r88, %r84, %r87;
+	and.b32 	%r89, %r11, 1;
+	mul.lo.s32 	%r90, %r89, 576;
+	shr.u32 	%r91, %r11, 1;
+	and.b32 	%r92, %r91, 3;
+	shl.b32 	%r93, %r92, 10;
+	or.b32 	%r94, %r90, %r93;
+	xor.b32 	%r95, %r88, %r94;
+	add.s32 	%r96, %r78, %r95;
+	selp.b32 	%r97, 16, 0, %p2;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r95], [%rd27], 16, %r96;
+	@%p11 cp.async.cg.shared.global [%r96], [%rd27], 16, %r97;
 	// end inline asm
-	or.b32 	%r97, %r94, 4096;
-	add.s32 	%r98, %r77, %r97;
-	selp.b32 	%r99, 16, 0, %p2;
+	or.b32 	%r98, %r95, 4096;
+	add.s32 	%r99, %r78, %r98;
+	selp.b32 	%r100, 16, 0, %p2;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r98], [%rd29], 16, %r99;
+	@%p11 cp.async.cg.shared.global [%r99], [%rd29], 16, %r100;
 	// end inline asm
-	or.b32 	%r100, %r94, 8192;
-	add.s32 	%r101, %r77, %r100;
-	selp.b32 	%r102, 16, 0, %p2;
+	or.b32 	%r101, %r95, 8192;
+	add.s32 	%r102, %r78, %r101;
+	selp.b32 	%r103, 16, 0, %p2;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r101], [%rd31], 16, %r102;
+	@%p11 cp.async.cg.shared.global [%r102], [%rd31], 16, %r103;
 	// end inline asm
-	or.b32 	%r103, %r94, 12288;
-	add.s32 	%r104, %r77, %r103;
-	selp.b32 	%r105, 16, 0, %p2;
+	or.b32 	%r104, %r95, 12288;
+	add.s32 	%r105, %r78, %r104;
+	selp.b32 	%r106, 16, 0, %p2;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r104], [%rd33], 16, %r105;
+	@%p11 cp.async.cg.shared.global [%r105], [%rd33], 16, %r106;
 	// end inline asm
-	add.s32 	%r106, %r76, 16384;
-	and.b32 	%r107, %r9, 7;
-	shl.b32 	%r108, %r107, 4;
-	shr.u32 	%r109, %r9, 3;
-	and.b32 	%r110, %r109, 3;
-	shl.b32 	%r111, %r110, 13;
-	or.b32 	%r112, %r108, %r111;
-	and.b32 	%r113, %r10, 1;
-	mul.lo.s32 	%r114, %r113, 144;
-	shr.u32 	%r115, %r10, 1;
-	and.b32 	%r116, %r115, 1;
-	mul.lo.s32 	%r117, %r116, 288;
-	or.b32 	%r118, %r114, %r117;
-	shr.u32 	%r119, %r10, 2;
-	and.b32 	%r120, %r119, 1;
-	mul.lo.s32 	%r121, %r120, 576;
-	or.b32 	%r122, %r118, %r121;
-	xor.b32 	%r123, %r112, %r122;
-	add.s32 	%r124, %r106, %r123;
-	selp.b32 	%r125, 16, 0, %p3;
+	add.s32 	%r107, %r77, 16384;
+	and.b32 	%r108, %r10, 7;
+	shl.b32 	%r109, %r108, 4;
+	shr.u32 	%r110, %r10, 3;
+	and.b32 	%r111, %r110, 3;
+	shl.b32 	%r112, %r111, 13;
+	or.b32 	%r113, %r109, %r112;
+	and.b32 	%r114, %r11, 1;
+	mul.lo.s32 	%r115, %r114, 144;
+	shr.u32 	%r116, %r11, 1;
+	and.b32 	%r117, %r116, 1;
+	mul.lo.s32 	%r118, %r117, 288;
+	or.b32 	%r119, %r115, %r118;
+	shr.u32 	%r120, %r11, 2;
+	and.b32 	%r121, %r120, 1;
+	mul.lo.s32 	%r122, %r121, 576;
+	or.b32 	%r123, %r119, %r122;
+	xor.b32 	%r124, %r113, %r123;
+	add.s32 	%r125, %r107, %r124;
+	selp.b32 	%r126, 16, 0, %p3;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r124], [%rd51], 16, %r125;
+	@%p11 cp.async.cg.shared.global [%r125], [%rd51], 16, %r126;
 	// end inline asm
-	or.b32 	%r126, %r123, 1024;
-	add.s32 	%r127, %r106, %r126;
-	selp.b32 	%r128, 16, 0, %p4;
+	or.b32 	%r127, %r124, 1024;
+	add.s32 	%r128, %r107, %r127;
+	selp.b32 	%r129, 16, 0, %p4;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r127], [%rd53], 16, %r128;
+	@%p11 cp.async.cg.shared.global [%r128], [%rd53], 16, %r129;
 	// end inline asm
-	or.b32 	%r129, %r123, 2048;
-	add.s32 	%r130, %r106, %r129;
-	selp.b32 	%r131, 16, 0, %p5;
+	or.b32 	%r130, %r124, 2048;
+	add.s32 	%r131, %r107, %r130;
+	selp.b32 	%r132, 16, 0, %p5;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r130], [%rd55], 16, %r131;
+	@%p11 cp.async.cg.shared.global [%r131], [%rd55], 16, %r132;
 	// end inline asm
-	or.b32 	%r132, %r123, 3072;
-	add.s32 	%r133, %r106, %r132;
-	selp.b32 	%r134, 16, 0, %p6;
+	or.b32 	%r133, %r124, 3072;
+	add.s32 	%r134, %r107, %r133;
+	selp.b32 	%r135, 16, 0, %p6;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r133], [%rd57], 16, %r134;
+	@%p11 cp.async.cg.shared.global [%r134], [%rd57], 16, %r135;
 	// end inline asm
-	or.b32 	%r135, %r123, 4096;
-	add.s32 	%r136, %r106, %r135;
-	selp.b32 	%r137, 16, 0, %p7;
+	or.b32 	%r136, %r124, 4096;
+	add.s32 	%r137, %r107, %r136;
+	selp.b32 	%r138, 16, 0, %p7;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r136], [%rd59], 16, %r137;
+	@%p11 cp.async.cg.shared.global [%r137], [%rd59], 16, %r138;
 	// end inline asm
-	or.b32 	%r138, %r123, 5120;
-	add.s32 	%r139, %r106, %r138;
-	selp.b32 	%r140, 16, 0, %p8;
+	or.b32 	%r139, %r124, 5120;
+	add.s32 	%r140, %r107, %r139;
+	selp.b32 	%r141, 16, 0, %p8;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r139], [%rd61], 16, %r140;
+	@%p11 cp.async.cg.shared.global [%r140], [%rd61], 16, %r141;
 	// end inline asm
-	or.b32 	%r141, %r123, 6144;
-	add.s32 	%r142, %r106, %r141;
-	selp.b32 	%r143, 16, 0, %p9;
+	or.b32 	%r142, %r124, 6144;
+	add.s32 	%r143, %r107, %r142;
+	selp.b32 	%r144, 16, 0, %p9;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r142], [%rd63], 16, %r143;
+	@%p11 cp.async.cg.shared.global [%r143], [%rd63], 16, %r144;
 	// end inline asm
-	or.b32 	%r144, %r123, 7168;
-	add.s32 	%r145, %r106, %r144;
-	selp.b32 	%r146, 16, 0, %p10;
+	or.b32 	%r145, %r124, 7168;
+	add.s32 	%r146, %r107, %r145;
+	selp.b32 	%r147, 16, 0, %p10;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r145], [%rd65], 16, %r146;
+	@%p11 cp.async.cg.shared.global [%r146], [%rd65], 16, %r147;
 	// end inline asm
 	// begin inline asm
 	cp.async.commit_group;
 	// end inline asm
-	mul.lo.s32 	%r147, 1, 1;
-	add.s32 	%r148, 0, %r147;
+	mul.lo.s32 	%r148, 1, 1;
+	add.s32 	%r149, 0, %r148;
 	.loc	1 82 22
-	mul.lo.s32 	%r149, %r148, 64;
+	mul.lo.s32 	%r150, %r149, 64;
 	.loc	1 82 18
-	sub.s32 	%r150, %r3, %r149;
+	sub.s32 	%r151, %r3, %r150;
 	.loc	1 83 34
-	setp.lt.s32 	%p12, %r44, %r150;
+	setp.lt.s32 	%p12, %r45, %r151;
 	.loc	1 84 13
-	setp.lt.s32 	%p13, %r49, %r150;
-	setp.lt.s32 	%p14, %r50, %r150;
-	setp.lt.s32 	%p15, %r51, %r150;
-	setp.lt.s32 	%p16, %r52, %r150;
-	setp.lt.s32 	%p17, %r53, %r150;
-	setp.lt.s32 	%p18, %r54, %r150;
-	setp.lt.s32 	%p19, %r55, %r150;
-	setp.lt.s32 	%p20, %r56, %r150;
+	setp.lt.s32 	%p13, %r50, %r151;
+	setp.lt.s32 	%p14, %r51, %r151;
+	setp.lt.s32 	%p15, %r52, %r151;
+	setp.lt.s32 	%p16, %r53, %r151;
+	setp.lt.s32 	%p17, %r54, %r151;
+	setp.lt.s32 	%p18, %r55, %r151;
+	setp.lt.s32 	%p19, %r56, %r151;
+	setp.lt.s32 	%p20, %r57, %r151;
 	.loc	1 86 9
 	mul.wide.s32 	%rd80, 64, 2;
 	add.s64 	%rd81, %rd67, %rd80;
@@ -365,9 +365,9 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 	add.s64 	%rd83, %rd69, %rd80;
 	add.s64 	%rd84, %rd70, %rd80;
 	.loc	1 87 19
-	mul.lo.s32 	%r151, %r5, 64;
+	mul.lo.s32 	%r152, %r5, 64;
 	.loc	1 87 9
-	mul.wide.s32 	%rd85, %r151, 2;
+	mul.wide.s32 	%rd85, %r152, 2;
 	add.s64 	%rd86, %rd72, %rd85;
 	add.s64 	%rd87, %rd73, %rd85;
 	add.s64 	%rd88, %rd74, %rd85;
@@ -377,114 +377,114 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 	add.s64 	%rd92, %rd78, %rd85;
 	add.s64 	%rd93, %rd79, %rd85;
 	.loc	1 81 5
-	setp.lt.s32 	%p21, %r148, %r70;
-	mul.lo.s32 	%r152, 1, 49152;
-	add.s32 	%r153, %r74, %r152;
-	add.s32 	%r154, %r153, 0;
-	and.b32 	%r155, %r9, 7;
-	shl.b32 	%r156, %r155, 4;
-	shr.u32 	%r157, %r9, 3;
-	and.b32 	%r158, %r157, 1;
-	mul.lo.s32 	%r159, %r158, 144;
-	xor.b32 	%r160, %r156, %r159;
-	shr.u32 	%r161, %r9, 4;
-	and.b32 	%r162, %r161, 1;
-	mul.lo.s32 	%r163, %r162, 288;
-	xor.b32 	%r164, %r160, %r163;
-	and.b32 	%r165, %r10, 1;
-	mul.lo.s32 	%r166, %r165, 576;
-	shr.u32 	%r167, %r10, 1;
-	and.b32 	%r168, %r167, 3;
-	shl.b32 	%r169, %r168, 10;
-	or.b32 	%r170, %r166, %r169;
-	xor.b32 	%r171, %r164, %r170;
-	add.s32 	%r172, %r154, %r171;
-	selp.b32 	%r173, 16, 0, %p12;
+	setp.lt.s32 	%p21, %r149, %r71;
+	mul.lo.s32 	%r153, 1, 49152;
+	add.s32 	%r154, %r75, %r153;
+	add.s32 	%r155, %r154, 0;
+	and.b32 	%r156, %r10, 7;
+	shl.b32 	%r157, %r156, 4;
+	shr.u32 	%r158, %r10, 3;
+	and.b32 	%r159, %r158, 1;
+	mul.lo.s32 	%r160, %r159, 144;
+	xor.b32 	%r161, %r157, %r160;
+	shr.u32 	%r162, %r10, 4;
+	and.b32 	%r163, %r162, 1;
+	mul.lo.s32 	%r164, %r163, 288;
+	xor.b32 	%r165, %r161, %r164;
+	and.b32 	%r166, %r11, 1;
+	mul.lo.s32 	%r167, %r166, 576;
+	shr.u32 	%r168, %r11, 1;
+	and.b32 	%r169, %r168, 3;
+	shl.b32 	%r170, %r169, 10;
+	or.b32 	%r171, %r167, %r170;
+	xor.b32 	%r172, %r165, %r171;
+	add.s32 	%r173, %r155, %r172;
+	selp.b32 	%r174, 16, 0, %p12;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r172], [%rd67], 16, %r173;
+	@%p21 cp.async.cg.shared.global [%r173], [%rd67], 16, %r174;
 	// end inline asm
-	or.b32 	%r174, %r171, 4096;
-	add.s32 	%r175, %r154, %r174;
-	selp.b32 	%r176, 16, 0, %p12;
+	or.b32 	%r175, %r172, 4096;
+	add.s32 	%r176, %r155, %r175;
+	selp.b32 	%r177, 16, 0, %p12;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r175], [%rd68], 16, %r176;
+	@%p21 cp.async.cg.shared.global [%r176], [%rd68], 16, %r177;
 	// end inline asm
-	or.b32 	%r177, %r171, 8192;
-	add.s32 	%r178, %r154, %r177;
-	selp.b32 	%r179, 16, 0, %p12;
+	or.b32 	%r178, %r172, 8192;
+	add.s32 	%r179, %r155, %r178;
+	selp.b32 	%r180, 16, 0, %p12;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r178], [%rd69], 16, %r179;
+	@%p21 cp.async.cg.shared.global [%r179], [%rd69], 16, %r180;
 	// end inline asm
-	or.b32 	%r180, %r171, 12288;
-	add.s32 	%r181, %r154, %r180;
-	selp.b32 	%r182, 16, 0, %p12;
+	or.b32 	%r181, %r172, 12288;
+	add.s32 	%r182, %r155, %r181;
+	selp.b32 	%r183, 16, 0, %p12;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r181], [%rd70], 16, %r182;
+	@%p21 cp.async.cg.shared.global [%r182], [%rd70], 16, %r183;
 	// end inline asm
-	add.s32 	%r183, %r153, 16384;
-	and.b32 	%r184, %r9, 7;
-	shl.b32 	%r185, %r184, 4;
-	shr.u32 	%r186, %r9, 3;
-	and.b32 	%r187, %r186, 3;
-	shl.b32 	%r188, %r187, 13;
-	or.b32 	%r189, %r185, %r188;
-	and.b32 	%r190, %r10, 1;
-	mul.lo.s32 	%r191, %r190, 144;
-	shr.u32 	%r192, %r10, 1;
-	and.b32 	%r193, %r192, 1;
-	mul.lo.s32 	%r194, %r193, 288;
-	or.b32 	%r195, %r191, %r194;
-	shr.u32 	%r196, %r10, 2;
-	and.b32 	%r197, %r196, 1;
-	mul.lo.s32 	%r198, %r197, 576;
-	or.b32 	%r199, %r195, %r198;
-	xor.b32 	%r200, %r189, %r199;
-	add.s32 	%r201, %r183, %r200;
-	selp.b32 	%r202, 16, 0, %p13;
+	add.s32 	%r184, %r154, 16384;
+	and.b32 	%r185, %r10, 7;
+	shl.b32 	%r186, %r185, 4;
+	shr.u32 	%r187, %r10, 3;
+	and.b32 	%r188, %r187, 3;
+	shl.b32 	%r189, %r188, 13;
+	or.b32 	%r190, %r186, %r189;
+	and.b32 	%r191, %r11, 1;
+	mul.lo.s32 	%r192, %r191, 144;
+	shr.u32 	%r193, %r11, 1;
+	and.b32 	%r194, %r193, 1;
+	mul.lo.s32 	%r195, %r194, 288;
+	or.b32 	%r196, %r192, %r195;
+	shr.u32 	%r197, %r11, 2;
+	and.b32 	%r198, %r197, 1;
+	mul.lo.s32 	%r199, %r198, 576;
+	or.b32 	%r200, %r196, %r199;
+	xor.b32 	%r201, %r190, %r200;
+	add.s32 	%r202, %r184, %r201;
+	selp.b32 	%r203, 16, 0, %p13;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r201], [%rd72], 16, %r202;
+	@%p21 cp.async.cg.shared.global [%r202], [%rd72], 16, %r203;
 	// end inline asm
-	or.b32 	%r203, %r200, 1024;
-	add.s32 	%r204, %r183, %r203;
-	selp.b32 	%r205, 16, 0, %p14;
+	or.b32 	%r204, %r201, 1024;
+	add.s32 	%r205, %r184, %r204;
+	selp.b32 	%r206, 16, 0, %p14;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r204], [%rd73], 16, %r205;
+	@%p21 cp.async.cg.shared.global [%r205], [%rd73], 16, %r206;
 	// end inline asm
-	or.b32 	%r206, %r200, 2048;
-	add.s32 	%r207, %r183, %r206;
-	selp.b32 	%r208, 16, 0, %p15;
+	or.b32 	%r207, %r201, 2048;
+	add.s32 	%r208, %r184, %r207;
+	selp.b32 	%r209, 16, 0, %p15;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r207], [%rd74], 16, %r208;
+	@%p21 cp.async.cg.shared.global [%r208], [%rd74], 16, %r209;
 	// end inline asm
-	or.b32 	%r209, %r200, 3072;
-	add.s32 	%r210, %r183, %r209;
-	selp.b32 	%r211, 16, 0, %p16;
+	or.b32 	%r210, %r201, 3072;
+	add.s32 	%r211, %r184, %r210;
+	selp.b32 	%r212, 16, 0, %p16;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r210], [%rd75], 16, %r211;
+	@%p21 cp.async.cg.shared.global [%r211], [%rd75], 16, %r212;
 	// end inline asm
-	or.b32 	%r212, %r200, 4096;
-	add.s32 	%r213, %r183, %r212;
-	selp.b32 	%r214, 16, 0, %p17;
+	or.b32 	%r213, %r201, 4096;
+	add.s32 	%r214, %r184, %r213;
+	selp.b32 	%r215, 16, 0, %p17;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r213], [%rd76], 16, %r214;
+	@%p21 cp.async.cg.shared.global [%r214], [%rd76], 16, %r215;
 	// end inline asm
-	or.b32 	%r215, %r200, 5120;
-	add.s32 	%r216, %r183, %r215;
-	selp.b32 	%r217, 16, 0, %p18;
+	or.b32 	%r216, %r201, 5120;
+	add.s32 	%r217, %r184, %r216;
+	selp.b32 	%r218, 16, 0, %p18;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r216], [%rd77], 16, %r217;
+	@%p21 cp.async.cg.shared.global [%r217], [%rd77], 16, %r218;
 	// end inline asm
-	or.b32 	%r218, %r200, 6144;
-	add.s32 	%r219, %r183, %r218;
-	selp.b32 	%r220, 16, 0, %p19;
+	or.b32 	%r219, %r201, 6144;
+	add.s32 	%r220, %r184, %r219;
+	selp.b32 	%r221, 16, 0, %p19;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r219], [%rd78], 16, %r220;
+	@%p21 cp.async.cg.shared.global [%r220], [%rd78], 16, %r221;
 	// end inline asm
-	or.b32 	%r221, %r200, 7168;
-	add.s32 	%r222, %r183, %r221;
-	selp.b32 	%r223, 16, 0, %p20;
+	or.b32 	%r222, %r201, 7168;
+	add.s32 	%r223, %r184, %r222;
+	selp.b32 	%r224, 16, 0, %p20;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r222], [%rd79], 16, %r223;
+	@%p21 cp.async.cg.shared.global [%r223], [%rd79], 16, %r224;
 	// end inline asm
 	// begin inline asm
 	cp.async.commit_group;
@@ -618,6 +618,7 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 	mov.f32 	%f126, 0f00000000;
 	mov.f32 	%f127, 0f00000000;
 	mov.f32 	%f128, 0f00000000;
+	mov.b32 	%r8, 0;
 	mov.b64 	%rd6, %rd81;
 	mov.b64 	%rd7, %rd82;
 	mov.b64 	%rd8, %rd83;
@@ -631,38 +632,32 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 	mov.b64 	%rd16, %rd92;
 	mov.b64 	%rd17, %rd93;
 $L__BB0_1:
-	setp.lt.s32 	%p22, %r7, %r70;
+	setp.lt.s32 	%p22, %r7, %r71;
 	@!%p22 bra 	$L__BB0_3;
 $L__BB0_2:
-	sub.s32 	%r224, %r7, 0;
-	shr.u32 	%r225, %r224, 0;
-	rem.u32 	%r226, %r225, 3;
 	// begin inline asm
 	cp.async.wait_group 1;
 	// end inline asm
-	// begin inline asm
-	fence.proxy.async.shared::cta;
-	// end inline asm
 	bar.sync 	0;
 	.loc	1 85 15
-	mul.lo.s32 	%r227, %r226, 49152;
-	add.s32 	%r228, %r227, 0;
-	add.s32 	%r229, %r74, %r228;
-	mul.lo.s32 	%r230, %r226, 49152;
-	add.s32 	%r231, %r230, 16384;
-	add.s32 	%r232, %r74, %r231;
-	shr.u32 	%r233, %r10, 2;
-	and.b32 	%r234, %r233, 1;
-	shl.b32 	%r235, %r234, 13;
-	add.s32 	%r236, %r229, %r235;
-	shr.u32 	%r237, %r236, 4;
-	and.b32 	%r238, %r237, 16383;
-	cvt.u64.u32 	%rd94, %r238;
+	mul.lo.s32 	%r225, %r8, 49152;
+	add.s32 	%r226, %r225, 0;
+	add.s32 	%r227, %r75, %r226;
+	mul.lo.s32 	%r228, %r8, 49152;
+	add.s32 	%r229, %r228, 16384;
+	add.s32 	%r230, %r75, %r229;
+	shr.u32 	%r231, %r11, 2;
+	and.b32 	%r232, %r231, 1;
+	shl.b32 	%r233, %r232, 13;
+	add.s32 	%r234, %r227, %r233;
+	shr.u32 	%r235, %r234, 4;
+	and.b32 	%r236, %r235, 16383;
+	cvt.u64.u32 	%rd94, %r236;
 	or.b64 	%rd95, %rd94, 4611686293372403712;
-	add.s32 	%r239, %r232, 0;
-	shr.u32 	%r240, %r239, 4;
-	and.b32 	%r241, %r240, 16383;
-	cvt.u64.u32 	%rd96, %r241;
+	add.s32 	%r237, %r230, 0;
+	shr.u32 	%r238, %r237, 4;
+	and.b32 	%r239, %r238, 16383;
+	cvt.u64.u32 	%rd96, %r239;
 	or.b64 	%rd97, %rd96, 4611686293338849280;
 	// begin inline asm
 	wgmma.fence.sync.aligned;
@@ -693,23 +688,23 @@ $L__BB0_2:
 	// end inline asm
 	.loc	1 81 5
 	bar.sync 	0;
-	mul.lo.s32 	%r242, 1, 2;
-	add.s32 	%r243, %r7, %r242;
+	mul.lo.s32 	%r240, 1, 2;
+	add.s32 	%r241, %r7, %r240;
 	.loc	1 82 22
-	mul.lo.s32 	%r244, %r243, 64;
+	mul.lo.s32 	%r242, %r241, 64;
 	.loc	1 82 18
-	sub.s32 	%r245, %r3, %r244;
+	sub.s32 	%r243, %r3, %r242;
 	.loc	1 83 34
-	setp.lt.s32 	%p24, %r44, %r245;
+	setp.lt.s32 	%p24, %r45, %r243;
 	.loc	1 84 13
-	setp.lt.s32 	%p25, %r49, %r245;
-	setp.lt.s32 	%p26, %r50, %r245;
-	setp.lt.s32 	%p27, %r51, %r245;
-	setp.lt.s32 	%p28, %r52, %r245;
-	setp.lt.s32 	%p29, %r53, %r245;
-	setp.lt.s32 	%p30, %r54, %r245;
-	setp.lt.s32 	%p31, %r55, %r245;
-	setp.lt.s32 	%p32, %r56, %r245;
+	setp.lt.s32 	%p25, %r50, %r243;
+	setp.lt.s32 	%p26, %r51, %r243;
+	setp.lt.s32 	%p27, %r52, %r243;
+	setp.lt.s32 	%p28, %r53, %r243;
+	setp.lt.s32 	%p29, %r54, %r243;
+	setp.lt.s32 	%p30, %r55, %r243;
+	setp.lt.s32 	%p31, %r56, %r243;
+	setp.lt.s32 	%p32, %r57, %r243;
 	.loc	1 86 9
 	mul.wide.s32 	%rd104, 64, 2;
 	add.s64 	%rd105, %rd6, %rd104;
@@ -717,9 +712,9 @@ $L__BB0_2:
 	add.s64 	%rd107, %rd8, %rd104;
 	add.s64 	%rd108, %rd9, %rd104;
 	.loc	1 87 19
-	mul.lo.s32 	%r246, %r5, 64;
+	mul.lo.s32 	%r244, %r5, 64;
 	.loc	1 87 9
-	mul.wide.s32 	%rd109, %r246, 2;
+	mul.wide.s32 	%rd109, %r244, 2;
 	add.s64 	%rd110, %rd10, %rd109;
 	add.s64 	%rd111, %rd11, %rd109;
 	add.s64 	%rd112, %rd12, %rd109;
@@ -729,123 +724,127 @@ $L__BB0_2:
 	add.s64 	%rd116, %rd16, %rd109;
 	add.s64 	%rd117, %rd17, %rd109;
 	.loc	1 81 5
-	setp.eq.s32 	%p33, %r226, 0;
-	sub.s32 	%r247, %r226, 1;
-	selp.b32 	%r248, 2, %r247, %p33;
-	setp.lt.s32 	%p34, %r243, %r70;
-	mul.lo.s32 	%r249, %r248, 49152;
-	add.s32 	%r250, %r74, %r249;
-	add.s32 	%r251, %r250, 0;
-	and.b32 	%r252, %r9, 7;
-	shl.b32 	%r253, %r252, 4;
-	shr.u32 	%r254, %r9, 3;
-	and.b32 	%r255, %r254, 1;
-	mul.lo.s32 	%r256, %r255, 144;
-	xor.b32 	%r257, %r253, %r256;
-	shr.u32 	%r258, %r9, 4;
-	and.b32 	%r259, %r258, 1;
-	mul.lo.s32 	%r260, %r259, 288;
-	xor.b32 	%r261, %r257, %r260;
-	and.b32 	%r262, %r10, 1;
-	mul.lo.s32 	%r263, %r262, 576;
-	shr.u32 	%r264, %r10, 1;
-	and.b32 	%r265, %r264, 3;
-	shl.b32 	%r266, %r265, 10;
-	or.b32 	%r267, %r263, %r266;
-	xor.b32 	%r268, %r261, %r267;
-	add.s32 	%r269, %r251, %r268;
-	selp.b32 	%r270, 16, 0, %p24;
+	setp.eq.s32 	%p33, %r8, 0;
+	sub.s32 	%r245, %r8, 1;
+	selp.b32 	%r246, 2, %r245, %p33;
+	setp.lt.s32 	%p34, %r241, %r71;
+	mul.lo.s32 	%r247, %r246, 49152;
+	add.s32 	%r248, %r75, %r247;
+	add.s32 	%r249, %r248, 0;
+	and.b32 	%r250, %r10, 7;
+	shl.b32 	%r251, %r250, 4;
+	shr.u32 	%r252, %r10, 3;
+	and.b32 	%r253, %r252, 1;
+	mul.lo.s32 	%r254, %r253, 144;
+	xor.b32 	%r255, %r251, %r254;
+	shr.u32 	%r256, %r10, 4;
+	and.b32 	%r257, %r256, 1;
+	mul.lo.s32 	%r258, %r257, 288;
+	xor.b32 	%r259, %r255, %r258;
+	and.b32 	%r260, %r11, 1;
+	mul.lo.s32 	%r261, %r260, 576;
+	shr.u32 	%r262, %r11, 1;
+	and.b32 	%r263, %r262, 3;
+	shl.b32 	%r264, %r263, 10;
+	or.b32 	%r265, %r261, %r264;
+	xor.b32 	%r266, %r259, %r265;
+	add.s32 	%r267, %r249, %r266;
+	selp.b32 	%r268, 16, 0, %p24;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r269], [%rd6], 16, %r270;
+	@%p34 cp.async.cg.shared.global [%r267], [%rd6], 16, %r268;
 	// end inline asm
-	or.b32 	%r271, %r268, 4096;
-	add.s32 	%r272, %r251, %r271;
-	selp.b32 	%r273, 16, 0, %p24;
+	or.b32 	%r269, %r266, 4096;
+	add.s32 	%r270, %r249, %r269;
+	selp.b32 	%r271, 16, 0, %p24;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r272], [%rd7], 16, %r273;
+	@%p34 cp.async.cg.shared.global [%r270], [%rd7], 16, %r271;
 	// end inline asm
-	or.b32 	%r274, %r268, 8192;
-	add.s32 	%r275, %r251, %r274;
-	selp.b32 	%r276, 16, 0, %p24;
+	or.b32 	%r272, %r266, 8192;
+	add.s32 	%r273, %r249, %r272;
+	selp.b32 	%r274, 16, 0, %p24;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r275], [%rd8], 16, %r276;
+	@%p34 cp.async.cg.shared.global [%r273], [%rd8], 16, %r274;
 	// end inline asm
-	or.b32 	%r277, %r268, 12288;
-	add.s32 	%r278, %r251, %r277;
-	selp.b32 	%r279, 16, 0, %p24;
+	or.b32 	%r275, %r266, 12288;
+	add.s32 	%r276, %r249, %r275;
+	selp.b32 	%r277, 16, 0, %p24;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r278], [%rd9], 16, %r279;
+	@%p34 cp.async.cg.shared.global [%r276], [%rd9], 16, %r277;
 	// end inline asm
-	add.s32 	%r280, %r250, 16384;
-	and.b32 	%r281, %r9, 7;
-	shl.b32 	%r282, %r281, 4;
-	shr.u32 	%r283, %r9, 3;
-	and.b32 	%r284, %r283, 3;
-	shl.b32 	%r285, %r284, 13;
-	or.b32 	%r286, %r282, %r285;
-	and.b32 	%r287, %r10, 1;
-	mul.lo.s32 	%r288, %r287, 144;
-	shr.u32 	%r289, %r10, 1;
-	and.b32 	%r290, %r289, 1;
-	mul.lo.s32 	%r291, %r290, 288;
-	or.b32 	%r292, %r288, %r291;
-	shr.u32 	%r293, %r10, 2;
-	and.b32 	%r294, %r293, 1;
-	mul.lo.s32 	%r295, %r294, 576;
-	or.b32 	%r296, %r292, %r295;
-	xor.b32 	%r297, %r286, %r296;
-	add.s32 	%r298, %r280, %r297;
-	selp.b32 	%r299, 16, 0, %p25;
+	add.s32 	%r278, %r248, 16384;
+	and.b32 	%r279, %r10, 7;
+	shl.b32 	%r280, %r279, 4;
+	shr.u32 	%r281, %r10, 3;
+	and.b32 	%r282, %r281, 3;
+	shl.b32 	%r283, %r282, 13;
+	or.b32 	%r284, %r280, %r283;
+	and.b32 	%r285, %r11, 1;
+	mul.lo.s32 	%r286, %r285, 144;
+	shr.u32 	%r287, %r11, 1;
+	and.b32 	%r288, %r287, 1;
+	mul.lo.s32 	%r289, %r288, 288;
+	or.b32 	%r290, %r286, %r289;
+	shr.u32 	%r291, %r11, 2;
+	and.b32 	%r292, %r291, 1;
+	mul.lo.s32 	%r293, %r292, 576;
+	or.b32 	%r294, %r290, %r293;
+	xor.b32 	%r295, %r284, %r294;
+	add.s32 	%r296, %r278, %r295;
+	selp.b32 	%r297, 16, 0, %p25;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r298], [%rd10], 16, %r299;
+	@%p34 cp.async.cg.shared.global [%r296], [%rd10], 16, %r297;
 	// end inline asm
-	or.b32 	%r300, %r297, 1024;
-	add.s32 	%r301, %r280, %r300;
-	selp.b32 	%r302, 16, 0, %p26;
+	or.b32 	%r298, %r295, 1024;
+	add.s32 	%r299, %r278, %r298;
+	selp.b32 	%r300, 16, 0, %p26;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r301], [%rd11], 16, %r302;
+	@%p34 cp.async.cg.shared.global [%r299], [%rd11], 16, %r300;
 	// end inline asm
-	or.b32 	%r303, %r297, 2048;
-	add.s32 	%r304, %r280, %r303;
-	selp.b32 	%r305, 16, 0, %p27;
+	or.b32 	%r301, %r295, 2048;
+	add.s32 	%r302, %r278, %r301;
+	selp.b32 	%r303, 16, 0, %p27;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r304], [%rd12], 16, %r305;
+	@%p34 cp.async.cg.shared.global [%r302], [%rd12], 16, %r303;
 	// end inline asm
-	or.b32 	%r306, %r297, 3072;
-	add.s32 	%r307, %r280, %r306;
-	selp.b32 	%r308, 16, 0, %p28;
+	or.b32 	%r304, %r295, 3072;
+	add.s32 	%r305, %r278, %r304;
+	selp.b32 	%r306, 16, 0, %p28;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r307], [%rd13], 16, %r308;
+	@%p34 cp.async.cg.shared.global [%r305], [%rd13], 16, %r306;
 	// end inline asm
-	or.b32 	%r309, %r297, 4096;
-	add.s32 	%r310, %r280, %r309;
-	selp.b32 	%r311, 16, 0, %p29;
+	or.b32 	%r307, %r295, 4096;
+	add.s32 	%r308, %r278, %r307;
+	selp.b32 	%r309, 16, 0, %p29;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r310], [%rd14], 16, %r311;
+	@%p34 cp.async.cg.shared.global [%r308], [%rd14], 16, %r309;
 	// end inline asm
-	or.b32 	%r312, %r297, 5120;
-	add.s32 	%r313, %r280, %r312;
-	selp.b32 	%r314, 16, 0, %p30;
+	or.b32 	%r310, %r295, 5120;
+	add.s32 	%r311, %r278, %r310;
+	selp.b32 	%r312, 16, 0, %p30;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r313], [%rd15], 16, %r314;
+	@%p34 cp.async.cg.shared.global [%r311], [%rd15], 16, %r312;
 	// end inline asm
-	or.b32 	%r315, %r297, 6144;
-	add.s32 	%r316, %r280, %r315;
-	selp.b32 	%r317, 16, 0, %p31;
+	or.b32 	%r313, %r295, 6144;
+	add.s32 	%r314, %r278, %r313;
+	selp.b32 	%r315, 16, 0, %p31;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r316], [%rd16], 16, %r317;
+	@%p34 cp.async.cg.shared.global [%r314], [%rd16], 16, %r315;
 	// end inline asm
-	or.b32 	%r318, %r297, 7168;
-	add.s32 	%r319, %r280, %r318;
-	selp.b32 	%r320, 16, 0, %p32;
+	or.b32 	%r316, %r295, 7168;
+	add.s32 	%r317, %r278, %r316;
+	selp.b32 	%r318, 16, 0, %p32;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r319], [%rd17], 16, %r320;
+	@%p34 cp.async.cg.shared.global [%r317], [%rd17], 16, %r318;
 	// end inline asm
 	// begin inline asm
 	cp.async.commit_group;
 	// end inline asm
+	add.s32 	%r319, %r8, 1;
+	setp.eq.s32 	%p35, %r319, 3;
+	selp.b32 	%r320, 0, %r319, %p35;
 	add.s32 	%r321, %r7, 1;
 	mov.b32 	%r7, %r321;
+	mov.b32 	%r8, %r320;
 	mov.b64 	%rd6, %rd105;
 	mov.b64 	%rd7, %rd106;
 	mov.b64 	%rd8, %rd107;
@@ -1000,7 +999,7 @@ $L__BB0_3:
 	cvt.rn.f16.f32 	%h127, %f127;
 	cvt.rn.f16.f32 	%h128, %f128;
 	.loc	1 96 14
-	and.b32 	%r322, %r10, 7;
+	and.b32 	%r322, %r11, 7;
 	or.b32 	%r323, %r322, 8;
 	or.b32 	%r324, %r322, 16;
 	or.b32 	%r325, %r322, 24;
@@ -1016,22 +1015,22 @@ $L__BB0_3:
 	or.b32 	%r335, %r322, 104;
 	or.b32 	%r336, %r322, 112;
 	or.b32 	%r337, %r322, 120;
-	add.s32 	%r338, %r25, %r322;
-	add.s32 	%r339, %r25, %r323;
-	add.s32 	%r340, %r25, %r324;
-	add.s32 	%r341, %r25, %r325;
-	add.s32 	%r342, %r25, %r326;
-	add.s32 	%r343, %r25, %r327;
-	add.s32 	%r344, %r25, %r328;
-	add.s32 	%r345, %r25, %r329;
-	add.s32 	%r346, %r25, %r330;
-	add.s32 	%r347, %r25, %r331;
-	add.s32 	%r348, %r25, %r332;
-	add.s32 	%r349, %r25, %r333;
-	add.s32 	%r350, %r25, %r334;
-	add.s32 	%r351, %r25, %r335;
-	add.s32 	%r352, %r25, %r336;
-	add.s32 	%r353, %r25, %r337;
+	add.s32 	%r338, %r26, %r322;
+	add.s32 	%r339, %r26, %r323;
+	add.s32 	%r340, %r26, %r324;
+	add.s32 	%r341, %r26, %r325;
+	add.s32 	%r342, %r26, %r326;
+	add.s32 	%r343, %r26, %r327;
+	add.s32 	%r344, %r26, %r328;
+	add.s32 	%r345, %r26, %r329;
+	add.s32 	%r346, %r26, %r330;
+	add.s32 	%r347, %r26, %r331;
+	add.s32 	%r348, %r26, %r332;
+	add.s32 	%r349, %r26, %r333;
+	add.s32 	%r350, %r26, %r334;
+	add.s32 	%r351, %r26, %r335;
+	add.s32 	%r352, %r26, %r336;
+	add.s32 	%r353, %r26, %r337;
 	mul.lo.s32 	%r354, %r6, %r338;
 	mul.lo.s32 	%r355, %r6, %r339;
 	mul.lo.s32 	%r356, %r6, %r340;
@@ -1080,89 +1079,89 @@ $L__BB0_3:
 	add.s64 	%rd147, %rd3, %rd146;
 	mul.wide.s32 	%rd148, %r369, 2;
 	add.s64 	%rd149, %rd3, %rd148;
-	mul.wide.s32 	%rd150, %r67, 2;
+	mul.wide.s32 	%rd150, %r68, 2;
 	add.s64 	%rd151, %rd119, %rd150;
-	mul.wide.s32 	%rd152, %r67, 2;
+	mul.wide.s32 	%rd152, %r68, 2;
 	add.s64 	%rd153, %rd121, %rd152;
-	mul.wide.s32 	%rd154, %r67, 2;
+	mul.wide.s32 	%rd154, %r68, 2;
 	add.s64 	%rd155, %rd123, %rd154;
-	mul.wide.s32 	%rd156, %r67, 2;
+	mul.wide.s32 	%rd156, %r68, 2;
 	add.s64 	%rd157, %rd125, %rd156;
-	mul.wide.s32 	%rd158, %r67, 2;
+	mul.wide.s32 	%rd158, %r68, 2;
 	add.s64 	%rd159, %rd127, %rd158;
-	mul.wide.s32 	%rd160, %r67, 2;
+	mul.wide.s32 	%rd160, %r68, 2;
 	add.s64 	%rd161, %rd129, %rd160;
-	mul.wide.s32 	%rd162, %r67, 2;
+	mul.wide.s32 	%rd162, %r68, 2;
 	add.s64 	%rd163, %rd131, %rd162;
-	mul.wide.s32 	%rd164, %r67, 2;
+	mul.wide.s32 	%rd164, %r68, 2;
 	add.s64 	%rd165, %rd133, %rd164;
-	mul.wide.s32 	%rd166, %r67, 2;
+	mul.wide.s32 	%rd166, %r68, 2;
 	add.s64 	%rd167, %rd135, %rd166;
-	mul.wide.s32 	%rd168, %r67, 2;
+	mul.wide.s32 	%rd168, %r68, 2;
 	add.s64 	%rd169, %rd137, %rd168;
-	mul.wide.s32 	%rd170, %r67, 2;
+	mul.wide.s32 	%rd170, %r68, 2;
 	add.s64 	%rd171, %rd139, %rd170;
-	mul.wide.s32 	%rd172, %r67, 2;
+	mul.wide.s32 	%rd172, %r68, 2;
 	add.s64 	%rd173, %rd141, %rd172;
-	mul.wide.s32 	%rd174, %r67, 2;
+	mul.wide.s32 	%rd174, %r68, 2;
 	add.s64 	%rd175, %rd143, %rd174;
-	mul.wide.s32 	%rd176, %r67, 2;
+	mul.wide.s32 	%rd176, %r68, 2;
 	add.s64 	%rd177, %rd145, %rd176;
-	mul.wide.s32 	%rd178, %r67, 2;
+	mul.wide.s32 	%rd178, %r68, 2;
 	add.s64 	%rd179, %rd147, %rd178;
-	mul.wide.s32 	%rd180, %r67, 2;
+	mul.wide.s32 	%rd180, %r68, 2;
 	add.s64 	%rd181, %rd149, %rd180;
 	.loc	1 97 12
-	setp.lt.s32 	%p35, %r338, %r1;
-	setp.lt.s32 	%p36, %r339, %r1;
-	setp.lt.s32 	%p37, %r340, %r1;
-	setp.lt.s32 	%p38, %r341, %r1;
-	setp.lt.s32 	%p39, %r342, %r1;
-	setp.lt.s32 	%p40, %r343, %r1;
-	setp.lt.s32 	%p41, %r344, %r1;
-	setp.lt.s32 	%p42, %r345, %r1;
-	setp.lt.s32 	%p43, %r346, %r1;
-	setp.lt.s32 	%p44, %r347, %r1;
-	setp.lt.s32 	%p45, %r348, %r1;
-	setp.lt.s32 	%p46, %r349, %r1;
-	setp.lt.s32 	%p47, %r350, %r1;
-	setp.lt.s32 	%p48, %r351, %r1;
-	setp.lt.s32 	%p49, %r352, %r1;
-	setp.lt.s32 	%p50, %r353, %r1;
-	setp.lt.s32 	%p51, %r67, %r2;
-	and.pred 	%p52, %p35, %p51;
-	and.pred 	%p53, %p36, %p51;
-	and.pred 	%p54, %p37, %p51;
-	and.pred 	%p55, %p38, %p51;
-	and.pred 	%p56, %p39, %p51;
-	and.pred 	%p57, %p40, %p51;
-	and.pred 	%p58, %p41, %p51;
-	and.pred 	%p59, %p42, %p51;
-	and.pred 	%p60, %p43, %p51;
-	and.pred 	%p61, %p44, %p51;
-	and.pred 	%p62, %p45, %p51;
-	and.pred 	%p63, %p46, %p51;
-	and.pred 	%p64, %p47, %p51;
-	and.pred 	%p65, %p48, %p51;
-	and.pred 	%p66, %p49, %p51;
-	and.pred 	%p67, %p50, %p51;
+	setp.lt.s32 	%p36, %r338, %r1;
+	setp.lt.s32 	%p37, %r339, %r1;
+	setp.lt.s32 	%p38, %r340, %r1;
+	setp.lt.s32 	%p39, %r341, %r1;
+	setp.lt.s32 	%p40, %r342, %r1;
+	setp.lt.s32 	%p41, %r343, %r1;
+	setp.lt.s32 	%p42, %r344, %r1;
+	setp.lt.s32 	%p43, %r345, %r1;
+	setp.lt.s32 	%p44, %r346, %r1;
+	setp.lt.s32 	%p45, %r347, %r1;
+	setp.lt.s32 	%p46, %r348, %r1;
+	setp.lt.s32 	%p47, %r349, %r1;
+	setp.lt.s32 	%p48, %r350, %r1;
+	setp.lt.s32 	%p49, %r351, %r1;
+	setp.lt.s32 	%p50, %r352, %r1;
+	setp.lt.s32 	%p51, %r353, %r1;
+	setp.lt.s32 	%p52, %r68, %r2;
+	and.pred 	%p53, %p36, %p52;
+	and.pred 	%p54, %p37, %p52;
+	and.pred 	%p55, %p38, %p52;
+	and.pred 	%p56, %p39, %p52;
+	and.pred 	%p57, %p40, %p52;
+	and.pred 	%p58, %p41, %p52;
+	and.pred 	%p59, %p42, %p52;
+	and.pred 	%p60, %p43, %p52;
+	and.pred 	%p61, %p44, %p52;
+	and.pred 	%p62, %p45, %p52;
+	and.pred 	%p63, %p46, %p52;
+	and.pred 	%p64, %p47, %p52;
+	and.pred 	%p65, %p48, %p52;
+	and.pred 	%p66, %p49, %p52;
+	and.pred 	%p67, %p50, %p52;
+	and.pred 	%p68, %p51, %p52;
 	.loc	1 98 5
-	shr.u32 	%r370, %r9, 2;
+	shr.u32 	%r370, %r10, 2;
 	and.b32 	%r371, %r370, 7;
-	and.b32 	%r372, %r10, 7;
+	and.b32 	%r372, %r11, 7;
 	shl.b32 	%r373, %r372, 4;
 	or.b32 	%r374, %r371, %r373;
-	and.b32 	%r375, %r9, 3;
+	and.b32 	%r375, %r10, 3;
 	shl.b32 	%r376, %r375, 1;
 	mul.lo.s32 	%r377, %r374, 256;
 	add.s32 	%r378, %r377, %r376;
-	and.b32 	%r379, %r10, 7;
-	and.b32 	%r380, %r9, 31;
+	and.b32 	%r379, %r11, 7;
+	and.b32 	%r380, %r10, 31;
 	shl.b32 	%r381, %r380, 3;
 	mul.lo.s32 	%r382, %r379, 256;
 	add.s32 	%r383, %r382, %r381;
 	shl.b32 	%r384, %r378, 1;
-	add.s32 	%r385, %r74, %r384;
+	add.s32 	%r385, %r75, %r384;
 	st.shared.v2.b16 	[%r385], {%h1, %h2};
 	st.shared.v2.b16 	[%r385+4096], {%h3, %h4};
 	st.shared.v2.b16 	[%r385+16], {%h5, %h6};
@@ -1229,7 +1228,7 @@ $L__BB0_3:
 	st.shared.v2.b16 	[%r385+4592], {%h127, %h128};
 	bar.sync 	0;
 	shl.b32 	%r386, %r383, 1;
-	add.s32 	%r387, %r74, %r386;
+	add.s32 	%r387, %r75, %r386;
 	ld.shared.v4.b32 	{%r388, %r389, %r390, %r391}, [%r387];
 	mov.b32 	{%h129, %h130}, %r388;
 	mov.b32 	{%h131, %h132}, %r389;
@@ -1315,112 +1314,112 @@ $L__BB0_3:
 	mov.b32 	%r454, {%h133, %h134};
 	mov.b32 	%r455, {%h135, %h136};
 	// begin inline asm
-	@%p52 st.global.v4.b32 [ %rd151 + 0 ], { %r452, %r453, %r454, %r455 };
+	@%p53 st.global.v4.b32 [ %rd151 + 0 ], { %r452, %r453, %r454, %r455 };
 	// end inline asm
 	mov.b32 	%r456, {%h137, %h138};
 	mov.b32 	%r457, {%h139, %h140};
 	mov.b32 	%r458, {%h141, %h142};
 	mov.b32 	%r459, {%h143, %h144};
 	// begin inline asm
-	@%p53 st.global.v4.b32 [ %rd153 + 0 ], { %r456, %r457, %r458, %r459 };
+	@%p54 st.global.v4.b32 [ %rd153 + 0 ], { %r456, %r457, %r458, %r459 };
 	// end inline asm
 	mov.b32 	%r460, {%h145, %h146};
 	mov.b32 	%r461, {%h147, %h148};
 	mov.b32 	%r462, {%h149, %h150};
 	mov.b32 	%r463, {%h151, %h152};
 	// begin inline asm
-	@%p54 st.global.v4.b32 [ %rd155 + 0 ], { %r460, %r461, %r462, %r463 };
+	@%p55 st.global.v4.b32 [ %rd155 + 0 ], { %r460, %r461, %r462, %r463 };
 	// end inline asm
 	mov.b32 	%r464, {%h153, %h154};
 	mov.b32 	%r465, {%h155, %h156};
 	mov.b32 	%r466, {%h157, %h158};
 	mov.b32 	%r467, {%h159, %h160};
 	// begin inline asm
-	@%p55 st.global.v4.b32 [ %rd157 + 0 ], { %r464, %r465, %r466, %r467 };
+	@%p56 st.global.v4.b32 [ %rd157 + 0 ], { %r464, %r465, %r466, %r467 };
 	// end inline asm
 	mov.b32 	%r468, {%h161, %h162};
 	mov.b32 	%r469, {%h163, %h164};
 	mov.b32 	%r470, {%h165, %h166};
 	mov.b32 	%r471, {%h167, %h168};
 	// begin inline asm
-	@%p56 st.global.v4.b32 [ %rd159 + 0 ], { %r468, %r469, %r470, %r471 };
+	@%p57 st.global.v4.b32 [ %rd159 + 0 ], { %r468, %r469, %r470, %r471 };
 	// end inline asm
 	mov.b32 	%r472, {%h169, %h170};
 	mov.b32 	%r473, {%h171, %h172};
 	mov.b32 	%r474, {%h173, %h174};
 	mov.b32 	%r475, {%h175, %h176};
 	// begin inline asm
-	@%p57 st.global.v4.b32 [ %rd161 + 0 ], { %r472, %r473, %r474, %r475 };
+	@%p58 st.global.v4.b32 [ %rd161 + 0 ], { %r472, %r473, %r474, %r475 };
 	// end inline asm
 	mov.b32 	%r476, {%h177, %h178};
 	mov.b32 	%r477, {%h179, %h180};
 	mov.b32 	%r478, {%h181, %h182};
 	mov.b32 	%r479, {%h183, %h184};
 	// begin inline asm
-	@%p58 st.global.v4.b32 [ %rd163 + 0 ], { %r476, %r477, %r478, %r479 };
+	@%p59 st.global.v4.b32 [ %rd163 + 0 ], { %r476, %r477, %r478, %r479 };
 	// end inline asm
 	mov.b32 	%r480, {%h185, %h186};
 	mov.b32 	%r481, {%h187, %h188};
 	mov.b32 	%r482, {%h189, %h190};
 	mov.b32 	%r483, {%h191, %h192};
 	// begin inline asm
-	@%p59 st.global.v4.b32 [ %rd165 + 0 ], { %r480, %r481, %r482, %r483 };
+	@%p60 st.global.v4.b32 [ %rd165 + 0 ], { %r480, %r481, %r482, %r483 };
 	// end inline asm
 	mov.b32 	%r484, {%h193, %h194};
 	mov.b32 	%r485, {%h195, %h196};
 	mov.b32 	%r486, {%h197, %h198};
 	mov.b32 	%r487, {%h199, %h200};
 	// begin inline asm
-	@%p60 st.global.v4.b32 [ %rd167 + 0 ], { %r484, %r485, %r486, %r487 };
+	@%p61 st.global.v4.b32 [ %rd167 + 0 ], { %r484, %r485, %r486, %r487 };
 	// end inline asm
 	mov.b32 	%r488, {%h201, %h202};
 	mov.b32 	%r489, {%h203, %h204};
 	mov.b32 	%r490, {%h205, %h206};
 	mov.b32 	%r491, {%h207, %h208};
 	// begin inline asm
-	@%p61 st.global.v4.b32 [ %rd169 + 0 ], { %r488, %r489, %r490, %r491 };
+	@%p62 st.global.v4.b32 [ %rd169 + 0 ], { %r488, %r489, %r490, %r491 };
 	// end inline asm
 	mov.b32 	%r492, {%h209, %h210};
 	mov.b32 	%r493, {%h211, %h212};
 	mov.b32 	%r494, {%h213, %h214};
 	mov.b32 	%r495, {%h215, %h216};
 	// begin inline asm
-	@%p62 st.global.v4.b32 [ %rd171 + 0 ], { %r492, %r493, %r494, %r495 };
+	@%p63 st.global.v4.b32 [ %rd171 + 0 ], { %r492, %r493, %r494, %r495 };
 	// end inline asm
 	mov.b32 	%r496, {%h217, %h218};
 	mov.b32 	%r497, {%h219, %h220};
 	mov.b32 	%r498, {%h221, %h222};
 	mov.b32 	%r499, {%h223, %h224};
 	// begin inline asm
-	@%p63 st.global.v4.b32 [ %rd173 + 0 ], { %r496, %r497, %r498, %r499 };
+	@%p64 st.global.v4.b32 [ %rd173 + 0 ], { %r496, %r497, %r498, %r499 };
 	// end inline asm
 	mov.b32 	%r500, {%h225, %h226};
 	mov.b32 	%r501, {%h227, %h228};
 	mov.b32 	%r502, {%h229, %h230};
 	mov.b32 	%r503, {%h231, %h232};
 	// begin inline asm
-	@%p64 st.global.v4.b32 [ %rd175 + 0 ], { %r500, %r501, %r502, %r503 };
+	@%p65 st.global.v4.b32 [ %rd175 + 0 ], { %r500, %r501, %r502, %r503 };
 	// end inline asm
 	mov.b32 	%r504, {%h233, %h234};
 	mov.b32 	%r505, {%h235, %h236};
 	mov.b32 	%r506, {%h237, %h238};
 	mov.b32 	%r507, {%h239, %h240};
 	// begin inline asm
-	@%p65 st.global.v4.b32 [ %rd177 + 0 ], { %r504, %r505, %r506, %r507 };
+	@%p66 st.global.v4.b32 [ %rd177 + 0 ], { %r504, %r505, %r506, %r507 };
 	// end inline asm
 	mov.b32 	%r508, {%h241, %h242};
 	mov.b32 	%r509, {%h243, %h244};
 	mov.b32 	%r510, {%h245, %h246};
 	mov.b32 	%r511, {%h247, %h248};
 	// begin inline asm
-	@%p66 st.global.v4.b32 [ %rd179 + 0 ], { %r508, %r509, %r510, %r511 };
+	@%p67 st.global.v4.b32 [ %rd179 + 0 ], { %r508, %r509, %r510, %r511 };
 	// end inline asm
 	mov.b32 	%r512, {%h249, %h250};
 	mov.b32 	%r513, {%h251, %h252};
 	mov.b32 	%r514, {%h253, %h254};
 	mov.b32 	%r515, {%h255, %h256};
 	// begin inline asm
-	@%p67 st.global.v4.b32 [ %rd181 + 0 ], { %r512, %r513, %r514, %r515 };
+	@%p68 st.global.v4.b32 [ %rd181 + 0 ], { %r512, %r513, %r514, %r515 };
 	// end inline asm
 	.loc	1 39 1
 	ret;
