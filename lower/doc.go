@@ -93,7 +93,15 @@
 // slab of the block, swizzled as the dot's shared layout; TMA's rules apply
 // (16-byte-aligned base and row strides). On sm_80, which has no TMA, the parameter is a
 // .u64 holding the tensor's global base address and the accesses are masked n-D
-// accesses, as for tl.make_tensor_descriptor.
+// accesses.
+//
+// A tl.make_tensor_descriptor on a TMA target builds its tensor map where it is made, as
+// Triton 3.6 does (tma.go): 128 bytes of each program's global scratch memory per
+// descriptor (Metadata.GlobalScratchSize, 128-aligned), written with tensormap.replace
+// through shared memory and fenced for the tensor-map proxy; its loads and stores are
+// then TMA copies like a host descriptor's, with padding_option="nan" as the map's NaN
+// fill. Descriptors TMA cannot copy (boxes over 256 elements a side, rows of other than
+// a multiple of 16 bytes), and all of them on sm_80, are masked n-D accesses.
 //
 // # Software pipelining
 //
