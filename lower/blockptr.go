@@ -21,11 +21,7 @@ import (
 
 func init() {
 	collect := func(g *gen, op *tileir.Op) error {
-		var regs []value.Value
-		for _, o := range op.Operands {
-			regs = append(regs, g.vals[o][0])
-		}
-		g.vals[op.Results[0]] = regs
+		g.vals[op.Results[0]] = g.operandRegs(op)
 		return nil
 	}
 	lowerings["tt.make_tensor_descriptor"] = func(g *gen, op *tileir.Op) error {
@@ -63,6 +59,16 @@ func init() {
 		}
 		return g.blockStore(op, op.Operands[1], g.descBlock(op.Operands[0], op.Operands[2:]))
 	}
+}
+
+// operandRegs is the registers of a descriptor or block pointer that op makes: one per
+// (scalar) operand, in order.
+func (g *gen) operandRegs(op *tileir.Op) []value.Value {
+	regs := make([]value.Value, len(op.Operands))
+	for i, o := range op.Operands {
+		regs[i] = g.vals[o][0]
+	}
+	return regs
 }
 
 // block is one n-D block access: where the tensor lies, where the block starts, which

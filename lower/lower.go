@@ -109,13 +109,18 @@ func Lower(m *tileir.Module, t target.Target, opts Options) (mod *ir.Module, md 
 	}
 	// When the buffers and the scratch buffer together do not fit, lower without the
 	// invariant operands' buffers, then without the pipelines' rings too.
-	for _, noPipelines := range []bool{false, true} {
-		if g.smemBytes <= t.SharedPerBlock || g.pipelines == nil && g.invariants == nil || !noPipelines && g.invariants == nil {
-			continue
-		}
+	again := func(noPipelines bool) error {
 		g = newGen(arch, t, opts, kernel)
 		g.noInvariants, g.noPipelines = true, noPipelines
-		if err := g.kernel(); err != nil {
+		return g.kernel()
+	}
+	if g.smemBytes > t.SharedPerBlock && g.invariants != nil {
+		if err := again(false); err != nil {
+			return nil, Metadata{}, err
+		}
+	}
+	if g.smemBytes > t.SharedPerBlock && g.pipelines != nil {
+		if err := again(true); err != nil {
 			return nil, Metadata{}, err
 		}
 	}

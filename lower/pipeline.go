@@ -60,11 +60,10 @@ type pipeline struct {
 	tmaBytes, bars   int
 
 	// While the loop is lowered: the phis of the ahead arguments (their values
-	// stages-1 iterations on), the phi of the iteration count modulo period (i32) and
-	// its next value, and this iteration's stage (i32).
+	// stages-1 iterations on) and of the iteration count modulo period (i32), and this
+	// iteration's stage (i32).
 	aheadPhis [][]value.Value
 	count     *ir.InstPhi
-	nextCount value.Value
 	stage     value.Value
 }
 
@@ -237,10 +236,7 @@ func (g *gen) pipelinedTMALoadOf(wg isa.WarpGroupMMA, op *tileir.Op) *pipelinedL
 		return nil
 	}
 	desc := op.Operands[0]
-	if _, ok := desc.Type.(*tileir.TensorDescType); !ok {
-		return nil
-	}
-	if _, built := g.kernelMaps[desc]; !slices.Contains(g.tf.Args(), desc) && !(built && !within(desc.Def(), op.ParentOp())) {
+	if !g.copiesByTMA(desc) || desc.Def() != nil && within(desc.Def(), op.ParentOp()) {
 		return nil
 	}
 	if rank := len(op.Operands) - 1; rank < 1 || rank > 5 {
@@ -291,13 +287,16 @@ func (g *gen) directTMA(wg isa.WarpGroupMMA, ld *pipelinedLoad) {
 // each slab of direct TMA load ld, whose block is at box and coords: slab j is j boxes on
 // along the contiguous coordinate.
 func (g *gen) eachSlab(ld *pipelinedLoad, box value.Value, coords []value.Value, issue func(slab value.Value, coords []value.Value)) {
-	slabBytes := ld.box[0] * ld.place.s.Swizzle
 	for j := range shapeInts(ld.op.Results[0].Type)[1] / ld.box[1] {
 		c := slices.Clone(coords)
 		c[0] = g.cur.NewAdd(c[0], i32c(int64(j*ld.box[1])))
-		issue(g.gep(types.I8, box, i32c(int64(j*slabBytes))), c)
+		issue(g.gep(types.I8, box, i32c(int64(j*ld.slabBytes()))), c)
 	}
 }
+
+// slabBytes is the size of one slab of direct TMA load ld: its box's rows of Swizzle
+// bytes.
+func (ld *pipelinedLoad) slabBytes() int { return ld.box[0] * ld.place.s.Swizzle }
 
 // directLayout returns the shared layout of operand opIdx (read from shared memory) of
 // warpgroup dot that TMA load op writes directly, its block through a tt.trans where
@@ -694,7 +693,8 @@ func (g *gen) pipelineIssue(p *pipeline, iv, ub, step value.Value) ([][]value.Va
 	last := i32c(int64(p.stages - 1))
 	prev := g.cur.NewSelect(g.cur.NewICmp(enum.IPredEQ, p.stage, i32c(0)), last, g.cur.NewSub(p.stage, i32c(1)))
 	g.issueCopies(p, regs, prev, g.inLoop(p.loop, ahead, ub))
-	next := g.cur.NewAdd(p.count, i32c(1))
-	p.nextCount = g.cur.NewSelect(g.cur.NewICmp(enum.IPredEQ, next, i32c(int64(p.period()))), i32c(0), next)
+	var next value.Value = g.cur.NewAdd(p.count, i32c(1))
+	next = g.cur.NewSelect(g.cur.NewICmp(enum.IPredEQ, next, i32c(int64(p.period()))), i32c(0), next)
+	p.count.Incs = append(p.count.Incs, ir.NewIncoming(next, g.cur)) // g.cur is the latch
 	return regs.next, nil
 }

@@ -144,7 +144,6 @@ func lowerFor(g *gen, op *tileir.Op) error {
 	g.addIncoming(carried, next, latch)
 	if pipe != nil {
 		g.addIncoming(pipe.aheadPhis, aheadNext, latch)
-		pipe.count.Incs = append(pipe.count.Incs, ir.NewIncoming(pipe.nextCount, latch))
 	}
 	g.cur = exit
 	g.bind(op.Results, carried, iterArgs)

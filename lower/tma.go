@@ -48,6 +48,16 @@ func (g *gen) isTensorMap(desc *tileir.Value) bool {
 	return ok && p.AddrSpace == 0
 }
 
+// copiesByTMA reports whether loads through descriptor desc are TMA copies: desc is a
+// host descriptor parameter on a TMA target or a tensor map the kernel builds.
+func (g *gen) copiesByTMA(desc *tileir.Value) bool {
+	if _, ok := desc.Type.(*tileir.TensorDescType); !ok || g.isa.TMA() == nil {
+		return false
+	}
+	_, built := g.kernelMaps[desc]
+	return built || slices.Contains(g.tf.Args(), desc)
+}
+
 // usesTMA reports whether the kernel takes a host tensor descriptor or builds a tensor
 // map on a TMA target.
 func (g *gen) usesTMA() bool {
@@ -182,13 +192,14 @@ func (g *gen) planKernelMaps() {
 // mapsWell reports whether TMA copies the blocks of in-kernel descriptor desc and every
 // use of it is a load or store through it.
 func (g *gen) mapsWell(desc *tileir.Value) bool {
-	block := shapeInts(desc.Type.(*tileir.TensorDescType).Block())
-	switch tileir.ScalarOf(desc.Type.(*tileir.TensorDescType).Block()).Bits() {
+	t := desc.Type.(*tileir.TensorDescType).Block()
+	block, bits := shapeInts(t), tileir.ScalarOf(t).Bits()
+	switch bits {
 	case 8, 16, 32, 64:
 	default:
 		return false
 	}
-	eb := tileir.ScalarOf(desc.Type.(*tileir.TensorDescType).Block()).Bits() / 8
+	eb := bits / 8
 	if len(block) > 5 || block[len(block)-1]*eb%16 != 0 || slices.ContainsFunc(block, func(n int) bool { return n > 256 }) {
 		return false
 	}
@@ -224,11 +235,8 @@ func (g *gen) buildTensorMap(op *tileir.Op) error {
 	gmap := g.cur.NewAddrSpaceCast(at, types.NewPointer(types.I8))
 	g.smemBarrier() // earlier users of the scratch buffer are done
 	g.isa.TMA().BuildMap(g.tid, g.sharedBase(isa.MapBytes), gmap, spec)
-	regs := []value.Value{gmap}
-	for _, o := range op.Operands[1:] {
-		regs = append(regs, g.vals[o][0])
-	}
-	g.vals[desc] = regs
+	g.vals[desc] = g.operandRegs(op)
+	g.vals[desc][0] = gmap // in place of the base
 	return nil
 }
 

@@ -584,7 +584,7 @@ func (g *gen) directInvariantLoad(plan isa.MMAPlan, dot *tileir.Op, opIdx int) *
 	if d.Name != "tt.descriptor_load" || len(shapeInts(d.Results[0].Type)) != 2 {
 		return nil
 	}
-	if _, built := g.kernelMaps[d.Operands[0]]; !built && !slices.Contains(g.tf.Args(), d.Operands[0]) {
+	if !g.copiesByTMA(d.Operands[0]) {
 		return nil
 	}
 	if ld := g.pipelinedLoads[d]; ld != nil {
@@ -667,7 +667,7 @@ func (g *gen) stageInvariants(loop *tileir.Op) {
 			}
 			g.smemBarrier() // the buffer may be another loop's
 			g.eachSlab(o.src, buf, coords, func(slab value.Value, coords []value.Value) {
-				g.isa.TMA().Load(g.tid, g.tmaBarrier, slab, g.vals[o.src.op.Operands[0]][0], coords, o.src.box[0]*o.src.place.s.Swizzle)
+				g.isa.TMA().Load(g.tid, g.tmaBarrier, slab, g.vals[o.src.op.Operands[0]][0], coords, o.src.slabBytes())
 			})
 			o.layout, o.tile = o.src.place.s, g.cur.NewPtrToInt(buf, types.I32)
 		default:

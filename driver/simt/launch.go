@@ -108,8 +108,9 @@ type elemType struct {
 	nan  uint64
 }
 
-// elemTypes are the element types by number (CUtensorMapDataType's order): u8, u16, u32,
-// s32, u64, s64, f16, f32, f32.ftz, f64, bf16, tf32, tf32.ftz.
+// elemTypes are the element types by number, in tensormap.replace's .elemtype order
+// (not CUtensorMapDataType's, which has f64 before f32.ftz): u8, u16, u32, s32, u64, s64,
+// f16, f32, f32.ftz, f64, bf16, tf32, tf32.ftz.
 var elemTypes = []elemType{{1, 0}, {2, 0}, {4, 0}, {4, 0}, {8, 0}, {8, 0},
 	{2, 0x7E00}, {4, 0x7FC00000}, {4, 0x7FC00000}, {8, 0x7FF8000000000000},
 	{2, 0x7FC0}, {4, 0x7FC00000}, {4, 0x7FC00000}}

@@ -205,8 +205,10 @@ bar.warp.sync -1;
 	t.Barrier()
 }
 
-// mapElemType is the tensor map's element type (PTX's tensormap .elemtype, CUtensorMap's
-// data type) for elements of type e: the float types by name, integers unsigned by size.
+// mapElemType is the tensor map's element type in PTX's tensormap.replace .elemtype
+// numbering (Triton's TMA_ELEMENT_TYPES; not CUtensorMapDataType's, which numbers f64
+// and bf16 8 and 9) for elements of type e: the float types by name, integers unsigned
+// by size.
 func mapElemType(e tileir.Scalar) int {
 	switch e {
 	case tileir.F16:
