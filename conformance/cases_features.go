@@ -41,7 +41,45 @@ func featureCases() []Case {
 	for _, pad := range []string{"zero", "nan"} {
 		cs = append(cs, descPadCase(k, 37, 50, pad))
 	}
+	for _, c := range []struct{ rows, cols, programs, stages int }{{37, 64, 4, 3}, {5, 80, 8, 4}, {100, 256, 3, 2}, {9, 77, 2, 3}} {
+		cs = append(cs, stagedRowsCase(k, c.rows, c.cols, c.programs, c.stages))
+	}
 	return cs
+}
+
+// stagedRowsCase: staged_rows_kernel over n_rows rows of 256 (fp32 x, fp16 w in halves
+// from -1 to 1, so that the sums are exact) with programs programs, each taking every
+// programs-th row in a loop of num_stages stages: programs past n_rows run no
+// iteration, others fewer than stages-1. 77 columns give w's loads vectors of 2 bytes,
+// which stay synchronous, while x's are pipelined.
+func stagedRowsCase(k kernelRef, rows, cols, programs, stages int) Case {
+	return k.cas(fmt.Sprintf("staged_rows_kernel/ns%d/%dx%d/p%d", stages, rows, cols, programs), func(rng *rand.Rand) *Problem {
+		const stride = 256
+		x := randn(rng, FP32, 1, rows, stride)
+		w := &Tensor{DType: FP16, Shape: []int{rows, stride}, Data: make([]float64, rows*stride)}
+		for i := range w.Data {
+			w.Data[i] = float64(rng.IntN(5)-2) / 2
+		}
+		block := 1
+		for block < cols {
+			block *= 2
+		}
+		y := make([]float64, rows)
+		for r := range rows {
+			top, sum := math.Inf(-1), 2*float64(block-cols)
+			for c := range cols {
+				top = math.Max(top, x.Data[r*stride+c])
+				sum += w.Data[r*stride+c]
+			}
+			y[r] = FP32.Round(top + sum)
+		}
+		return &Problem{
+			Tensors: map[string]*Tensor{"x": x, "w": w, "y": output(FP32, rows)},
+			Steps: []Step{{Kernel: "staged_rows_kernel", Args: []Arg{Ptr("x"), Ptr("w"), Ptr("y"), Int(rows), Int(cols), Int(stride),
+				Const(block), Const(stages)}, Grid: [3]int{programs, 1, 1}, NumWarps: 4, NumStages: 3}},
+			Checks: []Check{{Tensor: "y", Want: y}},
+		}
+	})
 }
 
 // descPadCase: desc_pad_kernel over an M x N fp32 tensor (rows of a multiple of 16

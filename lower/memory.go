@@ -153,8 +153,11 @@ func (g *gen) optional(op *tileir.Op, i int, e encoding) []value.Value {
 }
 
 func lowerLoad(g *gen, op *tileir.Op) error {
-	if g.pipelinedLoads[op] != nil {
-		return nil // its copies are issued ahead, into its pipeline's ring
+	if ld := g.pipelinedLoads[op]; ld != nil {
+		if ld.staged {
+			return g.loadStaged(ld)
+		}
+		return nil // the dot reads its pipeline's ring
 	}
 	if _, ok := tileir.ElemType(op.Operands[0].Type).(*tileir.PtrType).Elem().(*tileir.TensorType); ok {
 		return lowerBlockLoad(g, op)

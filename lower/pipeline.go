@@ -44,11 +44,21 @@ import (
 // phis of their own, and issues that iteration's copies, predicated off past the loop's
 // end. The loads themselves lower to nothing.
 
-// pipeline is an scf.for whose loads of warpgroup dot operands are pipelined.
+// A loop with its own num_stages (tl.range(..., num_stages=)) also pipelines its other
+// loads, as Triton's does (on sm_80 too): each thread copies its own vectors of the
+// load's registers into the stage, vector j at (j·threads + thread)·bytes, and reads
+// them back where the load was (staged). A thread reads only what it copied, so these
+// need no barrier, and a ring of them alone has num_stages-1 buffers: the copies of
+// iteration i+num_stages-1 overwrite the stage iteration i has just read.
+
+// pipeline is an scf.for whose loads are pipelined.
 type pipeline struct {
 	loop   *tileir.Op
 	stages int
-	loads  []*pipelinedLoad
+	// buffers is the ring's number of stages: stages, or stages-1 when every load is
+	// staged.
+	buffers int
+	loads   []*pipelinedLoad
 	// slice holds the ops of the body that compute the loads' pointers and masks and the
 	// next values of the ahead arguments, in body order; ahead indexes the iteration
 	// arguments (body.Args[1:]) it reads.
@@ -67,20 +77,21 @@ type pipeline struct {
 	stage     value.Value
 }
 
-// period is the modulus of p's iteration count: stages, or twice that with TMA loads,
+// period is the modulus of p's iteration count: buffers, or twice that with TMA loads,
 // whose barriers' phases alternate every stages iterations.
 func (p *pipeline) period() int {
 	if p.tmaBytes > 0 {
-		return 2 * p.stages
+		return 2 * p.buffers
 	}
-	return p.stages
+	return p.buffers
 }
 
 // pipelinedLoad is one load of a pipeline at offset bytes into every stage: a tt.load
 // that is operand A or B of a warpgroup dot, copied in vectors of vec elements (bytes
 // bytes) in the dot's shared layout as place maps its registers there; or (tma) a
 // tt.descriptor_load of a block of bytes bytes. A direct TMA load writes the block in
-// the dot's shared layout place.s, one copy of box (outermost first) per slab of it.
+// the dot's shared layout place.s, one copy of box (outermost first) per slab of it. A
+// staged load is a tt.load read back into its registers, vectors of vec elements.
 type pipelinedLoad struct {
 	op         *tileir.Op
 	pipe       *pipeline
@@ -89,14 +100,18 @@ type pipelinedLoad struct {
 	vec, bytes int
 	tma        bool
 	direct     bool
+	staged     bool
 	box        []int
+	// thread is this thread's part of a cp.async load's offsets in its tile (i32),
+	// emitted before the loop.
+	thread value.Value
 }
 
 // planPipelines finds the loops whose loads are pipelined and places their rings after
 // the scratch buffer's start, ahead of the asynchronous dots' buffers (loopBuffers).
 func (g *gen) planPipelines() {
-	wg, ok := g.isa.(isa.WarpGroupMMA)
-	if _, copies := g.isa.(isa.AsyncCopier); !ok || !copies || g.noPipelines {
+	wg, _ := g.isa.(isa.WarpGroupMMA)
+	if _, copies := g.isa.(isa.AsyncCopier); !copies || g.noPipelines {
 		return
 	}
 	g.tf.Walk(func(op *tileir.Op) bool {
@@ -105,14 +120,14 @@ func (g *gen) planPipelines() {
 		}
 		at := g.loopBufferStart(op)
 		p := g.planPipeline(wg, op)
-		if p == nil || at+p.stages*(p.stageBytes+8) > g.t.SharedPerBlock {
+		if p == nil || at+p.buffers*(p.stageBytes+8) > g.t.SharedPerBlock {
 			return true
 		}
 		p.ring = at
-		at += p.stages * p.stageBytes
+		at += p.buffers * p.stageBytes
 		if p.tmaBytes > 0 {
 			p.bars = at
-			at = roundUp(at+8*p.stages, sharedTileAlign)
+			at = roundUp(at+8*p.buffers, sharedTileAlign)
 		}
 		g.reserveLoopBuffer(op, at)
 		if g.pipelines == nil {
@@ -122,44 +137,141 @@ func (g *gen) planPipelines() {
 		for _, ld := range p.loads {
 			g.pipelinedLoads[ld.op] = ld
 		}
-		g.sharedAlign = max(g.sharedAlign, sharedTileAlign)
+		if p.shared() { // a dot's swizzled tiles; staged tiles need their vectors' alignment
+			g.sharedAlign = max(g.sharedAlign, sharedTileAlign)
+		}
 		return true
 	})
 }
 
 // planPipeline returns loop's pipeline, or nil: it needs num_stages (the loop's
-// tt.num_stages, else the kernel's) of at least 2, loads that qualify
-// (pipelinedLoadOf), and a slice of pure ops for them.
+// tt.num_stages, else the kernel's) of at least 2, loads that qualify (pipelinedLoadOf,
+// pipelinedTMALoadOf, or with the loop's own num_stages stagedLoadOf), and a slice of
+// pure ops for each of them (a load without one stays where it is).
 func (g *gen) planPipeline(wg isa.WarpGroupMMA, loop *tileir.Op) *pipeline {
 	p := &pipeline{loop: loop, stages: g.opts.NumStages}
-	if a, ok := loop.Attr("tt.num_stages").(tileir.IntAttr); ok {
+	a, own := loop.Attr("tt.num_stages").(tileir.IntAttr)
+	if own {
 		p.stages = int(a.V)
 	}
 	if p.stages < 2 {
 		return nil
 	}
 	body := loop.Regions[0].Entry()
+	var loads []*pipelinedLoad
 	for _, op := range body.Ops {
-		ld := g.pipelinedLoadOf(wg, op)
-		if ld == nil {
-			ld = g.pipelinedTMALoadOf(wg, op)
+		var ld *pipelinedLoad
+		if wg != nil {
+			if ld = g.pipelinedLoadOf(wg, op); ld == nil {
+				ld = g.pipelinedTMALoadOf(wg, op)
+			}
 		}
-		if ld == nil {
-			continue
+		if ld == nil && own {
+			ld = g.stagedLoadOf(op)
 		}
-		ld.pipe, ld.offset = p, p.stageBytes
-		if ld.tma {
-			p.stageBytes += roundUp(ld.bytes, sharedTileAlign)
-			p.tmaBytes += ld.bytes
-		} else {
-			p.stageBytes += roundUp(ld.place.s.Bytes(), sharedTileAlign)
+		if ld != nil {
+			loads = append(loads, ld)
 		}
-		p.loads = append(p.loads, ld)
 	}
-	if len(p.loads) == 0 || !p.sliceLoads(body) {
+	p.sliceLoads(body, loads)
+	if len(p.loads) == 0 {
 		return nil
 	}
+	align := 16
+	p.buffers = p.stages - 1
+	if p.shared() {
+		p.buffers, align = p.stages, sharedTileAlign
+	}
+	for _, ld := range p.loads {
+		ld.pipe, ld.offset = p, p.stageBytes
+		switch {
+		case ld.tma:
+			p.stageBytes += roundUp(ld.bytes, align)
+			p.tmaBytes += ld.bytes
+		case ld.staged:
+			p.stageBytes += roundUp(ld.bytes*g.stagedVectors(ld)*g.threads(), align)
+		default:
+			p.stageBytes += roundUp(ld.place.s.Bytes(), align)
+		}
+	}
 	return p
+}
+
+// stagedLoadOf returns op as a staged load, or nil: a tt.load of a pointer tensor, not
+// volatile, without an eviction policy, whose vectors are 4, 8 or 16 bytes (Triton
+// pipelines no load narrower than 32 bits).
+func (g *gen) stagedLoadOf(op *tileir.Op) *pipelinedLoad {
+	if op.Name != "tt.load" || !isTensor(op.Results[0]) || g.enc[op.Results[0]] == nil {
+		return nil
+	}
+	if _, blk := tileir.ElemType(op.Operands[0].Type).(*tileir.PtrType).Elem().(*tileir.TensorType); blk {
+		return nil
+	}
+	if op.Attr("isVolatile") == tileir.BoolAttr(true) || op.EnumAttr("evict") != "evict_normal" && op.EnumAttr("evict") != "" {
+		return nil
+	}
+	var mask *tileir.Value
+	if len(op.Operands) > 1 {
+		if mask = op.Operands[1]; !isTensor(mask) {
+			return nil
+		}
+	}
+	a, err := g.newAccess(op, 1)
+	if err != nil {
+		return nil
+	}
+	vec := g.vecWidth(op.Operands[0], mask, g.layoutOf(op.Results[0]), a.bits)
+	bytes := vec * a.bits / 8
+	if bytes != 4 && bytes != 8 && bytes != 16 {
+		return nil
+	}
+	return &pipelinedLoad{op: op, vec: vec, bytes: bytes, staged: true}
+}
+
+// stagedVectors is the number of vectors of staged load ld in each thread.
+func (g *gen) stagedVectors(ld *pipelinedLoad) int {
+	return g.layoutOf(ld.op.Results[0]).numRegs() / ld.vec
+}
+
+// threads is the number of threads of the block.
+func (g *gen) threads() int { return g.opts.NumWarps * g.t.WarpSize }
+
+// loadStaged lowers staged load ld: its registers read from its tile of this
+// iteration's stage, with the load's other where its mask fails.
+func (g *gen) loadStaged(ld *pipelinedLoad) error {
+	op, res := ld.op, ld.op.Results[0]
+	e := g.enc[res]
+	a, err := g.newAccess(op, ld.vec)
+	if err != nil {
+		return g.errorf(op, "%v", err)
+	}
+	mine := g.gep(types.I8, g.stageBox(ld, ld.pipe.stage), ld.thread)
+	masks, others := g.optional(op, 1, e), g.optional(op, 2, e)
+	n := g.layoutOf(res).numRegs()
+	out := make([]value.Value, 0, n)
+	for j := range n / ld.vec {
+		at := g.gep(types.I8, mine, i32c(int64(j*g.threads()*ld.bytes)))
+		var elems []value.Value
+		if ld.vec == 1 {
+			l := g.load(a.mem, at)
+			l.Align = ir.Align(ld.bytes)
+			elems = []value.Value{g.fromStorable(l, a.elem)}
+		} else {
+			l := g.load(g.vecType(ld.vec, a.mem), at)
+			l.Align = ir.Align(ld.bytes)
+			for k := range ld.vec {
+				elems = append(elems, g.fromStorable(g.extractElement(l, i32c(int64(k))), a.elem))
+			}
+		}
+		if others != nil {
+			for k := range elems {
+				elems[k] = g.cur.NewSelect(masks[j*ld.vec], elems[k], others[j*ld.vec+k])
+			}
+		}
+		out = append(out, elems...)
+	}
+	g.vals[res] = out
+	return nil
 }
 
 // pipelinedLoadOf returns op as a pipelined load, or nil: a tt.load of a pointer tensor
@@ -385,48 +497,49 @@ func zeroSplat(v *tileir.Value) bool {
 var sliceOps = map[string]bool{"tt.addptr": true, "tt.splat": true, "tt.broadcast": true, "tt.expand_dims": true,
 	"tt.make_range": true, "tt.reshape": true, "tt.bitcast": true, "tt.int_to_ptr": true, "tt.ptr_to_int": true}
 
-// sliceLoads finds the slice of the loads' pointers and masks in body: the ops of body
-// they depend on, and for each iteration argument among those, the slice of the value
-// the body yields for it. It reports false when an op there is not one of sliceOps or
-// arith's.
-func (p *pipeline) sliceLoads(body *tileir.Block) bool {
+// sliceLoads keeps in p the loads whose pointers and masks (coordinates, for TMA) have
+// a slice in body: the ops of body they depend on, all of sliceOps or arith's, and for
+// each iteration argument among those, the slice of the value the body yields for it.
+func (p *pipeline) sliceLoads(body *tileir.Block, loads []*pipelinedLoad) {
 	in := map[*tileir.Op]bool{}
 	ahead := map[int]bool{}
 	yield := body.Terminator()
-	var visit func(v *tileir.Value) bool
-	visit = func(v *tileir.Value) bool {
+	var visit func(v *tileir.Value, seenOps map[*tileir.Op]bool, seenArgs map[int]bool) bool
+	visit = func(v *tileir.Value, seenOps map[*tileir.Op]bool, seenArgs map[int]bool) bool {
 		if v.Block() == body {
-			if i := v.Index(); i > 0 && !ahead[i-1] {
-				ahead[i-1] = true
-				return visit(yield.Operands[i-1])
+			if i := v.Index(); i > 0 && !ahead[i-1] && !seenArgs[i-1] {
+				seenArgs[i-1] = true
+				return visit(yield.Operands[i-1], seenOps, seenArgs)
 			}
 			return true
 		}
 		d := v.Def()
-		if d == nil || d.Block() != body || in[d] {
+		if d == nil || d.Block() != body || in[d] || seenOps[d] {
 			return true // defined outside the loop, or seen
 		}
 		if len(d.Regions) > 0 || !sliceOps[d.Name] && !(len(d.Name) > 6 && d.Name[:6] == "arith.") {
 			return false
 		}
-		in[d] = true
+		seenOps[d] = true
 		for _, o := range d.Operands {
-			if !visit(o) {
+			if !visit(o, seenOps, seenArgs) {
 				return false
 			}
 		}
 		return true
 	}
-	for _, ld := range p.loads {
+	for _, ld := range loads {
 		ops := ld.op.Operands[:min(2, len(ld.op.Operands))] // pointers and mask
 		if ld.tma {
 			ops = ld.op.Operands[1:] // coordinates
 		}
-		for _, o := range ops {
-			if !visit(o) {
-				return false
-			}
+		seenOps, seenArgs := map[*tileir.Op]bool{}, map[int]bool{}
+		if !all(ops, func(o *tileir.Value) bool { return visit(o, seenOps, seenArgs) }) {
+			continue
 		}
+		maps.Copy(in, seenOps)
+		maps.Copy(ahead, seenArgs)
+		p.loads = append(p.loads, ld)
 	}
 	for _, op := range body.Ops {
 		if in[op] {
@@ -436,6 +549,16 @@ func (p *pipeline) sliceLoads(body *tileir.Block) bool {
 	for i := range body.Args[1:] {
 		if ahead[i] {
 			p.ahead = append(p.ahead, i)
+		}
+	}
+}
+
+// all reports whether f holds for every element of s, calling it in order until it
+// fails.
+func all[T any](s []T, f func(T) bool) bool {
+	for _, x := range s {
+		if !f(x) {
+			return false
 		}
 	}
 	return true
@@ -541,21 +664,50 @@ func (g *gen) issueCopies(p *pipeline, regs sliceRegs, stage, valid value.Value)
 			continue
 		}
 		tile := g.cur.NewAdd(base, i32c(int64(ld.offset)))
-		thread := g.placementThread(ld.place)
+		mine := g.cur.NewAdd(tile, ld.thread)
 		for r := 0; r < len(regs.ptrs[i]); r += ld.vec {
 			var mask value.Value
 			if regs.masks[i] != nil {
 				mask = regs.masks[i][r]
 			}
-			ac.AsyncCopy(g.cur.NewAdd(tile, g.placementAt(ld.place, thread, r)), regs.ptrs[i][r], ld.bytes, mask, valid)
+			ac.AsyncCopy(g.copyAddr(ld, tile, mine, r), regs.ptrs[i][r], ld.bytes, mask, valid)
 		}
 	}
 	ac.AsyncCommit()
 }
 
+// setThreadParts emits, before p's loop, each cp.async load's thread part of its
+// offsets in a stage (thread).
+func (g *gen) setThreadParts(p *pipeline) {
+	for _, ld := range p.loads {
+		switch {
+		case ld.tma:
+		case ld.staged:
+			ld.thread = g.cur.NewMul(g.tid, i32c(int64(ld.bytes)))
+		default:
+			ld.thread = g.placementThread(ld.place)
+		}
+	}
+}
+
+// copyAddr is the shared address (i32) register r's vector of cp.async load ld is
+// copied to, in its tile at tile (i32), mine being tile plus the thread's part: mine
+// plus a constant where the register's part sets other bits (an immediate offset of
+// the copy, to ptxas).
+func (g *gen) copyAddr(ld *pipelinedLoad, tile, mine value.Value, r int) value.Value {
+	if ld.staged {
+		return g.cur.NewAdd(mine, i32c(int64(r/ld.vec*g.threads()*ld.bytes)))
+	}
+	o := ld.place.regOff(r)
+	if o&ld.place.threadMask == 0 {
+		return g.cur.NewAdd(mine, i32c(int64(o)))
+	}
+	return g.cur.NewAdd(tile, g.cur.NewXor(ld.thread, i32c(int64(o))))
+}
+
 // ringAddr is the shared address (i32) of p's ring.
 func (g *gen) ringAddr(p *pipeline) value.Value {
-	return g.cur.NewPtrToInt(g.sharedAt(p.ring, p.stages*p.stageBytes), types.I32)
+	return g.cur.NewPtrToInt(g.sharedAt(p.ring, p.buffers*p.stageBytes), types.I32)
 }
 
 // stageTile is the shared address (i32) of ld's tile in the current iteration's stage.
@@ -569,12 +721,12 @@ func (g *gen) stageTile(ld *pipelinedLoad) value.Value {
 func (g *gen) stageBox(ld *pipelinedLoad, stage value.Value) value.Value {
 	p := ld.pipe
 	off := g.cur.NewAdd(g.cur.NewMul(stage, i32c(int64(p.stageBytes))), i32c(int64(ld.offset)))
-	return g.gep(types.I8, g.sharedAt(p.ring, p.stages*p.stageBytes), off)
+	return g.gep(types.I8, g.sharedAt(p.ring, p.buffers*p.stageBytes), off)
 }
 
 // stageBarrier is the shared pointer (i8) of stage's mbarrier.
 func (g *gen) stageBarrier(p *pipeline, stage value.Value) value.Value {
-	return g.gep(types.I8, g.sharedAt(p.bars, 8*p.stages), g.cur.NewMul(stage, i32c(8)))
+	return g.gep(types.I8, g.sharedAt(p.bars, 8*p.buffers), g.cur.NewMul(stage, i32c(8)))
 }
 
 // loadStage lowers pipelined TMA load ld: its registers read from its box of this
@@ -592,7 +744,7 @@ func (g *gen) pipelinedOperand(dot *tileir.Op, opIdx int) *pipelinedLoad {
 	if d == nil {
 		return nil
 	}
-	if ld := g.pipelinedLoads[d]; ld != nil && (!ld.tma || ld.direct) {
+	if ld := g.pipelinedLoads[d]; ld != nil && (!ld.tma && !ld.staged || ld.direct) {
 		return ld
 	}
 	return g.directSource(d)
@@ -636,8 +788,9 @@ func (g *gen) pipelinePrologue(p *pipeline, lb, ub, step value.Value, inits [][]
 	for j, a := range p.ahead {
 		args[j] = inits[a]
 	}
+	g.setThreadParts(p)
 	if p.tmaBytes > 0 {
-		g.isa.TMA().InitStageBarriers(g.tid, g.sharedAt(p.bars, 8*p.stages), p.stages)
+		g.isa.TMA().InitStageBarriers(g.tid, g.sharedAt(p.bars, 8*p.buffers), p.buffers)
 	}
 	for s := range p.stages - 1 {
 		iv := g.shiftIV(lb, step, s)
@@ -652,7 +805,7 @@ func (g *gen) pipelinePrologue(p *pipeline, lb, ub, step value.Value, inits [][]
 }
 
 // pipelineWait starts an iteration of p: it waits for the iteration's copies and makes
-// them visible to the block and to the dots (the async proxy), and computes the stage.
+// them visible to the block and to the dots, and computes the stage.
 func (g *gen) pipelineWait(p *pipeline) {
 	// the count is the stage; with TMA loads, iteration mod 2·stages, it gives the stage
 	// and the parity of its barrier's phase, (iteration / stages) & 1
@@ -664,8 +817,16 @@ func (g *gen) pipelineWait(p *pipeline) {
 	}
 	if p.hasCopies() {
 		g.isa.(isa.AsyncCopier).AsyncWait(p.stages - 2)
+	}
+	if p.shared() {
 		g.isa.Barrier()
 	}
+}
+
+// shared reports whether threads of p read what other threads' copies wrote: whether
+// it has loads other than staged ones.
+func (p *pipeline) shared() bool {
+	return slices.ContainsFunc(p.loads, func(ld *pipelinedLoad) bool { return !ld.staged })
 }
 
 // pipelineEnd follows p's loop: every copy has been waited for; the stages' barriers
@@ -675,7 +836,7 @@ func (g *gen) pipelineEnd(p *pipeline) {
 		g.isa.(isa.AsyncCopier).AsyncWait(0)
 	}
 	if p.tmaBytes > 0 {
-		g.isa.TMA().InvalStageBarriers(g.tid, g.sharedAt(p.bars, 8*p.stages), p.stages)
+		g.isa.TMA().InvalStageBarriers(g.tid, g.sharedAt(p.bars, 8*p.buffers), p.buffers)
 	}
 }
 
@@ -683,16 +844,22 @@ func (g *gen) pipelineEnd(p *pipeline) {
 // with the stage it overwrites, it issues the copies of the iteration stages-1 on, and
 // returns the ahead arguments' next values.
 func (g *gen) pipelineIssue(p *pipeline, iv, ub, step value.Value) ([][]value.Value, error) {
-	g.barrier()
+	if p.shared() {
+		g.barrier()
+	}
 	ahead := g.shiftIV(iv, step, p.stages-1)
 	regs, err := g.runSlice(p, ahead, p.aheadPhis)
 	if err != nil {
 		return nil, err
 	}
-	// (stage + stages-1) mod stages: the stage before this one
-	last := i32c(int64(p.stages - 1))
-	prev := g.cur.NewSelect(g.cur.NewICmp(enum.IPredEQ, p.stage, i32c(0)), last, g.cur.NewSub(p.stage, i32c(1)))
-	g.issueCopies(p, regs, prev, g.inLoop(p.loop, ahead, ub))
+	// (stage + stages-1) mod buffers: the stage before this one, or with staged loads
+	// alone (stages-1 buffers) this one
+	into := p.stage
+	if p.buffers == p.stages {
+		last := i32c(int64(p.stages - 1))
+		into = g.cur.NewSelect(g.cur.NewICmp(enum.IPredEQ, p.stage, i32c(0)), last, g.cur.NewSub(p.stage, i32c(1)))
+	}
+	g.issueCopies(p, regs, into, g.inLoop(p.loop, ahead, ub))
 	var next value.Value = g.cur.NewAdd(p.count, i32c(1))
 	next = g.cur.NewSelect(g.cur.NewICmp(enum.IPredEQ, next, i32c(int64(p.period()))), i32c(0), next)
 	p.count.Incs = append(p.count.Incs, ir.NewIncoming(next, g.cur)) // g.cur is the latch

@@ -7,8 +7,11 @@ import (
 )
 
 // globalAccess matches the ld.global / st.global inline asm of a lowered module, with its
-// vector count and word size.
-var globalAccess = regexp.MustCompile(`(ld|st)\.global(?:\.[a-zA-Z0-9_:]+)*?(?:\.v(\d))?\.b(\d+)\b`)
+// vector count and word size; asyncCopy matches a cp.async, with its size in bytes.
+var (
+	globalAccess = regexp.MustCompile(`(ld|st)\.global(?:\.[a-zA-Z0-9_:]+)*?(?:\.v(\d))?\.b(\d+)\b`)
+	asyncCopy    = regexp.MustCompile(`cp\.async\.c[ag]\.shared\.global \[\$\d\], \[\$\d\], (\d+)`)
+)
 
 // widestAccesses returns the widest global load and store of an LLVM IR module, in bits.
 func widestAccesses(ll string) (ld, st int) {
@@ -23,6 +26,10 @@ func widestAccesses(ll string) (ld, st int) {
 		} else {
 			st = max(st, n*bits)
 		}
+	}
+	for _, m := range asyncCopy.FindAllStringSubmatch(ll, -1) {
+		bytes, _ := strconv.Atoi(m[1])
+		ld = max(ld, 8*bytes)
 	}
 	return ld, st
 }

@@ -169,6 +169,20 @@ def desc_pad_kernel(x_ptr, y_ptr, M, N, stride_xm, BLOCK_M: tl.constexpr, BLOCK_
     tl.store(y_ptr + rows * (tl.num_programs(axis=1) * BLOCK_N) + cols, x)
 
 
+@triton.jit
+def staged_rows_kernel(x_ptr, w_ptr, y_ptr, n_rows, n_cols, stride, BLOCK: tl.constexpr, STAGES: tl.constexpr):
+    """y[r] = max(x[r, :n_cols]) + sum(w[r, :]) with w's row padded by 2s to BLOCK, over a
+    persistent row loop whose own num_stages pipelines both loads (w's pointers carried)."""
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n_cols
+    w_ptrs = w_ptr + tl.program_id(0) * stride + cols
+    for r in tl.range(tl.program_id(0), n_rows, tl.num_programs(0), num_stages=STAGES):
+        x = tl.load(x_ptr + r * stride + cols, mask=mask, other=-float("inf"))
+        w = tl.load(w_ptrs, mask=mask, other=2.0).to(tl.float32)
+        tl.store(y_ptr + r, tl.max(x, axis=0) + tl.sum(w, axis=0))
+        w_ptrs += tl.num_programs(0) * stride
+
+
 if __name__ == "__main__":
     torch.manual_seed(0)
     M, N = 100, 77
@@ -221,5 +235,14 @@ if __name__ == "__main__":
         desc_pad_kernel[(3, 2)](x, y, M, N, x.stride(0), BLOCK_M=16, BLOCK_N=32, PAD=pad)
         want = torch.full_like(y, outside)
         want[:M, :N] = x[:, :N]
+        torch.testing.assert_close(y, want)
+    for n_rows, n_cols, programs, stages in ((37, 64, 4, 3), (5, 80, 8, 4), (100, 256, 3, 2)):
+        stride = 256
+        x = torch.randn(n_rows, stride, device="cuda")
+        w = torch.randint(-2, 3, (n_rows, stride), device="cuda").half() / 2
+        y = torch.empty(n_rows, device="cuda")
+        block = triton.next_power_of_2(n_cols)
+        staged_rows_kernel[(programs, )](x, w, y, n_rows, n_cols, stride, BLOCK=block, STAGES=stages)
+        want = x[:, :n_cols].amax(1) + w[:, :n_cols].float().sum(1) + 2 * (block - n_cols)
         torch.testing.assert_close(y, want)
     print("language_features: ok")

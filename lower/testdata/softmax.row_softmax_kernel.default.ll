@@ -29,414 +29,614 @@ define ptx_kernel void @row_softmax_kernel(float addrspace(1)* %0, float addrspa
 	%30 = icmp slt i32 %22, %5, !dbg !10
 	%31 = icmp slt i32 %23, %5, !dbg !10
 	%32 = icmp slt i32 %24, %5, !dbg !10
-	br label %33, !dbg !31
+	call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0), !dbg !31
+	%33 = mul i32 %9, 4, !dbg !31
+	%34 = mul i32 %12, %2, !dbg !11
+	%35 = sext i32 %34 to i64, !dbg !12
+	%36 = getelementptr float, float addrspace(1)* %1, i64 %35, !dbg !12
+	%37 = sext i32 %17 to i64, !dbg !13
+	%38 = getelementptr float, float addrspace(1)* %36, i64 %37, !dbg !13
+	%39 = sext i32 %18 to i64, !dbg !13
+	%40 = getelementptr float, float addrspace(1)* %36, i64 %39, !dbg !13
+	%41 = sext i32 %19 to i64, !dbg !13
+	%42 = getelementptr float, float addrspace(1)* %36, i64 %41, !dbg !13
+	%43 = sext i32 %20 to i64, !dbg !13
+	%44 = getelementptr float, float addrspace(1)* %36, i64 %43, !dbg !13
+	%45 = sext i32 %21 to i64, !dbg !13
+	%46 = getelementptr float, float addrspace(1)* %36, i64 %45, !dbg !13
+	%47 = sext i32 %22 to i64, !dbg !13
+	%48 = getelementptr float, float addrspace(1)* %36, i64 %47, !dbg !13
+	%49 = sext i32 %23 to i64, !dbg !13
+	%50 = getelementptr float, float addrspace(1)* %36, i64 %49, !dbg !13
+	%51 = sext i32 %24 to i64, !dbg !13
+	%52 = getelementptr float, float addrspace(1)* %36, i64 %51, !dbg !13
+	%53 = icmp slt i32 %12, %4, !dbg !31
+	%54 = ptrtoint i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to i32, !dbg !31
+	%55 = mul i32 0, u0x1000, !dbg !31
+	%56 = add i32 %54, %55, !dbg !31
+	%57 = add i32 %56, 0, !dbg !31
+	%58 = add i32 %57, %33, !dbg !31
+	%59 = add i32 %58, 0, !dbg !31
+	%60 = select i1 %25, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %59, float addrspace(1)* %38, i32 %60, i1 %53), !dbg !31
+	%61 = add i32 %58, 512, !dbg !31
+	%62 = select i1 %26, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %61, float addrspace(1)* %40, i32 %62, i1 %53), !dbg !31
+	%63 = add i32 %58, 1024, !dbg !31
+	%64 = select i1 %27, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %63, float addrspace(1)* %42, i32 %64, i1 %53), !dbg !31
+	%65 = add i32 %58, 1536, !dbg !31
+	%66 = select i1 %28, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %65, float addrspace(1)* %44, i32 %66, i1 %53), !dbg !31
+	%67 = add i32 %58, 2048, !dbg !31
+	%68 = select i1 %29, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %67, float addrspace(1)* %46, i32 %68, i1 %53), !dbg !31
+	%69 = add i32 %58, 2560, !dbg !31
+	%70 = select i1 %30, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %69, float addrspace(1)* %48, i32 %70, i1 %53), !dbg !31
+	%71 = add i32 %58, 3072, !dbg !31
+	%72 = select i1 %31, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %71, float addrspace(1)* %50, i32 %72, i1 %53), !dbg !31
+	%73 = add i32 %58, 3584, !dbg !31
+	%74 = select i1 %32, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %73, float addrspace(1)* %52, i32 %74, i1 %53), !dbg !31
+	call void asm sideeffect "cp.async.commit_group;", "~{memory}"(), !dbg !31
+	%75 = mul i32 %13, 1, !dbg !31
+	%76 = add i32 %12, %75, !dbg !31
+	%77 = mul i32 %76, %2, !dbg !11
+	%78 = sext i32 %77 to i64, !dbg !12
+	%79 = getelementptr float, float addrspace(1)* %1, i64 %78, !dbg !12
+	%80 = sext i32 %17 to i64, !dbg !13
+	%81 = getelementptr float, float addrspace(1)* %79, i64 %80, !dbg !13
+	%82 = sext i32 %18 to i64, !dbg !13
+	%83 = getelementptr float, float addrspace(1)* %79, i64 %82, !dbg !13
+	%84 = sext i32 %19 to i64, !dbg !13
+	%85 = getelementptr float, float addrspace(1)* %79, i64 %84, !dbg !13
+	%86 = sext i32 %20 to i64, !dbg !13
+	%87 = getelementptr float, float addrspace(1)* %79, i64 %86, !dbg !13
+	%88 = sext i32 %21 to i64, !dbg !13
+	%89 = getelementptr float, float addrspace(1)* %79, i64 %88, !dbg !13
+	%90 = sext i32 %22 to i64, !dbg !13
+	%91 = getelementptr float, float addrspace(1)* %79, i64 %90, !dbg !13
+	%92 = sext i32 %23 to i64, !dbg !13
+	%93 = getelementptr float, float addrspace(1)* %79, i64 %92, !dbg !13
+	%94 = sext i32 %24 to i64, !dbg !13
+	%95 = getelementptr float, float addrspace(1)* %79, i64 %94, !dbg !13
+	%96 = icmp slt i32 %76, %4, !dbg !31
+	%97 = ptrtoint i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to i32, !dbg !31
+	%98 = mul i32 1, u0x1000, !dbg !31
+	%99 = add i32 %97, %98, !dbg !31
+	%100 = add i32 %99, 0, !dbg !31
+	%101 = add i32 %100, %33, !dbg !31
+	%102 = add i32 %101, 0, !dbg !31
+	%103 = select i1 %25, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %102, float addrspace(1)* %81, i32 %103, i1 %96), !dbg !31
+	%104 = add i32 %101, 512, !dbg !31
+	%105 = select i1 %26, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %104, float addrspace(1)* %83, i32 %105, i1 %96), !dbg !31
+	%106 = add i32 %101, 1024, !dbg !31
+	%107 = select i1 %27, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %106, float addrspace(1)* %85, i32 %107, i1 %96), !dbg !31
+	%108 = add i32 %101, 1536, !dbg !31
+	%109 = select i1 %28, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %108, float addrspace(1)* %87, i32 %109, i1 %96), !dbg !31
+	%110 = add i32 %101, 2048, !dbg !31
+	%111 = select i1 %29, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %110, float addrspace(1)* %89, i32 %111, i1 %96), !dbg !31
+	%112 = add i32 %101, 2560, !dbg !31
+	%113 = select i1 %30, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %112, float addrspace(1)* %91, i32 %113, i1 %96), !dbg !31
+	%114 = add i32 %101, 3072, !dbg !31
+	%115 = select i1 %31, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %114, float addrspace(1)* %93, i32 %115, i1 %96), !dbg !31
+	%116 = add i32 %101, 3584, !dbg !31
+	%117 = select i1 %32, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %116, float addrspace(1)* %95, i32 %117, i1 %96), !dbg !31
+	call void asm sideeffect "cp.async.commit_group;", "~{memory}"(), !dbg !31
+	%118 = mul i32 %13, 2, !dbg !31
+	%119 = add i32 %12, %118, !dbg !31
+	%120 = mul i32 %119, %2, !dbg !11
+	%121 = sext i32 %120 to i64, !dbg !12
+	%122 = getelementptr float, float addrspace(1)* %1, i64 %121, !dbg !12
+	%123 = sext i32 %17 to i64, !dbg !13
+	%124 = getelementptr float, float addrspace(1)* %122, i64 %123, !dbg !13
+	%125 = sext i32 %18 to i64, !dbg !13
+	%126 = getelementptr float, float addrspace(1)* %122, i64 %125, !dbg !13
+	%127 = sext i32 %19 to i64, !dbg !13
+	%128 = getelementptr float, float addrspace(1)* %122, i64 %127, !dbg !13
+	%129 = sext i32 %20 to i64, !dbg !13
+	%130 = getelementptr float, float addrspace(1)* %122, i64 %129, !dbg !13
+	%131 = sext i32 %21 to i64, !dbg !13
+	%132 = getelementptr float, float addrspace(1)* %122, i64 %131, !dbg !13
+	%133 = sext i32 %22 to i64, !dbg !13
+	%134 = getelementptr float, float addrspace(1)* %122, i64 %133, !dbg !13
+	%135 = sext i32 %23 to i64, !dbg !13
+	%136 = getelementptr float, float addrspace(1)* %122, i64 %135, !dbg !13
+	%137 = sext i32 %24 to i64, !dbg !13
+	%138 = getelementptr float, float addrspace(1)* %122, i64 %137, !dbg !13
+	%139 = icmp slt i32 %119, %4, !dbg !31
+	%140 = ptrtoint i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to i32, !dbg !31
+	%141 = mul i32 2, u0x1000, !dbg !31
+	%142 = add i32 %140, %141, !dbg !31
+	%143 = add i32 %142, 0, !dbg !31
+	%144 = add i32 %143, %33, !dbg !31
+	%145 = add i32 %144, 0, !dbg !31
+	%146 = select i1 %25, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %145, float addrspace(1)* %124, i32 %146, i1 %139), !dbg !31
+	%147 = add i32 %144, 512, !dbg !31
+	%148 = select i1 %26, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %147, float addrspace(1)* %126, i32 %148, i1 %139), !dbg !31
+	%149 = add i32 %144, 1024, !dbg !31
+	%150 = select i1 %27, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %149, float addrspace(1)* %128, i32 %150, i1 %139), !dbg !31
+	%151 = add i32 %144, 1536, !dbg !31
+	%152 = select i1 %28, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %151, float addrspace(1)* %130, i32 %152, i1 %139), !dbg !31
+	%153 = add i32 %144, 2048, !dbg !31
+	%154 = select i1 %29, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %153, float addrspace(1)* %132, i32 %154, i1 %139), !dbg !31
+	%155 = add i32 %144, 2560, !dbg !31
+	%156 = select i1 %30, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %155, float addrspace(1)* %134, i32 %156, i1 %139), !dbg !31
+	%157 = add i32 %144, 3072, !dbg !31
+	%158 = select i1 %31, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %157, float addrspace(1)* %136, i32 %158, i1 %139), !dbg !31
+	%159 = add i32 %144, 3584, !dbg !31
+	%160 = select i1 %32, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %159, float addrspace(1)* %138, i32 %160, i1 %139), !dbg !31
+	call void asm sideeffect "cp.async.commit_group;", "~{memory}"(), !dbg !31
+	br label %161, !dbg !31
 
-33:
-	%34 = phi i32 [ %12, %8 ], [ %419, %36 ], !dbg !31
-	%35 = icmp slt i32 %34, %4, !dbg !31
-	br i1 %35, label %36, label %420, !dbg !31
+161:
+	%162 = phi i32 [ %12, %8 ], [ %579, %165 ], !dbg !31
+	%163 = phi i32 [ 0, %8 ], [ %578, %165 ], !dbg !31
+	%164 = icmp slt i32 %162, %4, !dbg !31
+	br i1 %164, label %165, label %580, !dbg !31
 
-36:
-	%37 = mul i32 %34, %2, !dbg !11
-	%38 = sext i32 %37 to i64, !dbg !12
-	%39 = getelementptr float, float addrspace(1)* %1, i64 %38, !dbg !12
-	%40 = sext i32 %17 to i64, !dbg !13
-	%41 = getelementptr float, float addrspace(1)* %39, i64 %40, !dbg !13
-	%42 = sext i32 %18 to i64, !dbg !13
-	%43 = getelementptr float, float addrspace(1)* %39, i64 %42, !dbg !13
-	%44 = sext i32 %19 to i64, !dbg !13
-	%45 = getelementptr float, float addrspace(1)* %39, i64 %44, !dbg !13
-	%46 = sext i32 %20 to i64, !dbg !13
-	%47 = getelementptr float, float addrspace(1)* %39, i64 %46, !dbg !13
-	%48 = sext i32 %21 to i64, !dbg !13
-	%49 = getelementptr float, float addrspace(1)* %39, i64 %48, !dbg !13
-	%50 = sext i32 %22 to i64, !dbg !13
-	%51 = getelementptr float, float addrspace(1)* %39, i64 %50, !dbg !13
-	%52 = sext i32 %23 to i64, !dbg !13
-	%53 = getelementptr float, float addrspace(1)* %39, i64 %52, !dbg !13
-	%54 = sext i32 %24 to i64, !dbg !13
-	%55 = getelementptr float, float addrspace(1)* %39, i64 %54, !dbg !13
-	%56 = bitcast float 0xFFF0000000000000 to i32, !dbg !14
-	%57 = call i32 asm sideeffect "mov.u32 $0, $1;\0A\09@$3 ld.global.b32 { $0 }, [ $2 + 0 ];", "=r,r,l,b"(i32 %56, float addrspace(1)* %41, i1 %25), !dbg !14
-	%58 = bitcast i32 %57 to float, !dbg !14
-	%59 = bitcast float 0xFFF0000000000000 to i32, !dbg !14
-	%60 = call i32 asm sideeffect "mov.u32 $0, $1;\0A\09@$3 ld.global.b32 { $0 }, [ $2 + 0 ];", "=r,r,l,b"(i32 %59, float addrspace(1)* %43, i1 %26), !dbg !14
-	%61 = bitcast i32 %60 to float, !dbg !14
-	%62 = bitcast float 0xFFF0000000000000 to i32, !dbg !14
-	%63 = call i32 asm sideeffect "mov.u32 $0, $1;\0A\09@$3 ld.global.b32 { $0 }, [ $2 + 0 ];", "=r,r,l,b"(i32 %62, float addrspace(1)* %45, i1 %27), !dbg !14
-	%64 = bitcast i32 %63 to float, !dbg !14
-	%65 = bitcast float 0xFFF0000000000000 to i32, !dbg !14
-	%66 = call i32 asm sideeffect "mov.u32 $0, $1;\0A\09@$3 ld.global.b32 { $0 }, [ $2 + 0 ];", "=r,r,l,b"(i32 %65, float addrspace(1)* %47, i1 %28), !dbg !14
-	%67 = bitcast i32 %66 to float, !dbg !14
-	%68 = bitcast float 0xFFF0000000000000 to i32, !dbg !14
-	%69 = call i32 asm sideeffect "mov.u32 $0, $1;\0A\09@$3 ld.global.b32 { $0 }, [ $2 + 0 ];", "=r,r,l,b"(i32 %68, float addrspace(1)* %49, i1 %29), !dbg !14
-	%70 = bitcast i32 %69 to float, !dbg !14
-	%71 = bitcast float 0xFFF0000000000000 to i32, !dbg !14
-	%72 = call i32 asm sideeffect "mov.u32 $0, $1;\0A\09@$3 ld.global.b32 { $0 }, [ $2 + 0 ];", "=r,r,l,b"(i32 %71, float addrspace(1)* %51, i1 %30), !dbg !14
-	%73 = bitcast i32 %72 to float, !dbg !14
-	%74 = bitcast float 0xFFF0000000000000 to i32, !dbg !14
-	%75 = call i32 asm sideeffect "mov.u32 $0, $1;\0A\09@$3 ld.global.b32 { $0 }, [ $2 + 0 ];", "=r,r,l,b"(i32 %74, float addrspace(1)* %53, i1 %31), !dbg !14
-	%76 = bitcast i32 %75 to float, !dbg !14
-	%77 = bitcast float 0xFFF0000000000000 to i32, !dbg !14
-	%78 = call i32 asm sideeffect "mov.u32 $0, $1;\0A\09@$3 ld.global.b32 { $0 }, [ $2 + 0 ];", "=r,r,l,b"(i32 %77, float addrspace(1)* %55, i1 %32), !dbg !14
-	%79 = bitcast i32 %78 to float, !dbg !14
-	%80 = call float @llvm.maxnum.f32(float %58, float %61), !dbg !17
-	%81 = call float @llvm.maxnum.f32(float %80, float %64), !dbg !17
-	%82 = call float @llvm.maxnum.f32(float %81, float %67), !dbg !17
-	%83 = call float @llvm.maxnum.f32(float %82, float %70), !dbg !17
-	%84 = call float @llvm.maxnum.f32(float %83, float %73), !dbg !17
-	%85 = call float @llvm.maxnum.f32(float %84, float %76), !dbg !17
-	%86 = call float @llvm.maxnum.f32(float %85, float %79), !dbg !17
-	%87 = bitcast float %86 to i32, !dbg !19
-	%88 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %87, i32 1, i32 31), !dbg !19
-	%89 = bitcast i32 %88 to float, !dbg !19
-	%90 = call float @llvm.maxnum.f32(float %86, float %89), !dbg !17
-	%91 = bitcast float %90 to i32, !dbg !19
-	%92 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %91, i32 2, i32 31), !dbg !19
-	%93 = bitcast i32 %92 to float, !dbg !19
-	%94 = call float @llvm.maxnum.f32(float %90, float %93), !dbg !17
-	%95 = bitcast float %94 to i32, !dbg !19
-	%96 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %95, i32 4, i32 31), !dbg !19
-	%97 = bitcast i32 %96 to float, !dbg !19
-	%98 = call float @llvm.maxnum.f32(float %94, float %97), !dbg !17
-	%99 = bitcast float %98 to i32, !dbg !19
-	%100 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %99, i32 8, i32 31), !dbg !19
-	%101 = bitcast i32 %100 to float, !dbg !19
-	%102 = call float @llvm.maxnum.f32(float %98, float %101), !dbg !17
-	%103 = bitcast float %102 to i32, !dbg !19
-	%104 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %103, i32 16, i32 31), !dbg !19
-	%105 = bitcast i32 %104 to float, !dbg !19
-	%106 = call float @llvm.maxnum.f32(float %102, float %105), !dbg !17
-	%107 = lshr i32 %11, 0, !dbg !19
-	%108 = and i32 %107, 1, !dbg !19
-	%109 = lshr i32 %11, 1, !dbg !19
-	%110 = and i32 %109, 1, !dbg !19
-	%111 = shl i32 %110, 1, !dbg !19
-	%112 = or i32 %108, %111, !dbg !19
+165:
+	call void asm sideeffect "cp.async.wait_group 2;", "~{memory}"(), !dbg !31
+	%166 = mul i32 %163, u0x1000, !dbg !14
+	%167 = add i32 %166, 0, !dbg !14
+	%168 = getelementptr i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 %167, !dbg !14
+	%169 = getelementptr i8, i8 addrspace(3)* %168, i32 %33, !dbg !14
+	%170 = getelementptr i8, i8 addrspace(3)* %169, i32 0, !dbg !14
+	%171 = load float, i8 addrspace(3)* %170, align 4, !dbg !14
+	%172 = select i1 %25, float %171, float 0xFFF0000000000000, !dbg !14
+	%173 = getelementptr i8, i8 addrspace(3)* %169, i32 512, !dbg !14
+	%174 = load float, i8 addrspace(3)* %173, align 4, !dbg !14
+	%175 = select i1 %26, float %174, float 0xFFF0000000000000, !dbg !14
+	%176 = getelementptr i8, i8 addrspace(3)* %169, i32 1024, !dbg !14
+	%177 = load float, i8 addrspace(3)* %176, align 4, !dbg !14
+	%178 = select i1 %27, float %177, float 0xFFF0000000000000, !dbg !14
+	%179 = getelementptr i8, i8 addrspace(3)* %169, i32 1536, !dbg !14
+	%180 = load float, i8 addrspace(3)* %179, align 4, !dbg !14
+	%181 = select i1 %28, float %180, float 0xFFF0000000000000, !dbg !14
+	%182 = getelementptr i8, i8 addrspace(3)* %169, i32 2048, !dbg !14
+	%183 = load float, i8 addrspace(3)* %182, align 4, !dbg !14
+	%184 = select i1 %29, float %183, float 0xFFF0000000000000, !dbg !14
+	%185 = getelementptr i8, i8 addrspace(3)* %169, i32 2560, !dbg !14
+	%186 = load float, i8 addrspace(3)* %185, align 4, !dbg !14
+	%187 = select i1 %30, float %186, float 0xFFF0000000000000, !dbg !14
+	%188 = getelementptr i8, i8 addrspace(3)* %169, i32 3072, !dbg !14
+	%189 = load float, i8 addrspace(3)* %188, align 4, !dbg !14
+	%190 = select i1 %31, float %189, float 0xFFF0000000000000, !dbg !14
+	%191 = getelementptr i8, i8 addrspace(3)* %169, i32 3584, !dbg !14
+	%192 = load float, i8 addrspace(3)* %191, align 4, !dbg !14
+	%193 = select i1 %32, float %192, float 0xFFF0000000000000, !dbg !14
+	%194 = call float @llvm.maxnum.f32(float %172, float %175), !dbg !17
+	%195 = call float @llvm.maxnum.f32(float %194, float %178), !dbg !17
+	%196 = call float @llvm.maxnum.f32(float %195, float %181), !dbg !17
+	%197 = call float @llvm.maxnum.f32(float %196, float %184), !dbg !17
+	%198 = call float @llvm.maxnum.f32(float %197, float %187), !dbg !17
+	%199 = call float @llvm.maxnum.f32(float %198, float %190), !dbg !17
+	%200 = call float @llvm.maxnum.f32(float %199, float %193), !dbg !17
+	%201 = bitcast float %200 to i32, !dbg !19
+	%202 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %201, i32 1, i32 31), !dbg !19
+	%203 = bitcast i32 %202 to float, !dbg !19
+	%204 = call float @llvm.maxnum.f32(float %200, float %203), !dbg !17
+	%205 = bitcast float %204 to i32, !dbg !19
+	%206 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %205, i32 2, i32 31), !dbg !19
+	%207 = bitcast i32 %206 to float, !dbg !19
+	%208 = call float @llvm.maxnum.f32(float %204, float %207), !dbg !17
+	%209 = bitcast float %208 to i32, !dbg !19
+	%210 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %209, i32 4, i32 31), !dbg !19
+	%211 = bitcast i32 %210 to float, !dbg !19
+	%212 = call float @llvm.maxnum.f32(float %208, float %211), !dbg !17
+	%213 = bitcast float %212 to i32, !dbg !19
+	%214 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %213, i32 8, i32 31), !dbg !19
+	%215 = bitcast i32 %214 to float, !dbg !19
+	%216 = call float @llvm.maxnum.f32(float %212, float %215), !dbg !17
+	%217 = bitcast float %216 to i32, !dbg !19
+	%218 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %217, i32 16, i32 31), !dbg !19
+	%219 = bitcast i32 %218 to float, !dbg !19
+	%220 = call float @llvm.maxnum.f32(float %216, float %219), !dbg !17
+	%221 = lshr i32 %11, 0, !dbg !19
+	%222 = and i32 %221, 1, !dbg !19
+	%223 = lshr i32 %11, 1, !dbg !19
+	%224 = and i32 %223, 1, !dbg !19
+	%225 = shl i32 %224, 1, !dbg !19
+	%226 = or i32 %222, %225, !dbg !19
 	call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0), !dbg !19
-	%113 = mul i32 %112, 1, !dbg !19
-	%114 = add i32 %113, 0, !dbg !19
-	%115 = bitcast i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to float addrspace(3)*, !dbg !19
-	%116 = getelementptr float, float addrspace(3)* %115, i32 %114, !dbg !19
-	store float %106, float addrspace(3)* %116, !dbg !19
+	%227 = mul i32 %226, 1, !dbg !19
+	%228 = add i32 %227, 0, !dbg !19
+	%229 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !19
+	%230 = getelementptr float, float addrspace(3)* %229, i32 %228, !dbg !19
+	store float %220, float addrspace(3)* %230, !dbg !19
 	call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0), !dbg !19
-	%117 = add i32 0, 0, !dbg !19
-	%118 = bitcast i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to float addrspace(3)*, !dbg !19
-	%119 = getelementptr float, float addrspace(3)* %118, i32 %117, !dbg !19
-	%120 = load float, float addrspace(3)* %119, !dbg !19
-	%121 = add i32 0, 1, !dbg !19
-	%122 = bitcast i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to float addrspace(3)*, !dbg !19
-	%123 = getelementptr float, float addrspace(3)* %122, i32 %121, !dbg !19
-	%124 = load float, float addrspace(3)* %123, !dbg !19
-	%125 = call float @llvm.maxnum.f32(float %120, float %124), !dbg !17
-	%126 = add i32 0, 2, !dbg !19
-	%127 = bitcast i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to float addrspace(3)*, !dbg !19
-	%128 = getelementptr float, float addrspace(3)* %127, i32 %126, !dbg !19
-	%129 = load float, float addrspace(3)* %128, !dbg !19
-	%130 = call float @llvm.maxnum.f32(float %125, float %129), !dbg !17
-	%131 = add i32 0, 3, !dbg !19
-	%132 = bitcast i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to float addrspace(3)*, !dbg !19
-	%133 = getelementptr float, float addrspace(3)* %132, i32 %131, !dbg !19
-	%134 = load float, float addrspace(3)* %133, !dbg !19
-	%135 = call float @llvm.maxnum.f32(float %130, float %134), !dbg !17
-	%136 = fsub float %58, %135, !dbg !20
-	%137 = fsub float %61, %135, !dbg !20
-	%138 = fsub float %64, %135, !dbg !20
-	%139 = fsub float %67, %135, !dbg !20
-	%140 = fsub float %70, %135, !dbg !20
-	%141 = fsub float %73, %135, !dbg !20
-	%142 = fsub float %76, %135, !dbg !20
-	%143 = fsub float %79, %135, !dbg !20
-	%144 = fmul float %136, 0x3FF7154760000000, !dbg !21
-	%145 = call float @llvm.rint.f32(float %144), !dbg !21
-	%146 = fsub float 0.0, %145, !dbg !21
-	%147 = call float @llvm.fma.f32(float %136, float 0x3FF7154760000000, float %146), !dbg !21
-	%148 = call float @llvm.fma.f32(float %136, float 0x3E54AE0C00000000, float %147), !dbg !21
-	%149 = call float @llvm.nvvm.ex2.approx.f(float %148), !dbg !21
-	%150 = fptosi float %145 to i32, !dbg !21
-	%151 = ashr i32 %150, 1, !dbg !21
-	%152 = sub i32 %150, %151, !dbg !21
-	%153 = add i32 %151, 127, !dbg !21
-	%154 = shl i32 %153, 23, !dbg !21
-	%155 = bitcast i32 %154 to float, !dbg !21
-	%156 = fmul float %149, %155, !dbg !21
-	%157 = add i32 %152, 127, !dbg !21
-	%158 = shl i32 %157, 23, !dbg !21
-	%159 = bitcast i32 %158 to float, !dbg !21
-	%160 = fmul float %156, %159, !dbg !21
-	%161 = fcmp olt float %136, -104.0, !dbg !21
-	%162 = select i1 %161, float 0.0, float %160, !dbg !21
-	%163 = fcmp olt float 0x40562EB860000000, %136, !dbg !21
-	%164 = select i1 %163, float 0x7FF0000000000000, float %162, !dbg !21
-	%165 = fcmp uno float %136, %136, !dbg !21
-	%166 = select i1 %165, float %136, float %164, !dbg !21
-	%167 = fmul float %137, 0x3FF7154760000000, !dbg !21
-	%168 = call float @llvm.rint.f32(float %167), !dbg !21
-	%169 = fsub float 0.0, %168, !dbg !21
-	%170 = call float @llvm.fma.f32(float %137, float 0x3FF7154760000000, float %169), !dbg !21
-	%171 = call float @llvm.fma.f32(float %137, float 0x3E54AE0C00000000, float %170), !dbg !21
-	%172 = call float @llvm.nvvm.ex2.approx.f(float %171), !dbg !21
-	%173 = fptosi float %168 to i32, !dbg !21
-	%174 = ashr i32 %173, 1, !dbg !21
-	%175 = sub i32 %173, %174, !dbg !21
-	%176 = add i32 %174, 127, !dbg !21
-	%177 = shl i32 %176, 23, !dbg !21
-	%178 = bitcast i32 %177 to float, !dbg !21
-	%179 = fmul float %172, %178, !dbg !21
-	%180 = add i32 %175, 127, !dbg !21
-	%181 = shl i32 %180, 23, !dbg !21
-	%182 = bitcast i32 %181 to float, !dbg !21
-	%183 = fmul float %179, %182, !dbg !21
-	%184 = fcmp olt float %137, -104.0, !dbg !21
-	%185 = select i1 %184, float 0.0, float %183, !dbg !21
-	%186 = fcmp olt float 0x40562EB860000000, %137, !dbg !21
-	%187 = select i1 %186, float 0x7FF0000000000000, float %185, !dbg !21
-	%188 = fcmp uno float %137, %137, !dbg !21
-	%189 = select i1 %188, float %137, float %187, !dbg !21
-	%190 = fmul float %138, 0x3FF7154760000000, !dbg !21
-	%191 = call float @llvm.rint.f32(float %190), !dbg !21
-	%192 = fsub float 0.0, %191, !dbg !21
-	%193 = call float @llvm.fma.f32(float %138, float 0x3FF7154760000000, float %192), !dbg !21
-	%194 = call float @llvm.fma.f32(float %138, float 0x3E54AE0C00000000, float %193), !dbg !21
-	%195 = call float @llvm.nvvm.ex2.approx.f(float %194), !dbg !21
-	%196 = fptosi float %191 to i32, !dbg !21
-	%197 = ashr i32 %196, 1, !dbg !21
-	%198 = sub i32 %196, %197, !dbg !21
-	%199 = add i32 %197, 127, !dbg !21
-	%200 = shl i32 %199, 23, !dbg !21
-	%201 = bitcast i32 %200 to float, !dbg !21
-	%202 = fmul float %195, %201, !dbg !21
-	%203 = add i32 %198, 127, !dbg !21
-	%204 = shl i32 %203, 23, !dbg !21
-	%205 = bitcast i32 %204 to float, !dbg !21
-	%206 = fmul float %202, %205, !dbg !21
-	%207 = fcmp olt float %138, -104.0, !dbg !21
-	%208 = select i1 %207, float 0.0, float %206, !dbg !21
-	%209 = fcmp olt float 0x40562EB860000000, %138, !dbg !21
-	%210 = select i1 %209, float 0x7FF0000000000000, float %208, !dbg !21
-	%211 = fcmp uno float %138, %138, !dbg !21
-	%212 = select i1 %211, float %138, float %210, !dbg !21
-	%213 = fmul float %139, 0x3FF7154760000000, !dbg !21
-	%214 = call float @llvm.rint.f32(float %213), !dbg !21
-	%215 = fsub float 0.0, %214, !dbg !21
-	%216 = call float @llvm.fma.f32(float %139, float 0x3FF7154760000000, float %215), !dbg !21
-	%217 = call float @llvm.fma.f32(float %139, float 0x3E54AE0C00000000, float %216), !dbg !21
-	%218 = call float @llvm.nvvm.ex2.approx.f(float %217), !dbg !21
-	%219 = fptosi float %214 to i32, !dbg !21
-	%220 = ashr i32 %219, 1, !dbg !21
-	%221 = sub i32 %219, %220, !dbg !21
-	%222 = add i32 %220, 127, !dbg !21
-	%223 = shl i32 %222, 23, !dbg !21
-	%224 = bitcast i32 %223 to float, !dbg !21
-	%225 = fmul float %218, %224, !dbg !21
-	%226 = add i32 %221, 127, !dbg !21
-	%227 = shl i32 %226, 23, !dbg !21
-	%228 = bitcast i32 %227 to float, !dbg !21
-	%229 = fmul float %225, %228, !dbg !21
-	%230 = fcmp olt float %139, -104.0, !dbg !21
-	%231 = select i1 %230, float 0.0, float %229, !dbg !21
-	%232 = fcmp olt float 0x40562EB860000000, %139, !dbg !21
-	%233 = select i1 %232, float 0x7FF0000000000000, float %231, !dbg !21
-	%234 = fcmp uno float %139, %139, !dbg !21
-	%235 = select i1 %234, float %139, float %233, !dbg !21
-	%236 = fmul float %140, 0x3FF7154760000000, !dbg !21
-	%237 = call float @llvm.rint.f32(float %236), !dbg !21
-	%238 = fsub float 0.0, %237, !dbg !21
-	%239 = call float @llvm.fma.f32(float %140, float 0x3FF7154760000000, float %238), !dbg !21
-	%240 = call float @llvm.fma.f32(float %140, float 0x3E54AE0C00000000, float %239), !dbg !21
-	%241 = call float @llvm.nvvm.ex2.approx.f(float %240), !dbg !21
-	%242 = fptosi float %237 to i32, !dbg !21
-	%243 = ashr i32 %242, 1, !dbg !21
-	%244 = sub i32 %242, %243, !dbg !21
-	%245 = add i32 %243, 127, !dbg !21
-	%246 = shl i32 %245, 23, !dbg !21
-	%247 = bitcast i32 %246 to float, !dbg !21
-	%248 = fmul float %241, %247, !dbg !21
-	%249 = add i32 %244, 127, !dbg !21
-	%250 = shl i32 %249, 23, !dbg !21
-	%251 = bitcast i32 %250 to float, !dbg !21
-	%252 = fmul float %248, %251, !dbg !21
-	%253 = fcmp olt float %140, -104.0, !dbg !21
-	%254 = select i1 %253, float 0.0, float %252, !dbg !21
-	%255 = fcmp olt float 0x40562EB860000000, %140, !dbg !21
-	%256 = select i1 %255, float 0x7FF0000000000000, float %254, !dbg !21
-	%257 = fcmp uno float %140, %140, !dbg !21
-	%258 = select i1 %257, float %140, float %256, !dbg !21
-	%259 = fmul float %141, 0x3FF7154760000000, !dbg !21
-	%260 = call float @llvm.rint.f32(float %259), !dbg !21
-	%261 = fsub float 0.0, %260, !dbg !21
-	%262 = call float @llvm.fma.f32(float %141, float 0x3FF7154760000000, float %261), !dbg !21
-	%263 = call float @llvm.fma.f32(float %141, float 0x3E54AE0C00000000, float %262), !dbg !21
-	%264 = call float @llvm.nvvm.ex2.approx.f(float %263), !dbg !21
-	%265 = fptosi float %260 to i32, !dbg !21
-	%266 = ashr i32 %265, 1, !dbg !21
-	%267 = sub i32 %265, %266, !dbg !21
-	%268 = add i32 %266, 127, !dbg !21
-	%269 = shl i32 %268, 23, !dbg !21
-	%270 = bitcast i32 %269 to float, !dbg !21
-	%271 = fmul float %264, %270, !dbg !21
-	%272 = add i32 %267, 127, !dbg !21
-	%273 = shl i32 %272, 23, !dbg !21
-	%274 = bitcast i32 %273 to float, !dbg !21
-	%275 = fmul float %271, %274, !dbg !21
-	%276 = fcmp olt float %141, -104.0, !dbg !21
-	%277 = select i1 %276, float 0.0, float %275, !dbg !21
-	%278 = fcmp olt float 0x40562EB860000000, %141, !dbg !21
-	%279 = select i1 %278, float 0x7FF0000000000000, float %277, !dbg !21
-	%280 = fcmp uno float %141, %141, !dbg !21
-	%281 = select i1 %280, float %141, float %279, !dbg !21
-	%282 = fmul float %142, 0x3FF7154760000000, !dbg !21
-	%283 = call float @llvm.rint.f32(float %282), !dbg !21
-	%284 = fsub float 0.0, %283, !dbg !21
-	%285 = call float @llvm.fma.f32(float %142, float 0x3FF7154760000000, float %284), !dbg !21
-	%286 = call float @llvm.fma.f32(float %142, float 0x3E54AE0C00000000, float %285), !dbg !21
-	%287 = call float @llvm.nvvm.ex2.approx.f(float %286), !dbg !21
-	%288 = fptosi float %283 to i32, !dbg !21
-	%289 = ashr i32 %288, 1, !dbg !21
-	%290 = sub i32 %288, %289, !dbg !21
-	%291 = add i32 %289, 127, !dbg !21
-	%292 = shl i32 %291, 23, !dbg !21
-	%293 = bitcast i32 %292 to float, !dbg !21
-	%294 = fmul float %287, %293, !dbg !21
-	%295 = add i32 %290, 127, !dbg !21
-	%296 = shl i32 %295, 23, !dbg !21
-	%297 = bitcast i32 %296 to float, !dbg !21
-	%298 = fmul float %294, %297, !dbg !21
-	%299 = fcmp olt float %142, -104.0, !dbg !21
-	%300 = select i1 %299, float 0.0, float %298, !dbg !21
-	%301 = fcmp olt float 0x40562EB860000000, %142, !dbg !21
-	%302 = select i1 %301, float 0x7FF0000000000000, float %300, !dbg !21
-	%303 = fcmp uno float %142, %142, !dbg !21
-	%304 = select i1 %303, float %142, float %302, !dbg !21
-	%305 = fmul float %143, 0x3FF7154760000000, !dbg !21
-	%306 = call float @llvm.rint.f32(float %305), !dbg !21
-	%307 = fsub float 0.0, %306, !dbg !21
-	%308 = call float @llvm.fma.f32(float %143, float 0x3FF7154760000000, float %307), !dbg !21
-	%309 = call float @llvm.fma.f32(float %143, float 0x3E54AE0C00000000, float %308), !dbg !21
-	%310 = call float @llvm.nvvm.ex2.approx.f(float %309), !dbg !21
-	%311 = fptosi float %306 to i32, !dbg !21
-	%312 = ashr i32 %311, 1, !dbg !21
-	%313 = sub i32 %311, %312, !dbg !21
-	%314 = add i32 %312, 127, !dbg !21
-	%315 = shl i32 %314, 23, !dbg !21
-	%316 = bitcast i32 %315 to float, !dbg !21
-	%317 = fmul float %310, %316, !dbg !21
-	%318 = add i32 %313, 127, !dbg !21
-	%319 = shl i32 %318, 23, !dbg !21
-	%320 = bitcast i32 %319 to float, !dbg !21
-	%321 = fmul float %317, %320, !dbg !21
-	%322 = fcmp olt float %143, -104.0, !dbg !21
-	%323 = select i1 %322, float 0.0, float %321, !dbg !21
-	%324 = fcmp olt float 0x40562EB860000000, %143, !dbg !21
-	%325 = select i1 %324, float 0x7FF0000000000000, float %323, !dbg !21
-	%326 = fcmp uno float %143, %143, !dbg !21
-	%327 = select i1 %326, float %143, float %325, !dbg !21
-	%328 = fadd float %166, %189, !dbg !23
-	%329 = fadd float %328, %212, !dbg !23
-	%330 = fadd float %329, %235, !dbg !23
-	%331 = fadd float %330, %258, !dbg !23
-	%332 = fadd float %331, %281, !dbg !23
-	%333 = fadd float %332, %304, !dbg !23
-	%334 = fadd float %333, %327, !dbg !23
-	%335 = bitcast float %334 to i32, !dbg !25
-	%336 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %335, i32 1, i32 31), !dbg !25
-	%337 = bitcast i32 %336 to float, !dbg !25
-	%338 = fadd float %334, %337, !dbg !23
-	%339 = bitcast float %338 to i32, !dbg !25
-	%340 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %339, i32 2, i32 31), !dbg !25
-	%341 = bitcast i32 %340 to float, !dbg !25
-	%342 = fadd float %338, %341, !dbg !23
-	%343 = bitcast float %342 to i32, !dbg !25
-	%344 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %343, i32 4, i32 31), !dbg !25
-	%345 = bitcast i32 %344 to float, !dbg !25
-	%346 = fadd float %342, %345, !dbg !23
-	%347 = bitcast float %346 to i32, !dbg !25
-	%348 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %347, i32 8, i32 31), !dbg !25
-	%349 = bitcast i32 %348 to float, !dbg !25
-	%350 = fadd float %346, %349, !dbg !23
-	%351 = bitcast float %350 to i32, !dbg !25
-	%352 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %351, i32 16, i32 31), !dbg !25
-	%353 = bitcast i32 %352 to float, !dbg !25
-	%354 = fadd float %350, %353, !dbg !23
-	%355 = lshr i32 %11, 0, !dbg !25
-	%356 = and i32 %355, 1, !dbg !25
-	%357 = lshr i32 %11, 1, !dbg !25
-	%358 = and i32 %357, 1, !dbg !25
-	%359 = shl i32 %358, 1, !dbg !25
-	%360 = or i32 %356, %359, !dbg !25
+	%231 = add i32 0, 0, !dbg !19
+	%232 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !19
+	%233 = getelementptr float, float addrspace(3)* %232, i32 %231, !dbg !19
+	%234 = load float, float addrspace(3)* %233, !dbg !19
+	%235 = add i32 0, 1, !dbg !19
+	%236 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !19
+	%237 = getelementptr float, float addrspace(3)* %236, i32 %235, !dbg !19
+	%238 = load float, float addrspace(3)* %237, !dbg !19
+	%239 = call float @llvm.maxnum.f32(float %234, float %238), !dbg !17
+	%240 = add i32 0, 2, !dbg !19
+	%241 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !19
+	%242 = getelementptr float, float addrspace(3)* %241, i32 %240, !dbg !19
+	%243 = load float, float addrspace(3)* %242, !dbg !19
+	%244 = call float @llvm.maxnum.f32(float %239, float %243), !dbg !17
+	%245 = add i32 0, 3, !dbg !19
+	%246 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !19
+	%247 = getelementptr float, float addrspace(3)* %246, i32 %245, !dbg !19
+	%248 = load float, float addrspace(3)* %247, !dbg !19
+	%249 = call float @llvm.maxnum.f32(float %244, float %248), !dbg !17
+	%250 = fsub float %172, %249, !dbg !20
+	%251 = fsub float %175, %249, !dbg !20
+	%252 = fsub float %178, %249, !dbg !20
+	%253 = fsub float %181, %249, !dbg !20
+	%254 = fsub float %184, %249, !dbg !20
+	%255 = fsub float %187, %249, !dbg !20
+	%256 = fsub float %190, %249, !dbg !20
+	%257 = fsub float %193, %249, !dbg !20
+	%258 = fmul float %250, 0x3FF7154760000000, !dbg !21
+	%259 = call float @llvm.rint.f32(float %258), !dbg !21
+	%260 = fsub float 0.0, %259, !dbg !21
+	%261 = call float @llvm.fma.f32(float %250, float 0x3FF7154760000000, float %260), !dbg !21
+	%262 = call float @llvm.fma.f32(float %250, float 0x3E54AE0C00000000, float %261), !dbg !21
+	%263 = call float @llvm.nvvm.ex2.approx.f(float %262), !dbg !21
+	%264 = fptosi float %259 to i32, !dbg !21
+	%265 = ashr i32 %264, 1, !dbg !21
+	%266 = sub i32 %264, %265, !dbg !21
+	%267 = add i32 %265, 127, !dbg !21
+	%268 = shl i32 %267, 23, !dbg !21
+	%269 = bitcast i32 %268 to float, !dbg !21
+	%270 = fmul float %263, %269, !dbg !21
+	%271 = add i32 %266, 127, !dbg !21
+	%272 = shl i32 %271, 23, !dbg !21
+	%273 = bitcast i32 %272 to float, !dbg !21
+	%274 = fmul float %270, %273, !dbg !21
+	%275 = fcmp olt float %250, -104.0, !dbg !21
+	%276 = select i1 %275, float 0.0, float %274, !dbg !21
+	%277 = fcmp olt float 0x40562EB860000000, %250, !dbg !21
+	%278 = select i1 %277, float 0x7FF0000000000000, float %276, !dbg !21
+	%279 = fcmp uno float %250, %250, !dbg !21
+	%280 = select i1 %279, float %250, float %278, !dbg !21
+	%281 = fmul float %251, 0x3FF7154760000000, !dbg !21
+	%282 = call float @llvm.rint.f32(float %281), !dbg !21
+	%283 = fsub float 0.0, %282, !dbg !21
+	%284 = call float @llvm.fma.f32(float %251, float 0x3FF7154760000000, float %283), !dbg !21
+	%285 = call float @llvm.fma.f32(float %251, float 0x3E54AE0C00000000, float %284), !dbg !21
+	%286 = call float @llvm.nvvm.ex2.approx.f(float %285), !dbg !21
+	%287 = fptosi float %282 to i32, !dbg !21
+	%288 = ashr i32 %287, 1, !dbg !21
+	%289 = sub i32 %287, %288, !dbg !21
+	%290 = add i32 %288, 127, !dbg !21
+	%291 = shl i32 %290, 23, !dbg !21
+	%292 = bitcast i32 %291 to float, !dbg !21
+	%293 = fmul float %286, %292, !dbg !21
+	%294 = add i32 %289, 127, !dbg !21
+	%295 = shl i32 %294, 23, !dbg !21
+	%296 = bitcast i32 %295 to float, !dbg !21
+	%297 = fmul float %293, %296, !dbg !21
+	%298 = fcmp olt float %251, -104.0, !dbg !21
+	%299 = select i1 %298, float 0.0, float %297, !dbg !21
+	%300 = fcmp olt float 0x40562EB860000000, %251, !dbg !21
+	%301 = select i1 %300, float 0x7FF0000000000000, float %299, !dbg !21
+	%302 = fcmp uno float %251, %251, !dbg !21
+	%303 = select i1 %302, float %251, float %301, !dbg !21
+	%304 = fmul float %252, 0x3FF7154760000000, !dbg !21
+	%305 = call float @llvm.rint.f32(float %304), !dbg !21
+	%306 = fsub float 0.0, %305, !dbg !21
+	%307 = call float @llvm.fma.f32(float %252, float 0x3FF7154760000000, float %306), !dbg !21
+	%308 = call float @llvm.fma.f32(float %252, float 0x3E54AE0C00000000, float %307), !dbg !21
+	%309 = call float @llvm.nvvm.ex2.approx.f(float %308), !dbg !21
+	%310 = fptosi float %305 to i32, !dbg !21
+	%311 = ashr i32 %310, 1, !dbg !21
+	%312 = sub i32 %310, %311, !dbg !21
+	%313 = add i32 %311, 127, !dbg !21
+	%314 = shl i32 %313, 23, !dbg !21
+	%315 = bitcast i32 %314 to float, !dbg !21
+	%316 = fmul float %309, %315, !dbg !21
+	%317 = add i32 %312, 127, !dbg !21
+	%318 = shl i32 %317, 23, !dbg !21
+	%319 = bitcast i32 %318 to float, !dbg !21
+	%320 = fmul float %316, %319, !dbg !21
+	%321 = fcmp olt float %252, -104.0, !dbg !21
+	%322 = select i1 %321, float 0.0, float %320, !dbg !21
+	%323 = fcmp olt float 0x40562EB860000000, %252, !dbg !21
+	%324 = select i1 %323, float 0x7FF0000000000000, float %322, !dbg !21
+	%325 = fcmp uno float %252, %252, !dbg !21
+	%326 = select i1 %325, float %252, float %324, !dbg !21
+	%327 = fmul float %253, 0x3FF7154760000000, !dbg !21
+	%328 = call float @llvm.rint.f32(float %327), !dbg !21
+	%329 = fsub float 0.0, %328, !dbg !21
+	%330 = call float @llvm.fma.f32(float %253, float 0x3FF7154760000000, float %329), !dbg !21
+	%331 = call float @llvm.fma.f32(float %253, float 0x3E54AE0C00000000, float %330), !dbg !21
+	%332 = call float @llvm.nvvm.ex2.approx.f(float %331), !dbg !21
+	%333 = fptosi float %328 to i32, !dbg !21
+	%334 = ashr i32 %333, 1, !dbg !21
+	%335 = sub i32 %333, %334, !dbg !21
+	%336 = add i32 %334, 127, !dbg !21
+	%337 = shl i32 %336, 23, !dbg !21
+	%338 = bitcast i32 %337 to float, !dbg !21
+	%339 = fmul float %332, %338, !dbg !21
+	%340 = add i32 %335, 127, !dbg !21
+	%341 = shl i32 %340, 23, !dbg !21
+	%342 = bitcast i32 %341 to float, !dbg !21
+	%343 = fmul float %339, %342, !dbg !21
+	%344 = fcmp olt float %253, -104.0, !dbg !21
+	%345 = select i1 %344, float 0.0, float %343, !dbg !21
+	%346 = fcmp olt float 0x40562EB860000000, %253, !dbg !21
+	%347 = select i1 %346, float 0x7FF0000000000000, float %345, !dbg !21
+	%348 = fcmp uno float %253, %253, !dbg !21
+	%349 = select i1 %348, float %253, float %347, !dbg !21
+	%350 = fmul float %254, 0x3FF7154760000000, !dbg !21
+	%351 = call float @llvm.rint.f32(float %350), !dbg !21
+	%352 = fsub float 0.0, %351, !dbg !21
+	%353 = call float @llvm.fma.f32(float %254, float 0x3FF7154760000000, float %352), !dbg !21
+	%354 = call float @llvm.fma.f32(float %254, float 0x3E54AE0C00000000, float %353), !dbg !21
+	%355 = call float @llvm.nvvm.ex2.approx.f(float %354), !dbg !21
+	%356 = fptosi float %351 to i32, !dbg !21
+	%357 = ashr i32 %356, 1, !dbg !21
+	%358 = sub i32 %356, %357, !dbg !21
+	%359 = add i32 %357, 127, !dbg !21
+	%360 = shl i32 %359, 23, !dbg !21
+	%361 = bitcast i32 %360 to float, !dbg !21
+	%362 = fmul float %355, %361, !dbg !21
+	%363 = add i32 %358, 127, !dbg !21
+	%364 = shl i32 %363, 23, !dbg !21
+	%365 = bitcast i32 %364 to float, !dbg !21
+	%366 = fmul float %362, %365, !dbg !21
+	%367 = fcmp olt float %254, -104.0, !dbg !21
+	%368 = select i1 %367, float 0.0, float %366, !dbg !21
+	%369 = fcmp olt float 0x40562EB860000000, %254, !dbg !21
+	%370 = select i1 %369, float 0x7FF0000000000000, float %368, !dbg !21
+	%371 = fcmp uno float %254, %254, !dbg !21
+	%372 = select i1 %371, float %254, float %370, !dbg !21
+	%373 = fmul float %255, 0x3FF7154760000000, !dbg !21
+	%374 = call float @llvm.rint.f32(float %373), !dbg !21
+	%375 = fsub float 0.0, %374, !dbg !21
+	%376 = call float @llvm.fma.f32(float %255, float 0x3FF7154760000000, float %375), !dbg !21
+	%377 = call float @llvm.fma.f32(float %255, float 0x3E54AE0C00000000, float %376), !dbg !21
+	%378 = call float @llvm.nvvm.ex2.approx.f(float %377), !dbg !21
+	%379 = fptosi float %374 to i32, !dbg !21
+	%380 = ashr i32 %379, 1, !dbg !21
+	%381 = sub i32 %379, %380, !dbg !21
+	%382 = add i32 %380, 127, !dbg !21
+	%383 = shl i32 %382, 23, !dbg !21
+	%384 = bitcast i32 %383 to float, !dbg !21
+	%385 = fmul float %378, %384, !dbg !21
+	%386 = add i32 %381, 127, !dbg !21
+	%387 = shl i32 %386, 23, !dbg !21
+	%388 = bitcast i32 %387 to float, !dbg !21
+	%389 = fmul float %385, %388, !dbg !21
+	%390 = fcmp olt float %255, -104.0, !dbg !21
+	%391 = select i1 %390, float 0.0, float %389, !dbg !21
+	%392 = fcmp olt float 0x40562EB860000000, %255, !dbg !21
+	%393 = select i1 %392, float 0x7FF0000000000000, float %391, !dbg !21
+	%394 = fcmp uno float %255, %255, !dbg !21
+	%395 = select i1 %394, float %255, float %393, !dbg !21
+	%396 = fmul float %256, 0x3FF7154760000000, !dbg !21
+	%397 = call float @llvm.rint.f32(float %396), !dbg !21
+	%398 = fsub float 0.0, %397, !dbg !21
+	%399 = call float @llvm.fma.f32(float %256, float 0x3FF7154760000000, float %398), !dbg !21
+	%400 = call float @llvm.fma.f32(float %256, float 0x3E54AE0C00000000, float %399), !dbg !21
+	%401 = call float @llvm.nvvm.ex2.approx.f(float %400), !dbg !21
+	%402 = fptosi float %397 to i32, !dbg !21
+	%403 = ashr i32 %402, 1, !dbg !21
+	%404 = sub i32 %402, %403, !dbg !21
+	%405 = add i32 %403, 127, !dbg !21
+	%406 = shl i32 %405, 23, !dbg !21
+	%407 = bitcast i32 %406 to float, !dbg !21
+	%408 = fmul float %401, %407, !dbg !21
+	%409 = add i32 %404, 127, !dbg !21
+	%410 = shl i32 %409, 23, !dbg !21
+	%411 = bitcast i32 %410 to float, !dbg !21
+	%412 = fmul float %408, %411, !dbg !21
+	%413 = fcmp olt float %256, -104.0, !dbg !21
+	%414 = select i1 %413, float 0.0, float %412, !dbg !21
+	%415 = fcmp olt float 0x40562EB860000000, %256, !dbg !21
+	%416 = select i1 %415, float 0x7FF0000000000000, float %414, !dbg !21
+	%417 = fcmp uno float %256, %256, !dbg !21
+	%418 = select i1 %417, float %256, float %416, !dbg !21
+	%419 = fmul float %257, 0x3FF7154760000000, !dbg !21
+	%420 = call float @llvm.rint.f32(float %419), !dbg !21
+	%421 = fsub float 0.0, %420, !dbg !21
+	%422 = call float @llvm.fma.f32(float %257, float 0x3FF7154760000000, float %421), !dbg !21
+	%423 = call float @llvm.fma.f32(float %257, float 0x3E54AE0C00000000, float %422), !dbg !21
+	%424 = call float @llvm.nvvm.ex2.approx.f(float %423), !dbg !21
+	%425 = fptosi float %420 to i32, !dbg !21
+	%426 = ashr i32 %425, 1, !dbg !21
+	%427 = sub i32 %425, %426, !dbg !21
+	%428 = add i32 %426, 127, !dbg !21
+	%429 = shl i32 %428, 23, !dbg !21
+	%430 = bitcast i32 %429 to float, !dbg !21
+	%431 = fmul float %424, %430, !dbg !21
+	%432 = add i32 %427, 127, !dbg !21
+	%433 = shl i32 %432, 23, !dbg !21
+	%434 = bitcast i32 %433 to float, !dbg !21
+	%435 = fmul float %431, %434, !dbg !21
+	%436 = fcmp olt float %257, -104.0, !dbg !21
+	%437 = select i1 %436, float 0.0, float %435, !dbg !21
+	%438 = fcmp olt float 0x40562EB860000000, %257, !dbg !21
+	%439 = select i1 %438, float 0x7FF0000000000000, float %437, !dbg !21
+	%440 = fcmp uno float %257, %257, !dbg !21
+	%441 = select i1 %440, float %257, float %439, !dbg !21
+	%442 = fadd float %280, %303, !dbg !23
+	%443 = fadd float %442, %326, !dbg !23
+	%444 = fadd float %443, %349, !dbg !23
+	%445 = fadd float %444, %372, !dbg !23
+	%446 = fadd float %445, %395, !dbg !23
+	%447 = fadd float %446, %418, !dbg !23
+	%448 = fadd float %447, %441, !dbg !23
+	%449 = bitcast float %448 to i32, !dbg !25
+	%450 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %449, i32 1, i32 31), !dbg !25
+	%451 = bitcast i32 %450 to float, !dbg !25
+	%452 = fadd float %448, %451, !dbg !23
+	%453 = bitcast float %452 to i32, !dbg !25
+	%454 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %453, i32 2, i32 31), !dbg !25
+	%455 = bitcast i32 %454 to float, !dbg !25
+	%456 = fadd float %452, %455, !dbg !23
+	%457 = bitcast float %456 to i32, !dbg !25
+	%458 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %457, i32 4, i32 31), !dbg !25
+	%459 = bitcast i32 %458 to float, !dbg !25
+	%460 = fadd float %456, %459, !dbg !23
+	%461 = bitcast float %460 to i32, !dbg !25
+	%462 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %461, i32 8, i32 31), !dbg !25
+	%463 = bitcast i32 %462 to float, !dbg !25
+	%464 = fadd float %460, %463, !dbg !23
+	%465 = bitcast float %464 to i32, !dbg !25
+	%466 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %465, i32 16, i32 31), !dbg !25
+	%467 = bitcast i32 %466 to float, !dbg !25
+	%468 = fadd float %464, %467, !dbg !23
+	%469 = lshr i32 %11, 0, !dbg !25
+	%470 = and i32 %469, 1, !dbg !25
+	%471 = lshr i32 %11, 1, !dbg !25
+	%472 = and i32 %471, 1, !dbg !25
+	%473 = shl i32 %472, 1, !dbg !25
+	%474 = or i32 %470, %473, !dbg !25
 	call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0), !dbg !25
-	%361 = mul i32 %360, 1, !dbg !25
-	%362 = add i32 %361, 0, !dbg !25
-	%363 = bitcast i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to float addrspace(3)*, !dbg !25
-	%364 = getelementptr float, float addrspace(3)* %363, i32 %362, !dbg !25
-	store float %354, float addrspace(3)* %364, !dbg !25
+	%475 = mul i32 %474, 1, !dbg !25
+	%476 = add i32 %475, 0, !dbg !25
+	%477 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
+	%478 = getelementptr float, float addrspace(3)* %477, i32 %476, !dbg !25
+	store float %468, float addrspace(3)* %478, !dbg !25
 	call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0), !dbg !25
-	%365 = add i32 0, 0, !dbg !25
-	%366 = bitcast i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to float addrspace(3)*, !dbg !25
-	%367 = getelementptr float, float addrspace(3)* %366, i32 %365, !dbg !25
-	%368 = load float, float addrspace(3)* %367, !dbg !25
-	%369 = add i32 0, 1, !dbg !25
-	%370 = bitcast i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to float addrspace(3)*, !dbg !25
-	%371 = getelementptr float, float addrspace(3)* %370, i32 %369, !dbg !25
-	%372 = load float, float addrspace(3)* %371, !dbg !25
-	%373 = fadd float %368, %372, !dbg !23
-	%374 = add i32 0, 2, !dbg !25
-	%375 = bitcast i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to float addrspace(3)*, !dbg !25
-	%376 = getelementptr float, float addrspace(3)* %375, i32 %374, !dbg !25
-	%377 = load float, float addrspace(3)* %376, !dbg !25
-	%378 = fadd float %373, %377, !dbg !23
-	%379 = add i32 0, 3, !dbg !25
-	%380 = bitcast i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to float addrspace(3)*, !dbg !25
-	%381 = getelementptr float, float addrspace(3)* %380, i32 %379, !dbg !25
-	%382 = load float, float addrspace(3)* %381, !dbg !25
-	%383 = fadd float %378, %382, !dbg !23
-	%384 = mul i32 %34, %3, !dbg !26
-	%385 = sext i32 %384 to i64, !dbg !27
-	%386 = getelementptr float, float addrspace(1)* %0, i64 %385, !dbg !27
-	%387 = sext i32 %17 to i64, !dbg !28
-	%388 = getelementptr float, float addrspace(1)* %386, i64 %387, !dbg !28
-	%389 = sext i32 %18 to i64, !dbg !28
-	%390 = getelementptr float, float addrspace(1)* %386, i64 %389, !dbg !28
-	%391 = sext i32 %19 to i64, !dbg !28
-	%392 = getelementptr float, float addrspace(1)* %386, i64 %391, !dbg !28
-	%393 = sext i32 %20 to i64, !dbg !28
-	%394 = getelementptr float, float addrspace(1)* %386, i64 %393, !dbg !28
-	%395 = sext i32 %21 to i64, !dbg !28
-	%396 = getelementptr float, float addrspace(1)* %386, i64 %395, !dbg !28
-	%397 = sext i32 %22 to i64, !dbg !28
-	%398 = getelementptr float, float addrspace(1)* %386, i64 %397, !dbg !28
-	%399 = sext i32 %23 to i64, !dbg !28
-	%400 = getelementptr float, float addrspace(1)* %386, i64 %399, !dbg !28
-	%401 = sext i32 %24 to i64, !dbg !28
-	%402 = getelementptr float, float addrspace(1)* %386, i64 %401, !dbg !28
-	%403 = call float @llvm.nvvm.div.full(float %166, float %383), !dbg !29
-	%404 = call float @llvm.nvvm.div.full(float %189, float %383), !dbg !29
-	%405 = call float @llvm.nvvm.div.full(float %212, float %383), !dbg !29
-	%406 = call float @llvm.nvvm.div.full(float %235, float %383), !dbg !29
-	%407 = call float @llvm.nvvm.div.full(float %258, float %383), !dbg !29
-	%408 = call float @llvm.nvvm.div.full(float %281, float %383), !dbg !29
-	%409 = call float @llvm.nvvm.div.full(float %304, float %383), !dbg !29
-	%410 = call float @llvm.nvvm.div.full(float %327, float %383), !dbg !29
-	%411 = bitcast float %403 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %411, float addrspace(1)* %388, i1 %25), !dbg !30
-	%412 = bitcast float %404 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %412, float addrspace(1)* %390, i1 %26), !dbg !30
-	%413 = bitcast float %405 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %413, float addrspace(1)* %392, i1 %27), !dbg !30
-	%414 = bitcast float %406 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %414, float addrspace(1)* %394, i1 %28), !dbg !30
-	%415 = bitcast float %407 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %415, float addrspace(1)* %396, i1 %29), !dbg !30
-	%416 = bitcast float %408 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %416, float addrspace(1)* %398, i1 %30), !dbg !30
-	%417 = bitcast float %409 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %417, float addrspace(1)* %400, i1 %31), !dbg !30
-	%418 = bitcast float %410 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %418, float addrspace(1)* %402, i1 %32), !dbg !30
-	%419 = add i32 %34, %13, !dbg !31
-	br label %33, !dbg !31
+	%479 = add i32 0, 0, !dbg !25
+	%480 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
+	%481 = getelementptr float, float addrspace(3)* %480, i32 %479, !dbg !25
+	%482 = load float, float addrspace(3)* %481, !dbg !25
+	%483 = add i32 0, 1, !dbg !25
+	%484 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
+	%485 = getelementptr float, float addrspace(3)* %484, i32 %483, !dbg !25
+	%486 = load float, float addrspace(3)* %485, !dbg !25
+	%487 = fadd float %482, %486, !dbg !23
+	%488 = add i32 0, 2, !dbg !25
+	%489 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
+	%490 = getelementptr float, float addrspace(3)* %489, i32 %488, !dbg !25
+	%491 = load float, float addrspace(3)* %490, !dbg !25
+	%492 = fadd float %487, %491, !dbg !23
+	%493 = add i32 0, 3, !dbg !25
+	%494 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
+	%495 = getelementptr float, float addrspace(3)* %494, i32 %493, !dbg !25
+	%496 = load float, float addrspace(3)* %495, !dbg !25
+	%497 = fadd float %492, %496, !dbg !23
+	%498 = mul i32 %162, %3, !dbg !26
+	%499 = sext i32 %498 to i64, !dbg !27
+	%500 = getelementptr float, float addrspace(1)* %0, i64 %499, !dbg !27
+	%501 = sext i32 %17 to i64, !dbg !28
+	%502 = getelementptr float, float addrspace(1)* %500, i64 %501, !dbg !28
+	%503 = sext i32 %18 to i64, !dbg !28
+	%504 = getelementptr float, float addrspace(1)* %500, i64 %503, !dbg !28
+	%505 = sext i32 %19 to i64, !dbg !28
+	%506 = getelementptr float, float addrspace(1)* %500, i64 %505, !dbg !28
+	%507 = sext i32 %20 to i64, !dbg !28
+	%508 = getelementptr float, float addrspace(1)* %500, i64 %507, !dbg !28
+	%509 = sext i32 %21 to i64, !dbg !28
+	%510 = getelementptr float, float addrspace(1)* %500, i64 %509, !dbg !28
+	%511 = sext i32 %22 to i64, !dbg !28
+	%512 = getelementptr float, float addrspace(1)* %500, i64 %511, !dbg !28
+	%513 = sext i32 %23 to i64, !dbg !28
+	%514 = getelementptr float, float addrspace(1)* %500, i64 %513, !dbg !28
+	%515 = sext i32 %24 to i64, !dbg !28
+	%516 = getelementptr float, float addrspace(1)* %500, i64 %515, !dbg !28
+	%517 = call float @llvm.nvvm.div.full(float %280, float %497), !dbg !29
+	%518 = call float @llvm.nvvm.div.full(float %303, float %497), !dbg !29
+	%519 = call float @llvm.nvvm.div.full(float %326, float %497), !dbg !29
+	%520 = call float @llvm.nvvm.div.full(float %349, float %497), !dbg !29
+	%521 = call float @llvm.nvvm.div.full(float %372, float %497), !dbg !29
+	%522 = call float @llvm.nvvm.div.full(float %395, float %497), !dbg !29
+	%523 = call float @llvm.nvvm.div.full(float %418, float %497), !dbg !29
+	%524 = call float @llvm.nvvm.div.full(float %441, float %497), !dbg !29
+	%525 = bitcast float %517 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %525, float addrspace(1)* %502, i1 %25), !dbg !30
+	%526 = bitcast float %518 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %526, float addrspace(1)* %504, i1 %26), !dbg !30
+	%527 = bitcast float %519 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %527, float addrspace(1)* %506, i1 %27), !dbg !30
+	%528 = bitcast float %520 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %528, float addrspace(1)* %508, i1 %28), !dbg !30
+	%529 = bitcast float %521 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %529, float addrspace(1)* %510, i1 %29), !dbg !30
+	%530 = bitcast float %522 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %530, float addrspace(1)* %512, i1 %30), !dbg !30
+	%531 = bitcast float %523 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %531, float addrspace(1)* %514, i1 %31), !dbg !30
+	%532 = bitcast float %524 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %532, float addrspace(1)* %516, i1 %32), !dbg !30
+	%533 = mul i32 %13, 3, !dbg !31
+	%534 = add i32 %162, %533, !dbg !31
+	%535 = mul i32 %534, %2, !dbg !11
+	%536 = sext i32 %535 to i64, !dbg !12
+	%537 = getelementptr float, float addrspace(1)* %1, i64 %536, !dbg !12
+	%538 = sext i32 %17 to i64, !dbg !13
+	%539 = getelementptr float, float addrspace(1)* %537, i64 %538, !dbg !13
+	%540 = sext i32 %18 to i64, !dbg !13
+	%541 = getelementptr float, float addrspace(1)* %537, i64 %540, !dbg !13
+	%542 = sext i32 %19 to i64, !dbg !13
+	%543 = getelementptr float, float addrspace(1)* %537, i64 %542, !dbg !13
+	%544 = sext i32 %20 to i64, !dbg !13
+	%545 = getelementptr float, float addrspace(1)* %537, i64 %544, !dbg !13
+	%546 = sext i32 %21 to i64, !dbg !13
+	%547 = getelementptr float, float addrspace(1)* %537, i64 %546, !dbg !13
+	%548 = sext i32 %22 to i64, !dbg !13
+	%549 = getelementptr float, float addrspace(1)* %537, i64 %548, !dbg !13
+	%550 = sext i32 %23 to i64, !dbg !13
+	%551 = getelementptr float, float addrspace(1)* %537, i64 %550, !dbg !13
+	%552 = sext i32 %24 to i64, !dbg !13
+	%553 = getelementptr float, float addrspace(1)* %537, i64 %552, !dbg !13
+	%554 = icmp slt i32 %534, %4, !dbg !31
+	%555 = ptrtoint i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to i32, !dbg !31
+	%556 = mul i32 %163, u0x1000, !dbg !31
+	%557 = add i32 %555, %556, !dbg !31
+	%558 = add i32 %557, 0, !dbg !31
+	%559 = add i32 %558, %33, !dbg !31
+	%560 = add i32 %559, 0, !dbg !31
+	%561 = select i1 %25, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %560, float addrspace(1)* %539, i32 %561, i1 %554), !dbg !31
+	%562 = add i32 %559, 512, !dbg !31
+	%563 = select i1 %26, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %562, float addrspace(1)* %541, i32 %563, i1 %554), !dbg !31
+	%564 = add i32 %559, 1024, !dbg !31
+	%565 = select i1 %27, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %564, float addrspace(1)* %543, i32 %565, i1 %554), !dbg !31
+	%566 = add i32 %559, 1536, !dbg !31
+	%567 = select i1 %28, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %566, float addrspace(1)* %545, i32 %567, i1 %554), !dbg !31
+	%568 = add i32 %559, 2048, !dbg !31
+	%569 = select i1 %29, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %568, float addrspace(1)* %547, i32 %569, i1 %554), !dbg !31
+	%570 = add i32 %559, 2560, !dbg !31
+	%571 = select i1 %30, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %570, float addrspace(1)* %549, i32 %571, i1 %554), !dbg !31
+	%572 = add i32 %559, 3072, !dbg !31
+	%573 = select i1 %31, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %572, float addrspace(1)* %551, i32 %573, i1 %554), !dbg !31
+	%574 = add i32 %559, 3584, !dbg !31
+	%575 = select i1 %32, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %574, float addrspace(1)* %553, i32 %575, i1 %554), !dbg !31
+	call void asm sideeffect "cp.async.commit_group;", "~{memory}"(), !dbg !31
+	%576 = add i32 %163, 1, !dbg !31
+	%577 = icmp eq i32 %576, 3, !dbg !31
+	%578 = select i1 %577, i32 0, i32 %576, !dbg !31
+	%579 = add i32 %162, %13, !dbg !31
+	br label %161, !dbg !31
 
-420:
+580:
+	call void asm sideeffect "cp.async.wait_group 0;", "~{memory}"(), !dbg !31
+	call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0), !dbg !31
 	ret void, !dbg !32
 }
 
@@ -446,11 +646,11 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 
 declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
 
+declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 %0)
+
 declare float @llvm.maxnum.f32(float %0, float %1)
 
 declare i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 %0, i32 %1, i32 %2, i32 %3)
-
-declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 %0)
 
 declare float @llvm.rint.f32(float %0)
 

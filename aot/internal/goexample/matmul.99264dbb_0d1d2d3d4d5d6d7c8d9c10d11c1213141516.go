@@ -42,7 +42,7 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 {
 	.reg .pred 	%p<69>;
 	.reg .b16 	%h<257>;
-	.reg .b32 	%r<516>;
+	.reg .b32 	%r<424>;
 	.reg .f32 	%f<897>;
 	.reg .b64 	%rd<182>;
 
@@ -57,7 +57,7 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 	ld.param.u32 	%r6, [grouped_matmul_kernel_param_8];
 	ld.param.u64 	%rd4, [grouped_matmul_kernel_param_9];
 	ld.param.u64 	%rd5, [grouped_matmul_kernel_param_10];
-	mov.u32 	%r75, global_smem;
+	mov.u32 	%r109, global_smem;
 	mov.pred 	%p23, -1;
 	mov.u32 	%r9, %tid.x;
 	and.b32 	%r10, %r9, 31;
@@ -195,21 +195,55 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 	div.s32 	%r71, %r70, 64;
 	.loc	1 81 5
 	bar.sync 	0;
+	and.b32 	%r72, %r10, 7;
+	shl.b32 	%r73, %r72, 4;
+	shr.u32 	%r74, %r10, 3;
+	and.b32 	%r75, %r74, 1;
+	mul.lo.s32 	%r76, %r75, 144;
+	xor.b32 	%r77, %r73, %r76;
+	shr.u32 	%r78, %r10, 4;
+	and.b32 	%r79, %r78, 1;
+	mul.lo.s32 	%r80, %r79, 288;
+	xor.b32 	%r81, %r77, %r80;
+	and.b32 	%r82, %r11, 1;
+	mul.lo.s32 	%r83, %r82, 576;
+	shr.u32 	%r84, %r11, 1;
+	and.b32 	%r85, %r84, 3;
+	shl.b32 	%r86, %r85, 10;
+	or.b32 	%r87, %r83, %r86;
+	xor.b32 	%r88, %r81, %r87;
+	and.b32 	%r89, %r10, 7;
+	shl.b32 	%r90, %r89, 4;
+	shr.u32 	%r91, %r10, 3;
+	and.b32 	%r92, %r91, 3;
+	shl.b32 	%r93, %r92, 13;
+	or.b32 	%r94, %r90, %r93;
+	and.b32 	%r95, %r11, 1;
+	mul.lo.s32 	%r96, %r95, 144;
+	shr.u32 	%r97, %r11, 1;
+	and.b32 	%r98, %r97, 1;
+	mul.lo.s32 	%r99, %r98, 288;
+	or.b32 	%r100, %r96, %r99;
+	shr.u32 	%r101, %r11, 2;
+	and.b32 	%r102, %r101, 1;
+	mul.lo.s32 	%r103, %r102, 576;
+	or.b32 	%r104, %r100, %r103;
+	xor.b32 	%r105, %r94, %r104;
 	.loc	1 82 22
-	mul.lo.s32 	%r72, 0, 64;
+	mul.lo.s32 	%r106, 0, 64;
 	.loc	1 82 18
-	sub.s32 	%r73, %r3, %r72;
+	sub.s32 	%r107, %r3, %r106;
 	.loc	1 83 34
-	setp.lt.s32 	%p2, %r45, %r73;
+	setp.lt.s32 	%p2, %r45, %r107;
 	.loc	1 84 13
-	setp.lt.s32 	%p3, %r50, %r73;
-	setp.lt.s32 	%p4, %r51, %r73;
-	setp.lt.s32 	%p5, %r52, %r73;
-	setp.lt.s32 	%p6, %r53, %r73;
-	setp.lt.s32 	%p7, %r54, %r73;
-	setp.lt.s32 	%p8, %r55, %r73;
-	setp.lt.s32 	%p9, %r56, %r73;
-	setp.lt.s32 	%p10, %r57, %r73;
+	setp.lt.s32 	%p3, %r50, %r107;
+	setp.lt.s32 	%p4, %r51, %r107;
+	setp.lt.s32 	%p5, %r52, %r107;
+	setp.lt.s32 	%p6, %r53, %r107;
+	setp.lt.s32 	%p7, %r54, %r107;
+	setp.lt.s32 	%p8, %r55, %r107;
+	setp.lt.s32 	%p9, %r56, %r107;
+	setp.lt.s32 	%p10, %r57, %r107;
 	.loc	1 86 9
 	mul.wide.s32 	%rd66, 64, 2;
 	add.s64 	%rd67, %rd27, %rd66;
@@ -217,9 +251,9 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 	add.s64 	%rd69, %rd31, %rd66;
 	add.s64 	%rd70, %rd33, %rd66;
 	.loc	1 87 19
-	mul.lo.s32 	%r74, %r5, 64;
+	mul.lo.s32 	%r108, %r5, 64;
 	.loc	1 87 9
-	mul.wide.s32 	%rd71, %r74, 2;
+	mul.wide.s32 	%rd71, %r108, 2;
 	add.s64 	%rd72, %rd51, %rd71;
 	add.s64 	%rd73, %rd53, %rd71;
 	add.s64 	%rd74, %rd55, %rd71;
@@ -230,134 +264,92 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 	add.s64 	%rd79, %rd65, %rd71;
 	.loc	1 81 5
 	setp.lt.s32 	%p11, 0, %r71;
-	mul.lo.s32 	%r76, 0, 49152;
-	add.s32 	%r77, %r75, %r76;
-	add.s32 	%r78, %r77, 0;
-	and.b32 	%r79, %r10, 7;
-	shl.b32 	%r80, %r79, 4;
-	shr.u32 	%r81, %r10, 3;
-	and.b32 	%r82, %r81, 1;
-	mul.lo.s32 	%r83, %r82, 144;
-	xor.b32 	%r84, %r80, %r83;
-	shr.u32 	%r85, %r10, 4;
-	and.b32 	%r86, %r85, 1;
-	mul.lo.s32 	%r87, %r86, 288;
-	xor.b32 	%r88, %r84, %r87;
-	and.b32 	%r89, %r11, 1;
-	mul.lo.s32 	%r90, %r89, 576;
-	shr.u32 	%r91, %r11, 1;
-	and.b32 	%r92, %r91, 3;
-	shl.b32 	%r93, %r92, 10;
-	or.b32 	%r94, %r90, %r93;
-	xor.b32 	%r95, %r88, %r94;
-	add.s32 	%r96, %r78, %r95;
-	selp.b32 	%r97, 16, 0, %p2;
+	mul.lo.s32 	%r110, 0, 49152;
+	add.s32 	%r111, %r109, %r110;
+	add.s32 	%r112, %r111, 0;
+	add.s32 	%r113, %r112, %r88;
+	add.s32 	%r114, %r113, 0;
+	selp.b32 	%r115, 16, 0, %p2;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r96], [%rd27], 16, %r97;
+	@%p11 cp.async.cg.shared.global [%r114], [%rd27], 16, %r115;
 	// end inline asm
-	or.b32 	%r98, %r95, 4096;
-	add.s32 	%r99, %r78, %r98;
-	selp.b32 	%r100, 16, 0, %p2;
+	add.s32 	%r116, %r113, 4096;
+	selp.b32 	%r117, 16, 0, %p2;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r99], [%rd29], 16, %r100;
+	@%p11 cp.async.cg.shared.global [%r116], [%rd29], 16, %r117;
 	// end inline asm
-	or.b32 	%r101, %r95, 8192;
-	add.s32 	%r102, %r78, %r101;
-	selp.b32 	%r103, 16, 0, %p2;
+	add.s32 	%r118, %r113, 8192;
+	selp.b32 	%r119, 16, 0, %p2;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r102], [%rd31], 16, %r103;
+	@%p11 cp.async.cg.shared.global [%r118], [%rd31], 16, %r119;
 	// end inline asm
-	or.b32 	%r104, %r95, 12288;
-	add.s32 	%r105, %r78, %r104;
-	selp.b32 	%r106, 16, 0, %p2;
+	add.s32 	%r120, %r113, 12288;
+	selp.b32 	%r121, 16, 0, %p2;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r105], [%rd33], 16, %r106;
+	@%p11 cp.async.cg.shared.global [%r120], [%rd33], 16, %r121;
 	// end inline asm
-	add.s32 	%r107, %r77, 16384;
-	and.b32 	%r108, %r10, 7;
-	shl.b32 	%r109, %r108, 4;
-	shr.u32 	%r110, %r10, 3;
-	and.b32 	%r111, %r110, 3;
-	shl.b32 	%r112, %r111, 13;
-	or.b32 	%r113, %r109, %r112;
-	and.b32 	%r114, %r11, 1;
-	mul.lo.s32 	%r115, %r114, 144;
-	shr.u32 	%r116, %r11, 1;
-	and.b32 	%r117, %r116, 1;
-	mul.lo.s32 	%r118, %r117, 288;
-	or.b32 	%r119, %r115, %r118;
-	shr.u32 	%r120, %r11, 2;
-	and.b32 	%r121, %r120, 1;
-	mul.lo.s32 	%r122, %r121, 576;
-	or.b32 	%r123, %r119, %r122;
-	xor.b32 	%r124, %r113, %r123;
-	add.s32 	%r125, %r107, %r124;
-	selp.b32 	%r126, 16, 0, %p3;
+	add.s32 	%r122, %r111, 16384;
+	add.s32 	%r123, %r122, %r105;
+	add.s32 	%r124, %r123, 0;
+	selp.b32 	%r125, 16, 0, %p3;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r125], [%rd51], 16, %r126;
+	@%p11 cp.async.cg.shared.global [%r124], [%rd51], 16, %r125;
 	// end inline asm
-	or.b32 	%r127, %r124, 1024;
-	add.s32 	%r128, %r107, %r127;
-	selp.b32 	%r129, 16, 0, %p4;
+	add.s32 	%r126, %r123, 1024;
+	selp.b32 	%r127, 16, 0, %p4;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r128], [%rd53], 16, %r129;
+	@%p11 cp.async.cg.shared.global [%r126], [%rd53], 16, %r127;
 	// end inline asm
-	or.b32 	%r130, %r124, 2048;
-	add.s32 	%r131, %r107, %r130;
-	selp.b32 	%r132, 16, 0, %p5;
+	add.s32 	%r128, %r123, 2048;
+	selp.b32 	%r129, 16, 0, %p5;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r131], [%rd55], 16, %r132;
+	@%p11 cp.async.cg.shared.global [%r128], [%rd55], 16, %r129;
 	// end inline asm
-	or.b32 	%r133, %r124, 3072;
-	add.s32 	%r134, %r107, %r133;
-	selp.b32 	%r135, 16, 0, %p6;
+	add.s32 	%r130, %r123, 3072;
+	selp.b32 	%r131, 16, 0, %p6;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r134], [%rd57], 16, %r135;
+	@%p11 cp.async.cg.shared.global [%r130], [%rd57], 16, %r131;
 	// end inline asm
-	or.b32 	%r136, %r124, 4096;
-	add.s32 	%r137, %r107, %r136;
-	selp.b32 	%r138, 16, 0, %p7;
+	add.s32 	%r132, %r123, 4096;
+	selp.b32 	%r133, 16, 0, %p7;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r137], [%rd59], 16, %r138;
+	@%p11 cp.async.cg.shared.global [%r132], [%rd59], 16, %r133;
 	// end inline asm
-	or.b32 	%r139, %r124, 5120;
-	add.s32 	%r140, %r107, %r139;
-	selp.b32 	%r141, 16, 0, %p8;
+	add.s32 	%r134, %r123, 5120;
+	selp.b32 	%r135, 16, 0, %p8;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r140], [%rd61], 16, %r141;
+	@%p11 cp.async.cg.shared.global [%r134], [%rd61], 16, %r135;
 	// end inline asm
-	or.b32 	%r142, %r124, 6144;
-	add.s32 	%r143, %r107, %r142;
-	selp.b32 	%r144, 16, 0, %p9;
+	add.s32 	%r136, %r123, 6144;
+	selp.b32 	%r137, 16, 0, %p9;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r143], [%rd63], 16, %r144;
+	@%p11 cp.async.cg.shared.global [%r136], [%rd63], 16, %r137;
 	// end inline asm
-	or.b32 	%r145, %r124, 7168;
-	add.s32 	%r146, %r107, %r145;
-	selp.b32 	%r147, 16, 0, %p10;
+	add.s32 	%r138, %r123, 7168;
+	selp.b32 	%r139, 16, 0, %p10;
 	// begin inline asm
-	@%p11 cp.async.cg.shared.global [%r146], [%rd65], 16, %r147;
+	@%p11 cp.async.cg.shared.global [%r138], [%rd65], 16, %r139;
 	// end inline asm
 	// begin inline asm
 	cp.async.commit_group;
 	// end inline asm
-	mul.lo.s32 	%r148, 1, 1;
-	add.s32 	%r149, 0, %r148;
+	mul.lo.s32 	%r140, 1, 1;
+	add.s32 	%r141, 0, %r140;
 	.loc	1 82 22
-	mul.lo.s32 	%r150, %r149, 64;
+	mul.lo.s32 	%r142, %r141, 64;
 	.loc	1 82 18
-	sub.s32 	%r151, %r3, %r150;
+	sub.s32 	%r143, %r3, %r142;
 	.loc	1 83 34
-	setp.lt.s32 	%p12, %r45, %r151;
+	setp.lt.s32 	%p12, %r45, %r143;
 	.loc	1 84 13
-	setp.lt.s32 	%p13, %r50, %r151;
-	setp.lt.s32 	%p14, %r51, %r151;
-	setp.lt.s32 	%p15, %r52, %r151;
-	setp.lt.s32 	%p16, %r53, %r151;
-	setp.lt.s32 	%p17, %r54, %r151;
-	setp.lt.s32 	%p18, %r55, %r151;
-	setp.lt.s32 	%p19, %r56, %r151;
-	setp.lt.s32 	%p20, %r57, %r151;
+	setp.lt.s32 	%p13, %r50, %r143;
+	setp.lt.s32 	%p14, %r51, %r143;
+	setp.lt.s32 	%p15, %r52, %r143;
+	setp.lt.s32 	%p16, %r53, %r143;
+	setp.lt.s32 	%p17, %r54, %r143;
+	setp.lt.s32 	%p18, %r55, %r143;
+	setp.lt.s32 	%p19, %r56, %r143;
+	setp.lt.s32 	%p20, %r57, %r143;
 	.loc	1 86 9
 	mul.wide.s32 	%rd80, 64, 2;
 	add.s64 	%rd81, %rd67, %rd80;
@@ -365,9 +357,9 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 	add.s64 	%rd83, %rd69, %rd80;
 	add.s64 	%rd84, %rd70, %rd80;
 	.loc	1 87 19
-	mul.lo.s32 	%r152, %r5, 64;
+	mul.lo.s32 	%r144, %r5, 64;
 	.loc	1 87 9
-	mul.wide.s32 	%rd85, %r152, 2;
+	mul.wide.s32 	%rd85, %r144, 2;
 	add.s64 	%rd86, %rd72, %rd85;
 	add.s64 	%rd87, %rd73, %rd85;
 	add.s64 	%rd88, %rd74, %rd85;
@@ -377,114 +369,72 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 	add.s64 	%rd92, %rd78, %rd85;
 	add.s64 	%rd93, %rd79, %rd85;
 	.loc	1 81 5
-	setp.lt.s32 	%p21, %r149, %r71;
-	mul.lo.s32 	%r153, 1, 49152;
-	add.s32 	%r154, %r75, %r153;
-	add.s32 	%r155, %r154, 0;
-	and.b32 	%r156, %r10, 7;
-	shl.b32 	%r157, %r156, 4;
-	shr.u32 	%r158, %r10, 3;
-	and.b32 	%r159, %r158, 1;
-	mul.lo.s32 	%r160, %r159, 144;
-	xor.b32 	%r161, %r157, %r160;
-	shr.u32 	%r162, %r10, 4;
-	and.b32 	%r163, %r162, 1;
-	mul.lo.s32 	%r164, %r163, 288;
-	xor.b32 	%r165, %r161, %r164;
-	and.b32 	%r166, %r11, 1;
-	mul.lo.s32 	%r167, %r166, 576;
-	shr.u32 	%r168, %r11, 1;
-	and.b32 	%r169, %r168, 3;
-	shl.b32 	%r170, %r169, 10;
-	or.b32 	%r171, %r167, %r170;
-	xor.b32 	%r172, %r165, %r171;
-	add.s32 	%r173, %r155, %r172;
-	selp.b32 	%r174, 16, 0, %p12;
+	setp.lt.s32 	%p21, %r141, %r71;
+	mul.lo.s32 	%r145, 1, 49152;
+	add.s32 	%r146, %r109, %r145;
+	add.s32 	%r147, %r146, 0;
+	add.s32 	%r148, %r147, %r88;
+	add.s32 	%r149, %r148, 0;
+	selp.b32 	%r150, 16, 0, %p12;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r173], [%rd67], 16, %r174;
+	@%p21 cp.async.cg.shared.global [%r149], [%rd67], 16, %r150;
 	// end inline asm
-	or.b32 	%r175, %r172, 4096;
-	add.s32 	%r176, %r155, %r175;
-	selp.b32 	%r177, 16, 0, %p12;
+	add.s32 	%r151, %r148, 4096;
+	selp.b32 	%r152, 16, 0, %p12;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r176], [%rd68], 16, %r177;
+	@%p21 cp.async.cg.shared.global [%r151], [%rd68], 16, %r152;
 	// end inline asm
-	or.b32 	%r178, %r172, 8192;
-	add.s32 	%r179, %r155, %r178;
-	selp.b32 	%r180, 16, 0, %p12;
+	add.s32 	%r153, %r148, 8192;
+	selp.b32 	%r154, 16, 0, %p12;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r179], [%rd69], 16, %r180;
+	@%p21 cp.async.cg.shared.global [%r153], [%rd69], 16, %r154;
 	// end inline asm
-	or.b32 	%r181, %r172, 12288;
-	add.s32 	%r182, %r155, %r181;
-	selp.b32 	%r183, 16, 0, %p12;
+	add.s32 	%r155, %r148, 12288;
+	selp.b32 	%r156, 16, 0, %p12;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r182], [%rd70], 16, %r183;
+	@%p21 cp.async.cg.shared.global [%r155], [%rd70], 16, %r156;
 	// end inline asm
-	add.s32 	%r184, %r154, 16384;
-	and.b32 	%r185, %r10, 7;
-	shl.b32 	%r186, %r185, 4;
-	shr.u32 	%r187, %r10, 3;
-	and.b32 	%r188, %r187, 3;
-	shl.b32 	%r189, %r188, 13;
-	or.b32 	%r190, %r186, %r189;
-	and.b32 	%r191, %r11, 1;
-	mul.lo.s32 	%r192, %r191, 144;
-	shr.u32 	%r193, %r11, 1;
-	and.b32 	%r194, %r193, 1;
-	mul.lo.s32 	%r195, %r194, 288;
-	or.b32 	%r196, %r192, %r195;
-	shr.u32 	%r197, %r11, 2;
-	and.b32 	%r198, %r197, 1;
-	mul.lo.s32 	%r199, %r198, 576;
-	or.b32 	%r200, %r196, %r199;
-	xor.b32 	%r201, %r190, %r200;
-	add.s32 	%r202, %r184, %r201;
-	selp.b32 	%r203, 16, 0, %p13;
+	add.s32 	%r157, %r146, 16384;
+	add.s32 	%r158, %r157, %r105;
+	add.s32 	%r159, %r158, 0;
+	selp.b32 	%r160, 16, 0, %p13;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r202], [%rd72], 16, %r203;
+	@%p21 cp.async.cg.shared.global [%r159], [%rd72], 16, %r160;
 	// end inline asm
-	or.b32 	%r204, %r201, 1024;
-	add.s32 	%r205, %r184, %r204;
-	selp.b32 	%r206, 16, 0, %p14;
+	add.s32 	%r161, %r158, 1024;
+	selp.b32 	%r162, 16, 0, %p14;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r205], [%rd73], 16, %r206;
+	@%p21 cp.async.cg.shared.global [%r161], [%rd73], 16, %r162;
 	// end inline asm
-	or.b32 	%r207, %r201, 2048;
-	add.s32 	%r208, %r184, %r207;
-	selp.b32 	%r209, 16, 0, %p15;
+	add.s32 	%r163, %r158, 2048;
+	selp.b32 	%r164, 16, 0, %p15;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r208], [%rd74], 16, %r209;
+	@%p21 cp.async.cg.shared.global [%r163], [%rd74], 16, %r164;
 	// end inline asm
-	or.b32 	%r210, %r201, 3072;
-	add.s32 	%r211, %r184, %r210;
-	selp.b32 	%r212, 16, 0, %p16;
+	add.s32 	%r165, %r158, 3072;
+	selp.b32 	%r166, 16, 0, %p16;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r211], [%rd75], 16, %r212;
+	@%p21 cp.async.cg.shared.global [%r165], [%rd75], 16, %r166;
 	// end inline asm
-	or.b32 	%r213, %r201, 4096;
-	add.s32 	%r214, %r184, %r213;
-	selp.b32 	%r215, 16, 0, %p17;
+	add.s32 	%r167, %r158, 4096;
+	selp.b32 	%r168, 16, 0, %p17;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r214], [%rd76], 16, %r215;
+	@%p21 cp.async.cg.shared.global [%r167], [%rd76], 16, %r168;
 	// end inline asm
-	or.b32 	%r216, %r201, 5120;
-	add.s32 	%r217, %r184, %r216;
-	selp.b32 	%r218, 16, 0, %p18;
+	add.s32 	%r169, %r158, 5120;
+	selp.b32 	%r170, 16, 0, %p18;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r217], [%rd77], 16, %r218;
+	@%p21 cp.async.cg.shared.global [%r169], [%rd77], 16, %r170;
 	// end inline asm
-	or.b32 	%r219, %r201, 6144;
-	add.s32 	%r220, %r184, %r219;
-	selp.b32 	%r221, 16, 0, %p19;
+	add.s32 	%r171, %r158, 6144;
+	selp.b32 	%r172, 16, 0, %p19;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r220], [%rd78], 16, %r221;
+	@%p21 cp.async.cg.shared.global [%r171], [%rd78], 16, %r172;
 	// end inline asm
-	or.b32 	%r222, %r201, 7168;
-	add.s32 	%r223, %r184, %r222;
-	selp.b32 	%r224, 16, 0, %p20;
+	add.s32 	%r173, %r158, 7168;
+	selp.b32 	%r174, 16, 0, %p20;
 	// begin inline asm
-	@%p21 cp.async.cg.shared.global [%r223], [%rd79], 16, %r224;
+	@%p21 cp.async.cg.shared.global [%r173], [%rd79], 16, %r174;
 	// end inline asm
 	// begin inline asm
 	cp.async.commit_group;
@@ -640,24 +590,24 @@ $L__BB0_2:
 	// end inline asm
 	bar.sync 	0;
 	.loc	1 85 15
-	mul.lo.s32 	%r225, %r8, 49152;
-	add.s32 	%r226, %r225, 0;
-	add.s32 	%r227, %r75, %r226;
-	mul.lo.s32 	%r228, %r8, 49152;
-	add.s32 	%r229, %r228, 16384;
-	add.s32 	%r230, %r75, %r229;
-	shr.u32 	%r231, %r11, 2;
-	and.b32 	%r232, %r231, 1;
-	shl.b32 	%r233, %r232, 13;
-	add.s32 	%r234, %r227, %r233;
-	shr.u32 	%r235, %r234, 4;
-	and.b32 	%r236, %r235, 16383;
-	cvt.u64.u32 	%rd94, %r236;
+	mul.lo.s32 	%r175, %r8, 49152;
+	add.s32 	%r176, %r175, 0;
+	add.s32 	%r177, %r109, %r176;
+	mul.lo.s32 	%r178, %r8, 49152;
+	add.s32 	%r179, %r178, 16384;
+	add.s32 	%r180, %r109, %r179;
+	shr.u32 	%r181, %r11, 2;
+	and.b32 	%r182, %r181, 1;
+	shl.b32 	%r183, %r182, 13;
+	add.s32 	%r184, %r177, %r183;
+	shr.u32 	%r185, %r184, 4;
+	and.b32 	%r186, %r185, 16383;
+	cvt.u64.u32 	%rd94, %r186;
 	or.b64 	%rd95, %rd94, 4611686293372403712;
-	add.s32 	%r237, %r230, 0;
-	shr.u32 	%r238, %r237, 4;
-	and.b32 	%r239, %r238, 16383;
-	cvt.u64.u32 	%rd96, %r239;
+	add.s32 	%r187, %r180, 0;
+	shr.u32 	%r188, %r187, 4;
+	and.b32 	%r189, %r188, 16383;
+	cvt.u64.u32 	%rd96, %r189;
 	or.b64 	%rd97, %rd96, 4611686293338849280;
 	// begin inline asm
 	wgmma.fence.sync.aligned;
@@ -688,23 +638,23 @@ $L__BB0_2:
 	// end inline asm
 	.loc	1 81 5
 	bar.sync 	0;
-	mul.lo.s32 	%r240, 1, 2;
-	add.s32 	%r241, %r7, %r240;
+	mul.lo.s32 	%r190, 1, 2;
+	add.s32 	%r191, %r7, %r190;
 	.loc	1 82 22
-	mul.lo.s32 	%r242, %r241, 64;
+	mul.lo.s32 	%r192, %r191, 64;
 	.loc	1 82 18
-	sub.s32 	%r243, %r3, %r242;
+	sub.s32 	%r193, %r3, %r192;
 	.loc	1 83 34
-	setp.lt.s32 	%p24, %r45, %r243;
+	setp.lt.s32 	%p24, %r45, %r193;
 	.loc	1 84 13
-	setp.lt.s32 	%p25, %r50, %r243;
-	setp.lt.s32 	%p26, %r51, %r243;
-	setp.lt.s32 	%p27, %r52, %r243;
-	setp.lt.s32 	%p28, %r53, %r243;
-	setp.lt.s32 	%p29, %r54, %r243;
-	setp.lt.s32 	%p30, %r55, %r243;
-	setp.lt.s32 	%p31, %r56, %r243;
-	setp.lt.s32 	%p32, %r57, %r243;
+	setp.lt.s32 	%p25, %r50, %r193;
+	setp.lt.s32 	%p26, %r51, %r193;
+	setp.lt.s32 	%p27, %r52, %r193;
+	setp.lt.s32 	%p28, %r53, %r193;
+	setp.lt.s32 	%p29, %r54, %r193;
+	setp.lt.s32 	%p30, %r55, %r193;
+	setp.lt.s32 	%p31, %r56, %r193;
+	setp.lt.s32 	%p32, %r57, %r193;
 	.loc	1 86 9
 	mul.wide.s32 	%rd104, 64, 2;
 	add.s64 	%rd105, %rd6, %rd104;
@@ -712,9 +662,9 @@ $L__BB0_2:
 	add.s64 	%rd107, %rd8, %rd104;
 	add.s64 	%rd108, %rd9, %rd104;
 	.loc	1 87 19
-	mul.lo.s32 	%r244, %r5, 64;
+	mul.lo.s32 	%r194, %r5, 64;
 	.loc	1 87 9
-	mul.wide.s32 	%rd109, %r244, 2;
+	mul.wide.s32 	%rd109, %r194, 2;
 	add.s64 	%rd110, %rd10, %rd109;
 	add.s64 	%rd111, %rd11, %rd109;
 	add.s64 	%rd112, %rd12, %rd109;
@@ -725,126 +675,84 @@ $L__BB0_2:
 	add.s64 	%rd117, %rd17, %rd109;
 	.loc	1 81 5
 	setp.eq.s32 	%p33, %r8, 0;
-	sub.s32 	%r245, %r8, 1;
-	selp.b32 	%r246, 2, %r245, %p33;
-	setp.lt.s32 	%p34, %r241, %r71;
-	mul.lo.s32 	%r247, %r246, 49152;
-	add.s32 	%r248, %r75, %r247;
-	add.s32 	%r249, %r248, 0;
-	and.b32 	%r250, %r10, 7;
-	shl.b32 	%r251, %r250, 4;
-	shr.u32 	%r252, %r10, 3;
-	and.b32 	%r253, %r252, 1;
-	mul.lo.s32 	%r254, %r253, 144;
-	xor.b32 	%r255, %r251, %r254;
-	shr.u32 	%r256, %r10, 4;
-	and.b32 	%r257, %r256, 1;
-	mul.lo.s32 	%r258, %r257, 288;
-	xor.b32 	%r259, %r255, %r258;
-	and.b32 	%r260, %r11, 1;
-	mul.lo.s32 	%r261, %r260, 576;
-	shr.u32 	%r262, %r11, 1;
-	and.b32 	%r263, %r262, 3;
-	shl.b32 	%r264, %r263, 10;
-	or.b32 	%r265, %r261, %r264;
-	xor.b32 	%r266, %r259, %r265;
-	add.s32 	%r267, %r249, %r266;
-	selp.b32 	%r268, 16, 0, %p24;
+	sub.s32 	%r195, %r8, 1;
+	selp.b32 	%r196, 2, %r195, %p33;
+	setp.lt.s32 	%p34, %r191, %r71;
+	mul.lo.s32 	%r197, %r196, 49152;
+	add.s32 	%r198, %r109, %r197;
+	add.s32 	%r199, %r198, 0;
+	add.s32 	%r200, %r199, %r88;
+	add.s32 	%r201, %r200, 0;
+	selp.b32 	%r202, 16, 0, %p24;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r267], [%rd6], 16, %r268;
+	@%p34 cp.async.cg.shared.global [%r201], [%rd6], 16, %r202;
 	// end inline asm
-	or.b32 	%r269, %r266, 4096;
-	add.s32 	%r270, %r249, %r269;
-	selp.b32 	%r271, 16, 0, %p24;
+	add.s32 	%r203, %r200, 4096;
+	selp.b32 	%r204, 16, 0, %p24;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r270], [%rd7], 16, %r271;
+	@%p34 cp.async.cg.shared.global [%r203], [%rd7], 16, %r204;
 	// end inline asm
-	or.b32 	%r272, %r266, 8192;
-	add.s32 	%r273, %r249, %r272;
-	selp.b32 	%r274, 16, 0, %p24;
+	add.s32 	%r205, %r200, 8192;
+	selp.b32 	%r206, 16, 0, %p24;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r273], [%rd8], 16, %r274;
+	@%p34 cp.async.cg.shared.global [%r205], [%rd8], 16, %r206;
 	// end inline asm
-	or.b32 	%r275, %r266, 12288;
-	add.s32 	%r276, %r249, %r275;
-	selp.b32 	%r277, 16, 0, %p24;
+	add.s32 	%r207, %r200, 12288;
+	selp.b32 	%r208, 16, 0, %p24;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r276], [%rd9], 16, %r277;
+	@%p34 cp.async.cg.shared.global [%r207], [%rd9], 16, %r208;
 	// end inline asm
-	add.s32 	%r278, %r248, 16384;
-	and.b32 	%r279, %r10, 7;
-	shl.b32 	%r280, %r279, 4;
-	shr.u32 	%r281, %r10, 3;
-	and.b32 	%r282, %r281, 3;
-	shl.b32 	%r283, %r282, 13;
-	or.b32 	%r284, %r280, %r283;
-	and.b32 	%r285, %r11, 1;
-	mul.lo.s32 	%r286, %r285, 144;
-	shr.u32 	%r287, %r11, 1;
-	and.b32 	%r288, %r287, 1;
-	mul.lo.s32 	%r289, %r288, 288;
-	or.b32 	%r290, %r286, %r289;
-	shr.u32 	%r291, %r11, 2;
-	and.b32 	%r292, %r291, 1;
-	mul.lo.s32 	%r293, %r292, 576;
-	or.b32 	%r294, %r290, %r293;
-	xor.b32 	%r295, %r284, %r294;
-	add.s32 	%r296, %r278, %r295;
-	selp.b32 	%r297, 16, 0, %p25;
+	add.s32 	%r209, %r198, 16384;
+	add.s32 	%r210, %r209, %r105;
+	add.s32 	%r211, %r210, 0;
+	selp.b32 	%r212, 16, 0, %p25;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r296], [%rd10], 16, %r297;
+	@%p34 cp.async.cg.shared.global [%r211], [%rd10], 16, %r212;
 	// end inline asm
-	or.b32 	%r298, %r295, 1024;
-	add.s32 	%r299, %r278, %r298;
-	selp.b32 	%r300, 16, 0, %p26;
+	add.s32 	%r213, %r210, 1024;
+	selp.b32 	%r214, 16, 0, %p26;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r299], [%rd11], 16, %r300;
+	@%p34 cp.async.cg.shared.global [%r213], [%rd11], 16, %r214;
 	// end inline asm
-	or.b32 	%r301, %r295, 2048;
-	add.s32 	%r302, %r278, %r301;
-	selp.b32 	%r303, 16, 0, %p27;
+	add.s32 	%r215, %r210, 2048;
+	selp.b32 	%r216, 16, 0, %p27;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r302], [%rd12], 16, %r303;
+	@%p34 cp.async.cg.shared.global [%r215], [%rd12], 16, %r216;
 	// end inline asm
-	or.b32 	%r304, %r295, 3072;
-	add.s32 	%r305, %r278, %r304;
-	selp.b32 	%r306, 16, 0, %p28;
+	add.s32 	%r217, %r210, 3072;
+	selp.b32 	%r218, 16, 0, %p28;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r305], [%rd13], 16, %r306;
+	@%p34 cp.async.cg.shared.global [%r217], [%rd13], 16, %r218;
 	// end inline asm
-	or.b32 	%r307, %r295, 4096;
-	add.s32 	%r308, %r278, %r307;
-	selp.b32 	%r309, 16, 0, %p29;
+	add.s32 	%r219, %r210, 4096;
+	selp.b32 	%r220, 16, 0, %p29;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r308], [%rd14], 16, %r309;
+	@%p34 cp.async.cg.shared.global [%r219], [%rd14], 16, %r220;
 	// end inline asm
-	or.b32 	%r310, %r295, 5120;
-	add.s32 	%r311, %r278, %r310;
-	selp.b32 	%r312, 16, 0, %p30;
+	add.s32 	%r221, %r210, 5120;
+	selp.b32 	%r222, 16, 0, %p30;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r311], [%rd15], 16, %r312;
+	@%p34 cp.async.cg.shared.global [%r221], [%rd15], 16, %r222;
 	// end inline asm
-	or.b32 	%r313, %r295, 6144;
-	add.s32 	%r314, %r278, %r313;
-	selp.b32 	%r315, 16, 0, %p31;
+	add.s32 	%r223, %r210, 6144;
+	selp.b32 	%r224, 16, 0, %p31;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r314], [%rd16], 16, %r315;
+	@%p34 cp.async.cg.shared.global [%r223], [%rd16], 16, %r224;
 	// end inline asm
-	or.b32 	%r316, %r295, 7168;
-	add.s32 	%r317, %r278, %r316;
-	selp.b32 	%r318, 16, 0, %p32;
+	add.s32 	%r225, %r210, 7168;
+	selp.b32 	%r226, 16, 0, %p32;
 	// begin inline asm
-	@%p34 cp.async.cg.shared.global [%r317], [%rd17], 16, %r318;
+	@%p34 cp.async.cg.shared.global [%r225], [%rd17], 16, %r226;
 	// end inline asm
 	// begin inline asm
 	cp.async.commit_group;
 	// end inline asm
-	add.s32 	%r319, %r8, 1;
-	setp.eq.s32 	%p35, %r319, 3;
-	selp.b32 	%r320, 0, %r319, %p35;
-	add.s32 	%r321, %r7, 1;
-	mov.b32 	%r7, %r321;
-	mov.b32 	%r8, %r320;
+	add.s32 	%r227, %r8, 1;
+	setp.eq.s32 	%p35, %r227, 3;
+	selp.b32 	%r228, 0, %r227, %p35;
+	add.s32 	%r229, %r7, 1;
+	mov.b32 	%r7, %r229;
+	mov.b32 	%r8, %r228;
 	mov.b64 	%rd6, %rd105;
 	mov.b64 	%rd7, %rd106;
 	mov.b64 	%rd8, %rd107;
@@ -999,85 +907,85 @@ $L__BB0_3:
 	cvt.rn.f16.f32 	%h127, %f127;
 	cvt.rn.f16.f32 	%h128, %f128;
 	.loc	1 96 14
-	and.b32 	%r322, %r11, 7;
-	or.b32 	%r323, %r322, 8;
-	or.b32 	%r324, %r322, 16;
-	or.b32 	%r325, %r322, 24;
-	or.b32 	%r326, %r322, 32;
-	or.b32 	%r327, %r322, 40;
-	or.b32 	%r328, %r322, 48;
-	or.b32 	%r329, %r322, 56;
-	or.b32 	%r330, %r322, 64;
-	or.b32 	%r331, %r322, 72;
-	or.b32 	%r332, %r322, 80;
-	or.b32 	%r333, %r322, 88;
-	or.b32 	%r334, %r322, 96;
-	or.b32 	%r335, %r322, 104;
-	or.b32 	%r336, %r322, 112;
-	or.b32 	%r337, %r322, 120;
-	add.s32 	%r338, %r26, %r322;
-	add.s32 	%r339, %r26, %r323;
-	add.s32 	%r340, %r26, %r324;
-	add.s32 	%r341, %r26, %r325;
-	add.s32 	%r342, %r26, %r326;
-	add.s32 	%r343, %r26, %r327;
-	add.s32 	%r344, %r26, %r328;
-	add.s32 	%r345, %r26, %r329;
-	add.s32 	%r346, %r26, %r330;
-	add.s32 	%r347, %r26, %r331;
-	add.s32 	%r348, %r26, %r332;
-	add.s32 	%r349, %r26, %r333;
-	add.s32 	%r350, %r26, %r334;
-	add.s32 	%r351, %r26, %r335;
-	add.s32 	%r352, %r26, %r336;
-	add.s32 	%r353, %r26, %r337;
-	mul.lo.s32 	%r354, %r6, %r338;
-	mul.lo.s32 	%r355, %r6, %r339;
-	mul.lo.s32 	%r356, %r6, %r340;
-	mul.lo.s32 	%r357, %r6, %r341;
-	mul.lo.s32 	%r358, %r6, %r342;
-	mul.lo.s32 	%r359, %r6, %r343;
-	mul.lo.s32 	%r360, %r6, %r344;
-	mul.lo.s32 	%r361, %r6, %r345;
-	mul.lo.s32 	%r362, %r6, %r346;
-	mul.lo.s32 	%r363, %r6, %r347;
-	mul.lo.s32 	%r364, %r6, %r348;
-	mul.lo.s32 	%r365, %r6, %r349;
-	mul.lo.s32 	%r366, %r6, %r350;
-	mul.lo.s32 	%r367, %r6, %r351;
-	mul.lo.s32 	%r368, %r6, %r352;
-	mul.lo.s32 	%r369, %r6, %r353;
-	mul.wide.s32 	%rd118, %r354, 2;
+	and.b32 	%r230, %r11, 7;
+	or.b32 	%r231, %r230, 8;
+	or.b32 	%r232, %r230, 16;
+	or.b32 	%r233, %r230, 24;
+	or.b32 	%r234, %r230, 32;
+	or.b32 	%r235, %r230, 40;
+	or.b32 	%r236, %r230, 48;
+	or.b32 	%r237, %r230, 56;
+	or.b32 	%r238, %r230, 64;
+	or.b32 	%r239, %r230, 72;
+	or.b32 	%r240, %r230, 80;
+	or.b32 	%r241, %r230, 88;
+	or.b32 	%r242, %r230, 96;
+	or.b32 	%r243, %r230, 104;
+	or.b32 	%r244, %r230, 112;
+	or.b32 	%r245, %r230, 120;
+	add.s32 	%r246, %r26, %r230;
+	add.s32 	%r247, %r26, %r231;
+	add.s32 	%r248, %r26, %r232;
+	add.s32 	%r249, %r26, %r233;
+	add.s32 	%r250, %r26, %r234;
+	add.s32 	%r251, %r26, %r235;
+	add.s32 	%r252, %r26, %r236;
+	add.s32 	%r253, %r26, %r237;
+	add.s32 	%r254, %r26, %r238;
+	add.s32 	%r255, %r26, %r239;
+	add.s32 	%r256, %r26, %r240;
+	add.s32 	%r257, %r26, %r241;
+	add.s32 	%r258, %r26, %r242;
+	add.s32 	%r259, %r26, %r243;
+	add.s32 	%r260, %r26, %r244;
+	add.s32 	%r261, %r26, %r245;
+	mul.lo.s32 	%r262, %r6, %r246;
+	mul.lo.s32 	%r263, %r6, %r247;
+	mul.lo.s32 	%r264, %r6, %r248;
+	mul.lo.s32 	%r265, %r6, %r249;
+	mul.lo.s32 	%r266, %r6, %r250;
+	mul.lo.s32 	%r267, %r6, %r251;
+	mul.lo.s32 	%r268, %r6, %r252;
+	mul.lo.s32 	%r269, %r6, %r253;
+	mul.lo.s32 	%r270, %r6, %r254;
+	mul.lo.s32 	%r271, %r6, %r255;
+	mul.lo.s32 	%r272, %r6, %r256;
+	mul.lo.s32 	%r273, %r6, %r257;
+	mul.lo.s32 	%r274, %r6, %r258;
+	mul.lo.s32 	%r275, %r6, %r259;
+	mul.lo.s32 	%r276, %r6, %r260;
+	mul.lo.s32 	%r277, %r6, %r261;
+	mul.wide.s32 	%rd118, %r262, 2;
 	add.s64 	%rd119, %rd3, %rd118;
-	mul.wide.s32 	%rd120, %r355, 2;
+	mul.wide.s32 	%rd120, %r263, 2;
 	add.s64 	%rd121, %rd3, %rd120;
-	mul.wide.s32 	%rd122, %r356, 2;
+	mul.wide.s32 	%rd122, %r264, 2;
 	add.s64 	%rd123, %rd3, %rd122;
-	mul.wide.s32 	%rd124, %r357, 2;
+	mul.wide.s32 	%rd124, %r265, 2;
 	add.s64 	%rd125, %rd3, %rd124;
-	mul.wide.s32 	%rd126, %r358, 2;
+	mul.wide.s32 	%rd126, %r266, 2;
 	add.s64 	%rd127, %rd3, %rd126;
-	mul.wide.s32 	%rd128, %r359, 2;
+	mul.wide.s32 	%rd128, %r267, 2;
 	add.s64 	%rd129, %rd3, %rd128;
-	mul.wide.s32 	%rd130, %r360, 2;
+	mul.wide.s32 	%rd130, %r268, 2;
 	add.s64 	%rd131, %rd3, %rd130;
-	mul.wide.s32 	%rd132, %r361, 2;
+	mul.wide.s32 	%rd132, %r269, 2;
 	add.s64 	%rd133, %rd3, %rd132;
-	mul.wide.s32 	%rd134, %r362, 2;
+	mul.wide.s32 	%rd134, %r270, 2;
 	add.s64 	%rd135, %rd3, %rd134;
-	mul.wide.s32 	%rd136, %r363, 2;
+	mul.wide.s32 	%rd136, %r271, 2;
 	add.s64 	%rd137, %rd3, %rd136;
-	mul.wide.s32 	%rd138, %r364, 2;
+	mul.wide.s32 	%rd138, %r272, 2;
 	add.s64 	%rd139, %rd3, %rd138;
-	mul.wide.s32 	%rd140, %r365, 2;
+	mul.wide.s32 	%rd140, %r273, 2;
 	add.s64 	%rd141, %rd3, %rd140;
-	mul.wide.s32 	%rd142, %r366, 2;
+	mul.wide.s32 	%rd142, %r274, 2;
 	add.s64 	%rd143, %rd3, %rd142;
-	mul.wide.s32 	%rd144, %r367, 2;
+	mul.wide.s32 	%rd144, %r275, 2;
 	add.s64 	%rd145, %rd3, %rd144;
-	mul.wide.s32 	%rd146, %r368, 2;
+	mul.wide.s32 	%rd146, %r276, 2;
 	add.s64 	%rd147, %rd3, %rd146;
-	mul.wide.s32 	%rd148, %r369, 2;
+	mul.wide.s32 	%rd148, %r277, 2;
 	add.s64 	%rd149, %rd3, %rd148;
 	mul.wide.s32 	%rd150, %r68, 2;
 	add.s64 	%rd151, %rd119, %rd150;
@@ -1112,22 +1020,22 @@ $L__BB0_3:
 	mul.wide.s32 	%rd180, %r68, 2;
 	add.s64 	%rd181, %rd149, %rd180;
 	.loc	1 97 12
-	setp.lt.s32 	%p36, %r338, %r1;
-	setp.lt.s32 	%p37, %r339, %r1;
-	setp.lt.s32 	%p38, %r340, %r1;
-	setp.lt.s32 	%p39, %r341, %r1;
-	setp.lt.s32 	%p40, %r342, %r1;
-	setp.lt.s32 	%p41, %r343, %r1;
-	setp.lt.s32 	%p42, %r344, %r1;
-	setp.lt.s32 	%p43, %r345, %r1;
-	setp.lt.s32 	%p44, %r346, %r1;
-	setp.lt.s32 	%p45, %r347, %r1;
-	setp.lt.s32 	%p46, %r348, %r1;
-	setp.lt.s32 	%p47, %r349, %r1;
-	setp.lt.s32 	%p48, %r350, %r1;
-	setp.lt.s32 	%p49, %r351, %r1;
-	setp.lt.s32 	%p50, %r352, %r1;
-	setp.lt.s32 	%p51, %r353, %r1;
+	setp.lt.s32 	%p36, %r246, %r1;
+	setp.lt.s32 	%p37, %r247, %r1;
+	setp.lt.s32 	%p38, %r248, %r1;
+	setp.lt.s32 	%p39, %r249, %r1;
+	setp.lt.s32 	%p40, %r250, %r1;
+	setp.lt.s32 	%p41, %r251, %r1;
+	setp.lt.s32 	%p42, %r252, %r1;
+	setp.lt.s32 	%p43, %r253, %r1;
+	setp.lt.s32 	%p44, %r254, %r1;
+	setp.lt.s32 	%p45, %r255, %r1;
+	setp.lt.s32 	%p46, %r256, %r1;
+	setp.lt.s32 	%p47, %r257, %r1;
+	setp.lt.s32 	%p48, %r258, %r1;
+	setp.lt.s32 	%p49, %r259, %r1;
+	setp.lt.s32 	%p50, %r260, %r1;
+	setp.lt.s32 	%p51, %r261, %r1;
 	setp.lt.s32 	%p52, %r68, %r2;
 	and.pred 	%p53, %p36, %p52;
 	and.pred 	%p54, %p37, %p52;
@@ -1146,280 +1054,280 @@ $L__BB0_3:
 	and.pred 	%p67, %p50, %p52;
 	and.pred 	%p68, %p51, %p52;
 	.loc	1 98 5
-	shr.u32 	%r370, %r10, 2;
-	and.b32 	%r371, %r370, 7;
-	and.b32 	%r372, %r11, 7;
-	shl.b32 	%r373, %r372, 4;
-	or.b32 	%r374, %r371, %r373;
-	and.b32 	%r375, %r10, 3;
-	shl.b32 	%r376, %r375, 1;
-	mul.lo.s32 	%r377, %r374, 256;
-	add.s32 	%r378, %r377, %r376;
-	and.b32 	%r379, %r11, 7;
-	and.b32 	%r380, %r10, 31;
-	shl.b32 	%r381, %r380, 3;
-	mul.lo.s32 	%r382, %r379, 256;
-	add.s32 	%r383, %r382, %r381;
-	shl.b32 	%r384, %r378, 1;
-	add.s32 	%r385, %r75, %r384;
-	st.shared.v2.b16 	[%r385], {%h1, %h2};
-	st.shared.v2.b16 	[%r385+4096], {%h3, %h4};
-	st.shared.v2.b16 	[%r385+16], {%h5, %h6};
-	st.shared.v2.b16 	[%r385+4112], {%h7, %h8};
-	st.shared.v2.b16 	[%r385+32], {%h9, %h10};
-	st.shared.v2.b16 	[%r385+4128], {%h11, %h12};
-	st.shared.v2.b16 	[%r385+48], {%h13, %h14};
-	st.shared.v2.b16 	[%r385+4144], {%h15, %h16};
-	st.shared.v2.b16 	[%r385+64], {%h17, %h18};
-	st.shared.v2.b16 	[%r385+4160], {%h19, %h20};
-	st.shared.v2.b16 	[%r385+80], {%h21, %h22};
-	st.shared.v2.b16 	[%r385+4176], {%h23, %h24};
-	st.shared.v2.b16 	[%r385+96], {%h25, %h26};
-	st.shared.v2.b16 	[%r385+4192], {%h27, %h28};
-	st.shared.v2.b16 	[%r385+112], {%h29, %h30};
-	st.shared.v2.b16 	[%r385+4208], {%h31, %h32};
-	st.shared.v2.b16 	[%r385+128], {%h33, %h34};
-	st.shared.v2.b16 	[%r385+4224], {%h35, %h36};
-	st.shared.v2.b16 	[%r385+144], {%h37, %h38};
-	st.shared.v2.b16 	[%r385+4240], {%h39, %h40};
-	st.shared.v2.b16 	[%r385+160], {%h41, %h42};
-	st.shared.v2.b16 	[%r385+4256], {%h43, %h44};
-	st.shared.v2.b16 	[%r385+176], {%h45, %h46};
-	st.shared.v2.b16 	[%r385+4272], {%h47, %h48};
-	st.shared.v2.b16 	[%r385+192], {%h49, %h50};
-	st.shared.v2.b16 	[%r385+4288], {%h51, %h52};
-	st.shared.v2.b16 	[%r385+208], {%h53, %h54};
-	st.shared.v2.b16 	[%r385+4304], {%h55, %h56};
-	st.shared.v2.b16 	[%r385+224], {%h57, %h58};
-	st.shared.v2.b16 	[%r385+4320], {%h59, %h60};
-	st.shared.v2.b16 	[%r385+240], {%h61, %h62};
-	st.shared.v2.b16 	[%r385+4336], {%h63, %h64};
-	st.shared.v2.b16 	[%r385+256], {%h65, %h66};
-	st.shared.v2.b16 	[%r385+4352], {%h67, %h68};
-	st.shared.v2.b16 	[%r385+272], {%h69, %h70};
-	st.shared.v2.b16 	[%r385+4368], {%h71, %h72};
-	st.shared.v2.b16 	[%r385+288], {%h73, %h74};
-	st.shared.v2.b16 	[%r385+4384], {%h75, %h76};
-	st.shared.v2.b16 	[%r385+304], {%h77, %h78};
-	st.shared.v2.b16 	[%r385+4400], {%h79, %h80};
-	st.shared.v2.b16 	[%r385+320], {%h81, %h82};
-	st.shared.v2.b16 	[%r385+4416], {%h83, %h84};
-	st.shared.v2.b16 	[%r385+336], {%h85, %h86};
-	st.shared.v2.b16 	[%r385+4432], {%h87, %h88};
-	st.shared.v2.b16 	[%r385+352], {%h89, %h90};
-	st.shared.v2.b16 	[%r385+4448], {%h91, %h92};
-	st.shared.v2.b16 	[%r385+368], {%h93, %h94};
-	st.shared.v2.b16 	[%r385+4464], {%h95, %h96};
-	st.shared.v2.b16 	[%r385+384], {%h97, %h98};
-	st.shared.v2.b16 	[%r385+4480], {%h99, %h100};
-	st.shared.v2.b16 	[%r385+400], {%h101, %h102};
-	st.shared.v2.b16 	[%r385+4496], {%h103, %h104};
-	st.shared.v2.b16 	[%r385+416], {%h105, %h106};
-	st.shared.v2.b16 	[%r385+4512], {%h107, %h108};
-	st.shared.v2.b16 	[%r385+432], {%h109, %h110};
-	st.shared.v2.b16 	[%r385+4528], {%h111, %h112};
-	st.shared.v2.b16 	[%r385+448], {%h113, %h114};
-	st.shared.v2.b16 	[%r385+4544], {%h115, %h116};
-	st.shared.v2.b16 	[%r385+464], {%h117, %h118};
-	st.shared.v2.b16 	[%r385+4560], {%h119, %h120};
-	st.shared.v2.b16 	[%r385+480], {%h121, %h122};
-	st.shared.v2.b16 	[%r385+4576], {%h123, %h124};
-	st.shared.v2.b16 	[%r385+496], {%h125, %h126};
-	st.shared.v2.b16 	[%r385+4592], {%h127, %h128};
+	shr.u32 	%r278, %r10, 2;
+	and.b32 	%r279, %r278, 7;
+	and.b32 	%r280, %r11, 7;
+	shl.b32 	%r281, %r280, 4;
+	or.b32 	%r282, %r279, %r281;
+	and.b32 	%r283, %r10, 3;
+	shl.b32 	%r284, %r283, 1;
+	mul.lo.s32 	%r285, %r282, 256;
+	add.s32 	%r286, %r285, %r284;
+	and.b32 	%r287, %r11, 7;
+	and.b32 	%r288, %r10, 31;
+	shl.b32 	%r289, %r288, 3;
+	mul.lo.s32 	%r290, %r287, 256;
+	add.s32 	%r291, %r290, %r289;
+	shl.b32 	%r292, %r286, 1;
+	add.s32 	%r293, %r109, %r292;
+	st.shared.v2.b16 	[%r293], {%h1, %h2};
+	st.shared.v2.b16 	[%r293+4096], {%h3, %h4};
+	st.shared.v2.b16 	[%r293+16], {%h5, %h6};
+	st.shared.v2.b16 	[%r293+4112], {%h7, %h8};
+	st.shared.v2.b16 	[%r293+32], {%h9, %h10};
+	st.shared.v2.b16 	[%r293+4128], {%h11, %h12};
+	st.shared.v2.b16 	[%r293+48], {%h13, %h14};
+	st.shared.v2.b16 	[%r293+4144], {%h15, %h16};
+	st.shared.v2.b16 	[%r293+64], {%h17, %h18};
+	st.shared.v2.b16 	[%r293+4160], {%h19, %h20};
+	st.shared.v2.b16 	[%r293+80], {%h21, %h22};
+	st.shared.v2.b16 	[%r293+4176], {%h23, %h24};
+	st.shared.v2.b16 	[%r293+96], {%h25, %h26};
+	st.shared.v2.b16 	[%r293+4192], {%h27, %h28};
+	st.shared.v2.b16 	[%r293+112], {%h29, %h30};
+	st.shared.v2.b16 	[%r293+4208], {%h31, %h32};
+	st.shared.v2.b16 	[%r293+128], {%h33, %h34};
+	st.shared.v2.b16 	[%r293+4224], {%h35, %h36};
+	st.shared.v2.b16 	[%r293+144], {%h37, %h38};
+	st.shared.v2.b16 	[%r293+4240], {%h39, %h40};
+	st.shared.v2.b16 	[%r293+160], {%h41, %h42};
+	st.shared.v2.b16 	[%r293+4256], {%h43, %h44};
+	st.shared.v2.b16 	[%r293+176], {%h45, %h46};
+	st.shared.v2.b16 	[%r293+4272], {%h47, %h48};
+	st.shared.v2.b16 	[%r293+192], {%h49, %h50};
+	st.shared.v2.b16 	[%r293+4288], {%h51, %h52};
+	st.shared.v2.b16 	[%r293+208], {%h53, %h54};
+	st.shared.v2.b16 	[%r293+4304], {%h55, %h56};
+	st.shared.v2.b16 	[%r293+224], {%h57, %h58};
+	st.shared.v2.b16 	[%r293+4320], {%h59, %h60};
+	st.shared.v2.b16 	[%r293+240], {%h61, %h62};
+	st.shared.v2.b16 	[%r293+4336], {%h63, %h64};
+	st.shared.v2.b16 	[%r293+256], {%h65, %h66};
+	st.shared.v2.b16 	[%r293+4352], {%h67, %h68};
+	st.shared.v2.b16 	[%r293+272], {%h69, %h70};
+	st.shared.v2.b16 	[%r293+4368], {%h71, %h72};
+	st.shared.v2.b16 	[%r293+288], {%h73, %h74};
+	st.shared.v2.b16 	[%r293+4384], {%h75, %h76};
+	st.shared.v2.b16 	[%r293+304], {%h77, %h78};
+	st.shared.v2.b16 	[%r293+4400], {%h79, %h80};
+	st.shared.v2.b16 	[%r293+320], {%h81, %h82};
+	st.shared.v2.b16 	[%r293+4416], {%h83, %h84};
+	st.shared.v2.b16 	[%r293+336], {%h85, %h86};
+	st.shared.v2.b16 	[%r293+4432], {%h87, %h88};
+	st.shared.v2.b16 	[%r293+352], {%h89, %h90};
+	st.shared.v2.b16 	[%r293+4448], {%h91, %h92};
+	st.shared.v2.b16 	[%r293+368], {%h93, %h94};
+	st.shared.v2.b16 	[%r293+4464], {%h95, %h96};
+	st.shared.v2.b16 	[%r293+384], {%h97, %h98};
+	st.shared.v2.b16 	[%r293+4480], {%h99, %h100};
+	st.shared.v2.b16 	[%r293+400], {%h101, %h102};
+	st.shared.v2.b16 	[%r293+4496], {%h103, %h104};
+	st.shared.v2.b16 	[%r293+416], {%h105, %h106};
+	st.shared.v2.b16 	[%r293+4512], {%h107, %h108};
+	st.shared.v2.b16 	[%r293+432], {%h109, %h110};
+	st.shared.v2.b16 	[%r293+4528], {%h111, %h112};
+	st.shared.v2.b16 	[%r293+448], {%h113, %h114};
+	st.shared.v2.b16 	[%r293+4544], {%h115, %h116};
+	st.shared.v2.b16 	[%r293+464], {%h117, %h118};
+	st.shared.v2.b16 	[%r293+4560], {%h119, %h120};
+	st.shared.v2.b16 	[%r293+480], {%h121, %h122};
+	st.shared.v2.b16 	[%r293+4576], {%h123, %h124};
+	st.shared.v2.b16 	[%r293+496], {%h125, %h126};
+	st.shared.v2.b16 	[%r293+4592], {%h127, %h128};
 	bar.sync 	0;
-	shl.b32 	%r386, %r383, 1;
-	add.s32 	%r387, %r75, %r386;
-	ld.shared.v4.b32 	{%r388, %r389, %r390, %r391}, [%r387];
-	mov.b32 	{%h129, %h130}, %r388;
-	mov.b32 	{%h131, %h132}, %r389;
-	mov.b32 	{%h133, %h134}, %r390;
-	mov.b32 	{%h135, %h136}, %r391;
-	ld.shared.v4.b32 	{%r392, %r393, %r394, %r395}, [%r387+4096];
-	mov.b32 	{%h137, %h138}, %r392;
-	mov.b32 	{%h139, %h140}, %r393;
-	mov.b32 	{%h141, %h142}, %r394;
-	mov.b32 	{%h143, %h144}, %r395;
-	ld.shared.v4.b32 	{%r396, %r397, %r398, %r399}, [%r387+8192];
-	mov.b32 	{%h145, %h146}, %r396;
-	mov.b32 	{%h147, %h148}, %r397;
-	mov.b32 	{%h149, %h150}, %r398;
-	mov.b32 	{%h151, %h152}, %r399;
-	ld.shared.v4.b32 	{%r400, %r401, %r402, %r403}, [%r387+12288];
-	mov.b32 	{%h153, %h154}, %r400;
-	mov.b32 	{%h155, %h156}, %r401;
-	mov.b32 	{%h157, %h158}, %r402;
-	mov.b32 	{%h159, %h160}, %r403;
-	ld.shared.v4.b32 	{%r404, %r405, %r406, %r407}, [%r387+16384];
-	mov.b32 	{%h161, %h162}, %r404;
-	mov.b32 	{%h163, %h164}, %r405;
-	mov.b32 	{%h165, %h166}, %r406;
-	mov.b32 	{%h167, %h168}, %r407;
-	ld.shared.v4.b32 	{%r408, %r409, %r410, %r411}, [%r387+20480];
-	mov.b32 	{%h169, %h170}, %r408;
-	mov.b32 	{%h171, %h172}, %r409;
-	mov.b32 	{%h173, %h174}, %r410;
-	mov.b32 	{%h175, %h176}, %r411;
-	ld.shared.v4.b32 	{%r412, %r413, %r414, %r415}, [%r387+24576];
-	mov.b32 	{%h177, %h178}, %r412;
-	mov.b32 	{%h179, %h180}, %r413;
-	mov.b32 	{%h181, %h182}, %r414;
-	mov.b32 	{%h183, %h184}, %r415;
-	ld.shared.v4.b32 	{%r416, %r417, %r418, %r419}, [%r387+28672];
-	mov.b32 	{%h185, %h186}, %r416;
-	mov.b32 	{%h187, %h188}, %r417;
-	mov.b32 	{%h189, %h190}, %r418;
-	mov.b32 	{%h191, %h192}, %r419;
-	ld.shared.v4.b32 	{%r420, %r421, %r422, %r423}, [%r387+32768];
-	mov.b32 	{%h193, %h194}, %r420;
-	mov.b32 	{%h195, %h196}, %r421;
-	mov.b32 	{%h197, %h198}, %r422;
-	mov.b32 	{%h199, %h200}, %r423;
-	ld.shared.v4.b32 	{%r424, %r425, %r426, %r427}, [%r387+36864];
-	mov.b32 	{%h201, %h202}, %r424;
-	mov.b32 	{%h203, %h204}, %r425;
-	mov.b32 	{%h205, %h206}, %r426;
-	mov.b32 	{%h207, %h208}, %r427;
-	ld.shared.v4.b32 	{%r428, %r429, %r430, %r431}, [%r387+40960];
-	mov.b32 	{%h209, %h210}, %r428;
-	mov.b32 	{%h211, %h212}, %r429;
-	mov.b32 	{%h213, %h214}, %r430;
-	mov.b32 	{%h215, %h216}, %r431;
-	ld.shared.v4.b32 	{%r432, %r433, %r434, %r435}, [%r387+45056];
-	mov.b32 	{%h217, %h218}, %r432;
-	mov.b32 	{%h219, %h220}, %r433;
-	mov.b32 	{%h221, %h222}, %r434;
-	mov.b32 	{%h223, %h224}, %r435;
-	ld.shared.v4.b32 	{%r436, %r437, %r438, %r439}, [%r387+49152];
-	mov.b32 	{%h225, %h226}, %r436;
-	mov.b32 	{%h227, %h228}, %r437;
-	mov.b32 	{%h229, %h230}, %r438;
-	mov.b32 	{%h231, %h232}, %r439;
-	ld.shared.v4.b32 	{%r440, %r441, %r442, %r443}, [%r387+53248];
-	mov.b32 	{%h233, %h234}, %r440;
-	mov.b32 	{%h235, %h236}, %r441;
-	mov.b32 	{%h237, %h238}, %r442;
-	mov.b32 	{%h239, %h240}, %r443;
-	ld.shared.v4.b32 	{%r444, %r445, %r446, %r447}, [%r387+57344];
-	mov.b32 	{%h241, %h242}, %r444;
-	mov.b32 	{%h243, %h244}, %r445;
-	mov.b32 	{%h245, %h246}, %r446;
-	mov.b32 	{%h247, %h248}, %r447;
-	ld.shared.v4.b32 	{%r448, %r449, %r450, %r451}, [%r387+61440];
-	mov.b32 	{%h249, %h250}, %r448;
-	mov.b32 	{%h251, %h252}, %r449;
-	mov.b32 	{%h253, %h254}, %r450;
-	mov.b32 	{%h255, %h256}, %r451;
-	mov.b32 	%r452, {%h129, %h130};
-	mov.b32 	%r453, {%h131, %h132};
-	mov.b32 	%r454, {%h133, %h134};
-	mov.b32 	%r455, {%h135, %h136};
+	shl.b32 	%r294, %r291, 1;
+	add.s32 	%r295, %r109, %r294;
+	ld.shared.v4.b32 	{%r296, %r297, %r298, %r299}, [%r295];
+	mov.b32 	{%h129, %h130}, %r296;
+	mov.b32 	{%h131, %h132}, %r297;
+	mov.b32 	{%h133, %h134}, %r298;
+	mov.b32 	{%h135, %h136}, %r299;
+	ld.shared.v4.b32 	{%r300, %r301, %r302, %r303}, [%r295+4096];
+	mov.b32 	{%h137, %h138}, %r300;
+	mov.b32 	{%h139, %h140}, %r301;
+	mov.b32 	{%h141, %h142}, %r302;
+	mov.b32 	{%h143, %h144}, %r303;
+	ld.shared.v4.b32 	{%r304, %r305, %r306, %r307}, [%r295+8192];
+	mov.b32 	{%h145, %h146}, %r304;
+	mov.b32 	{%h147, %h148}, %r305;
+	mov.b32 	{%h149, %h150}, %r306;
+	mov.b32 	{%h151, %h152}, %r307;
+	ld.shared.v4.b32 	{%r308, %r309, %r310, %r311}, [%r295+12288];
+	mov.b32 	{%h153, %h154}, %r308;
+	mov.b32 	{%h155, %h156}, %r309;
+	mov.b32 	{%h157, %h158}, %r310;
+	mov.b32 	{%h159, %h160}, %r311;
+	ld.shared.v4.b32 	{%r312, %r313, %r314, %r315}, [%r295+16384];
+	mov.b32 	{%h161, %h162}, %r312;
+	mov.b32 	{%h163, %h164}, %r313;
+	mov.b32 	{%h165, %h166}, %r314;
+	mov.b32 	{%h167, %h168}, %r315;
+	ld.shared.v4.b32 	{%r316, %r317, %r318, %r319}, [%r295+20480];
+	mov.b32 	{%h169, %h170}, %r316;
+	mov.b32 	{%h171, %h172}, %r317;
+	mov.b32 	{%h173, %h174}, %r318;
+	mov.b32 	{%h175, %h176}, %r319;
+	ld.shared.v4.b32 	{%r320, %r321, %r322, %r323}, [%r295+24576];
+	mov.b32 	{%h177, %h178}, %r320;
+	mov.b32 	{%h179, %h180}, %r321;
+	mov.b32 	{%h181, %h182}, %r322;
+	mov.b32 	{%h183, %h184}, %r323;
+	ld.shared.v4.b32 	{%r324, %r325, %r326, %r327}, [%r295+28672];
+	mov.b32 	{%h185, %h186}, %r324;
+	mov.b32 	{%h187, %h188}, %r325;
+	mov.b32 	{%h189, %h190}, %r326;
+	mov.b32 	{%h191, %h192}, %r327;
+	ld.shared.v4.b32 	{%r328, %r329, %r330, %r331}, [%r295+32768];
+	mov.b32 	{%h193, %h194}, %r328;
+	mov.b32 	{%h195, %h196}, %r329;
+	mov.b32 	{%h197, %h198}, %r330;
+	mov.b32 	{%h199, %h200}, %r331;
+	ld.shared.v4.b32 	{%r332, %r333, %r334, %r335}, [%r295+36864];
+	mov.b32 	{%h201, %h202}, %r332;
+	mov.b32 	{%h203, %h204}, %r333;
+	mov.b32 	{%h205, %h206}, %r334;
+	mov.b32 	{%h207, %h208}, %r335;
+	ld.shared.v4.b32 	{%r336, %r337, %r338, %r339}, [%r295+40960];
+	mov.b32 	{%h209, %h210}, %r336;
+	mov.b32 	{%h211, %h212}, %r337;
+	mov.b32 	{%h213, %h214}, %r338;
+	mov.b32 	{%h215, %h216}, %r339;
+	ld.shared.v4.b32 	{%r340, %r341, %r342, %r343}, [%r295+45056];
+	mov.b32 	{%h217, %h218}, %r340;
+	mov.b32 	{%h219, %h220}, %r341;
+	mov.b32 	{%h221, %h222}, %r342;
+	mov.b32 	{%h223, %h224}, %r343;
+	ld.shared.v4.b32 	{%r344, %r345, %r346, %r347}, [%r295+49152];
+	mov.b32 	{%h225, %h226}, %r344;
+	mov.b32 	{%h227, %h228}, %r345;
+	mov.b32 	{%h229, %h230}, %r346;
+	mov.b32 	{%h231, %h232}, %r347;
+	ld.shared.v4.b32 	{%r348, %r349, %r350, %r351}, [%r295+53248];
+	mov.b32 	{%h233, %h234}, %r348;
+	mov.b32 	{%h235, %h236}, %r349;
+	mov.b32 	{%h237, %h238}, %r350;
+	mov.b32 	{%h239, %h240}, %r351;
+	ld.shared.v4.b32 	{%r352, %r353, %r354, %r355}, [%r295+57344];
+	mov.b32 	{%h241, %h242}, %r352;
+	mov.b32 	{%h243, %h244}, %r353;
+	mov.b32 	{%h245, %h246}, %r354;
+	mov.b32 	{%h247, %h248}, %r355;
+	ld.shared.v4.b32 	{%r356, %r357, %r358, %r359}, [%r295+61440];
+	mov.b32 	{%h249, %h250}, %r356;
+	mov.b32 	{%h251, %h252}, %r357;
+	mov.b32 	{%h253, %h254}, %r358;
+	mov.b32 	{%h255, %h256}, %r359;
+	mov.b32 	%r360, {%h129, %h130};
+	mov.b32 	%r361, {%h131, %h132};
+	mov.b32 	%r362, {%h133, %h134};
+	mov.b32 	%r363, {%h135, %h136};
 	// begin inline asm
-	@%p53 st.global.v4.b32 [ %rd151 + 0 ], { %r452, %r453, %r454, %r455 };
+	@%p53 st.global.v4.b32 [ %rd151 + 0 ], { %r360, %r361, %r362, %r363 };
 	// end inline asm
-	mov.b32 	%r456, {%h137, %h138};
-	mov.b32 	%r457, {%h139, %h140};
-	mov.b32 	%r458, {%h141, %h142};
-	mov.b32 	%r459, {%h143, %h144};
+	mov.b32 	%r364, {%h137, %h138};
+	mov.b32 	%r365, {%h139, %h140};
+	mov.b32 	%r366, {%h141, %h142};
+	mov.b32 	%r367, {%h143, %h144};
 	// begin inline asm
-	@%p54 st.global.v4.b32 [ %rd153 + 0 ], { %r456, %r457, %r458, %r459 };
+	@%p54 st.global.v4.b32 [ %rd153 + 0 ], { %r364, %r365, %r366, %r367 };
 	// end inline asm
-	mov.b32 	%r460, {%h145, %h146};
-	mov.b32 	%r461, {%h147, %h148};
-	mov.b32 	%r462, {%h149, %h150};
-	mov.b32 	%r463, {%h151, %h152};
+	mov.b32 	%r368, {%h145, %h146};
+	mov.b32 	%r369, {%h147, %h148};
+	mov.b32 	%r370, {%h149, %h150};
+	mov.b32 	%r371, {%h151, %h152};
 	// begin inline asm
-	@%p55 st.global.v4.b32 [ %rd155 + 0 ], { %r460, %r461, %r462, %r463 };
+	@%p55 st.global.v4.b32 [ %rd155 + 0 ], { %r368, %r369, %r370, %r371 };
 	// end inline asm
-	mov.b32 	%r464, {%h153, %h154};
-	mov.b32 	%r465, {%h155, %h156};
-	mov.b32 	%r466, {%h157, %h158};
-	mov.b32 	%r467, {%h159, %h160};
+	mov.b32 	%r372, {%h153, %h154};
+	mov.b32 	%r373, {%h155, %h156};
+	mov.b32 	%r374, {%h157, %h158};
+	mov.b32 	%r375, {%h159, %h160};
 	// begin inline asm
-	@%p56 st.global.v4.b32 [ %rd157 + 0 ], { %r464, %r465, %r466, %r467 };
+	@%p56 st.global.v4.b32 [ %rd157 + 0 ], { %r372, %r373, %r374, %r375 };
 	// end inline asm
-	mov.b32 	%r468, {%h161, %h162};
-	mov.b32 	%r469, {%h163, %h164};
-	mov.b32 	%r470, {%h165, %h166};
-	mov.b32 	%r471, {%h167, %h168};
+	mov.b32 	%r376, {%h161, %h162};
+	mov.b32 	%r377, {%h163, %h164};
+	mov.b32 	%r378, {%h165, %h166};
+	mov.b32 	%r379, {%h167, %h168};
 	// begin inline asm
-	@%p57 st.global.v4.b32 [ %rd159 + 0 ], { %r468, %r469, %r470, %r471 };
+	@%p57 st.global.v4.b32 [ %rd159 + 0 ], { %r376, %r377, %r378, %r379 };
 	// end inline asm
-	mov.b32 	%r472, {%h169, %h170};
-	mov.b32 	%r473, {%h171, %h172};
-	mov.b32 	%r474, {%h173, %h174};
-	mov.b32 	%r475, {%h175, %h176};
+	mov.b32 	%r380, {%h169, %h170};
+	mov.b32 	%r381, {%h171, %h172};
+	mov.b32 	%r382, {%h173, %h174};
+	mov.b32 	%r383, {%h175, %h176};
 	// begin inline asm
-	@%p58 st.global.v4.b32 [ %rd161 + 0 ], { %r472, %r473, %r474, %r475 };
+	@%p58 st.global.v4.b32 [ %rd161 + 0 ], { %r380, %r381, %r382, %r383 };
 	// end inline asm
-	mov.b32 	%r476, {%h177, %h178};
-	mov.b32 	%r477, {%h179, %h180};
-	mov.b32 	%r478, {%h181, %h182};
-	mov.b32 	%r479, {%h183, %h184};
+	mov.b32 	%r384, {%h177, %h178};
+	mov.b32 	%r385, {%h179, %h180};
+	mov.b32 	%r386, {%h181, %h182};
+	mov.b32 	%r387, {%h183, %h184};
 	// begin inline asm
-	@%p59 st.global.v4.b32 [ %rd163 + 0 ], { %r476, %r477, %r478, %r479 };
+	@%p59 st.global.v4.b32 [ %rd163 + 0 ], { %r384, %r385, %r386, %r387 };
 	// end inline asm
-	mov.b32 	%r480, {%h185, %h186};
-	mov.b32 	%r481, {%h187, %h188};
-	mov.b32 	%r482, {%h189, %h190};
-	mov.b32 	%r483, {%h191, %h192};
+	mov.b32 	%r388, {%h185, %h186};
+	mov.b32 	%r389, {%h187, %h188};
+	mov.b32 	%r390, {%h189, %h190};
+	mov.b32 	%r391, {%h191, %h192};
 	// begin inline asm
-	@%p60 st.global.v4.b32 [ %rd165 + 0 ], { %r480, %r481, %r482, %r483 };
+	@%p60 st.global.v4.b32 [ %rd165 + 0 ], { %r388, %r389, %r390, %r391 };
 	// end inline asm
-	mov.b32 	%r484, {%h193, %h194};
-	mov.b32 	%r485, {%h195, %h196};
-	mov.b32 	%r486, {%h197, %h198};
-	mov.b32 	%r487, {%h199, %h200};
+	mov.b32 	%r392, {%h193, %h194};
+	mov.b32 	%r393, {%h195, %h196};
+	mov.b32 	%r394, {%h197, %h198};
+	mov.b32 	%r395, {%h199, %h200};
 	// begin inline asm
-	@%p61 st.global.v4.b32 [ %rd167 + 0 ], { %r484, %r485, %r486, %r487 };
+	@%p61 st.global.v4.b32 [ %rd167 + 0 ], { %r392, %r393, %r394, %r395 };
 	// end inline asm
-	mov.b32 	%r488, {%h201, %h202};
-	mov.b32 	%r489, {%h203, %h204};
-	mov.b32 	%r490, {%h205, %h206};
-	mov.b32 	%r491, {%h207, %h208};
+	mov.b32 	%r396, {%h201, %h202};
+	mov.b32 	%r397, {%h203, %h204};
+	mov.b32 	%r398, {%h205, %h206};
+	mov.b32 	%r399, {%h207, %h208};
 	// begin inline asm
-	@%p62 st.global.v4.b32 [ %rd169 + 0 ], { %r488, %r489, %r490, %r491 };
+	@%p62 st.global.v4.b32 [ %rd169 + 0 ], { %r396, %r397, %r398, %r399 };
 	// end inline asm
-	mov.b32 	%r492, {%h209, %h210};
-	mov.b32 	%r493, {%h211, %h212};
-	mov.b32 	%r494, {%h213, %h214};
-	mov.b32 	%r495, {%h215, %h216};
+	mov.b32 	%r400, {%h209, %h210};
+	mov.b32 	%r401, {%h211, %h212};
+	mov.b32 	%r402, {%h213, %h214};
+	mov.b32 	%r403, {%h215, %h216};
 	// begin inline asm
-	@%p63 st.global.v4.b32 [ %rd171 + 0 ], { %r492, %r493, %r494, %r495 };
+	@%p63 st.global.v4.b32 [ %rd171 + 0 ], { %r400, %r401, %r402, %r403 };
 	// end inline asm
-	mov.b32 	%r496, {%h217, %h218};
-	mov.b32 	%r497, {%h219, %h220};
-	mov.b32 	%r498, {%h221, %h222};
-	mov.b32 	%r499, {%h223, %h224};
+	mov.b32 	%r404, {%h217, %h218};
+	mov.b32 	%r405, {%h219, %h220};
+	mov.b32 	%r406, {%h221, %h222};
+	mov.b32 	%r407, {%h223, %h224};
 	// begin inline asm
-	@%p64 st.global.v4.b32 [ %rd173 + 0 ], { %r496, %r497, %r498, %r499 };
+	@%p64 st.global.v4.b32 [ %rd173 + 0 ], { %r404, %r405, %r406, %r407 };
 	// end inline asm
-	mov.b32 	%r500, {%h225, %h226};
-	mov.b32 	%r501, {%h227, %h228};
-	mov.b32 	%r502, {%h229, %h230};
-	mov.b32 	%r503, {%h231, %h232};
+	mov.b32 	%r408, {%h225, %h226};
+	mov.b32 	%r409, {%h227, %h228};
+	mov.b32 	%r410, {%h229, %h230};
+	mov.b32 	%r411, {%h231, %h232};
 	// begin inline asm
-	@%p65 st.global.v4.b32 [ %rd175 + 0 ], { %r500, %r501, %r502, %r503 };
+	@%p65 st.global.v4.b32 [ %rd175 + 0 ], { %r408, %r409, %r410, %r411 };
 	// end inline asm
-	mov.b32 	%r504, {%h233, %h234};
-	mov.b32 	%r505, {%h235, %h236};
-	mov.b32 	%r506, {%h237, %h238};
-	mov.b32 	%r507, {%h239, %h240};
+	mov.b32 	%r412, {%h233, %h234};
+	mov.b32 	%r413, {%h235, %h236};
+	mov.b32 	%r414, {%h237, %h238};
+	mov.b32 	%r415, {%h239, %h240};
 	// begin inline asm
-	@%p66 st.global.v4.b32 [ %rd177 + 0 ], { %r504, %r505, %r506, %r507 };
+	@%p66 st.global.v4.b32 [ %rd177 + 0 ], { %r412, %r413, %r414, %r415 };
 	// end inline asm
-	mov.b32 	%r508, {%h241, %h242};
-	mov.b32 	%r509, {%h243, %h244};
-	mov.b32 	%r510, {%h245, %h246};
-	mov.b32 	%r511, {%h247, %h248};
+	mov.b32 	%r416, {%h241, %h242};
+	mov.b32 	%r417, {%h243, %h244};
+	mov.b32 	%r418, {%h245, %h246};
+	mov.b32 	%r419, {%h247, %h248};
 	// begin inline asm
-	@%p67 st.global.v4.b32 [ %rd179 + 0 ], { %r508, %r509, %r510, %r511 };
+	@%p67 st.global.v4.b32 [ %rd179 + 0 ], { %r416, %r417, %r418, %r419 };
 	// end inline asm
-	mov.b32 	%r512, {%h249, %h250};
-	mov.b32 	%r513, {%h251, %h252};
-	mov.b32 	%r514, {%h253, %h254};
-	mov.b32 	%r515, {%h255, %h256};
+	mov.b32 	%r420, {%h249, %h250};
+	mov.b32 	%r421, {%h251, %h252};
+	mov.b32 	%r422, {%h253, %h254};
+	mov.b32 	%r423, {%h255, %h256};
 	// begin inline asm
-	@%p68 st.global.v4.b32 [ %rd181 + 0 ], { %r512, %r513, %r514, %r515 };
+	@%p68 st.global.v4.b32 [ %rd181 + 0 ], { %r420, %r421, %r422, %r423 };
 	// end inline asm
 	.loc	1 39 1
 	ret;
