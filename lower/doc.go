@@ -118,7 +118,14 @@
 // synchronous. Outside the loop's runs the scratch buffer reuses the ring's space; a dot
 // operand defined outside the loop is stored into shared memory once per run of it.
 //
-// Not yet: TMA for in-kernel descriptors, tt.assert, calls of non-inlined functions,
-// pipelining of pointer loads that feed mma.sync (sm_80) or anything but a dot, and on
-// AMD.
+// A loop with its own num_stages (tl.range(..., num_stages=)) also pipelines its other
+// pointer loads of vectors of 4 to 16 bytes, as Triton's pipeliner does (on sm_80 too):
+// each thread copies its own vectors of the load's registers into a ring of
+// num_stages-1 stages and reads them back where the load was, applying the load's
+// other where its mask fails. No barrier is needed, since each thread reads only what
+// it copied (staged loads).
+//
+// Not yet: tt.assert, calls of non-inlined functions, pipelining of loads that feed
+// mma.sync (sm_80) without the loop's own num_stages (they are staged through
+// registers then), and on AMD.
 package lower

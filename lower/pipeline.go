@@ -197,17 +197,22 @@ func (g *gen) planPipeline(wg isa.WarpGroupMMA, loop *tileir.Op) *pipeline {
 	return p
 }
 
-// stagedLoadOf returns op as a staged load, or nil: a tt.load of a pointer tensor, not
-// volatile, without an eviction policy, whose vectors are 4, 8 or 16 bytes (Triton
-// pipelines no load narrower than 32 bits).
-func (g *gen) stagedLoadOf(op *tileir.Op) *pipelinedLoad {
+// copyable reports whether op is a tt.load that cp.async may do: of a tensor of
+// pointers (not a block pointer), not volatile, without an eviction policy.
+func (g *gen) copyable(op *tileir.Op) bool {
 	if op.Name != "tt.load" || !isTensor(op.Results[0]) || g.enc[op.Results[0]] == nil {
-		return nil
+		return false
 	}
 	if _, blk := tileir.ElemType(op.Operands[0].Type).(*tileir.PtrType).Elem().(*tileir.TensorType); blk {
-		return nil
+		return false
 	}
-	if op.Attr("isVolatile") == tileir.BoolAttr(true) || op.EnumAttr("evict") != "evict_normal" && op.EnumAttr("evict") != "" {
+	return op.Attr("isVolatile") != tileir.BoolAttr(true) && (op.EnumAttr("evict") == "evict_normal" || op.EnumAttr("evict") == "")
+}
+
+// stagedLoadOf returns op as a staged load, or nil: a copyable tt.load whose vectors are
+// 4, 8 or 16 bytes (Triton pipelines no load narrower than 32 bits).
+func (g *gen) stagedLoadOf(op *tileir.Op) *pipelinedLoad {
+	if !g.copyable(op) {
 		return nil
 	}
 	var mask *tileir.Value
@@ -274,16 +279,13 @@ func (g *gen) loadStaged(ld *pipelinedLoad) error {
 	return nil
 }
 
-// pipelinedLoadOf returns op as a pipelined load, or nil: a tt.load of a pointer tensor
-// whose one use is as operand A (read from shared memory) or B of a warpgroup dot in the
-// same block, with no other value or a zero one, no eviction policy, not volatile, and
+// pipelinedLoadOf returns op as a pipelined load, or nil: a copyable tt.load whose one
+// use is as operand A (read from shared memory) or B of a warpgroup dot in the same
+// block, with no other value or a zero one, and
 // whose vectors of registers land in aligned runs of 4, 8 or 16 bytes of the dot's
 // shared layout.
 func (g *gen) pipelinedLoadOf(wg isa.WarpGroupMMA, op *tileir.Op) *pipelinedLoad {
-	if op.Name != "tt.load" || !isTensor(op.Results[0]) || g.enc[op.Results[0]] == nil {
-		return nil
-	}
-	if _, blk := tileir.ElemType(op.Operands[0].Type).(*tileir.PtrType).Elem().(*tileir.TensorType); blk {
+	if !g.copyable(op) {
 		return nil
 	}
 	res := op.Results[0]
@@ -303,9 +305,6 @@ func (g *gen) pipelinedLoadOf(wg isa.WarpGroupMMA, op *tileir.Op) *pipelinedLoad
 		}
 	}
 	if !ok || !plan.WarpGroup || opIdx > 1 || opIdx == 0 && plan.ARegs {
-		return nil
-	}
-	if op.Attr("isVolatile") == tileir.BoolAttr(true) || op.EnumAttr("evict") != "evict_normal" && op.EnumAttr("evict") != "" {
 		return nil
 	}
 	if len(op.Operands) > 2 && !zeroSplat(op.Operands[2]) {
