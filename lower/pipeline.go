@@ -281,9 +281,8 @@ func (g *gen) loadStaged(ld *pipelinedLoad) error {
 
 // pipelinedLoadOf returns op as a pipelined load, or nil: a copyable tt.load whose one
 // use is as operand A (read from shared memory) or B of a warpgroup dot in the same
-// block, with no other value or a zero one, and
-// whose vectors of registers land in aligned runs of 4, 8 or 16 bytes of the dot's
-// shared layout.
+// block, with no other value or a zero one, and whose vectors of registers land in
+// aligned runs of 4, 8 or 16 bytes of the dot's shared layout.
 func (g *gen) pipelinedLoadOf(wg isa.WarpGroupMMA, op *tileir.Op) *pipelinedLoad {
 	if !g.copyable(op) {
 		return nil
