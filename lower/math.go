@@ -142,7 +142,8 @@ func mathName(op *tileir.Op) string {
 }
 
 // lowerMath lowers the math dialect and libdevice calls: f16 and bf16 are computed in
-// f32 and rounded back.
+// f32 and rounded back. math.exp on f32 is Triton's fast exp; everything else is the
+// accurate library (mathFuncs) or an LLVM intrinsic.
 func lowerMath(g *gen, op *tileir.Op) error {
 	name := mathName(op)
 	s := tileir.ScalarOf(op.Results[0].Type)
@@ -164,7 +165,11 @@ func lowerMath(g *gen, op *tileir.Op) error {
 			}
 		}
 		var r value.Value
-		if isLib {
+		if op.Name == "math.exp" && s == tileir.F32 {
+			// tl.exp on fp32, as Triton lowers it: ex2.approx(x·log2 e), the product
+			// rounded (up to 64 ulp from e^x near |x| = 88; libdevice's exp is mathExp)
+			r = g.isa.Exp2Approx(g.cur.NewFMul(args[0], constant.NewFloat(types.Float, float64(float32(math.Log2E)))), false)
+		} else if isLib {
 			if len(args) != 1 {
 				return nil, fmt.Errorf("%s takes one argument", name)
 			}

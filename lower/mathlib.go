@@ -47,9 +47,10 @@ func poly(m mathOps, x num, c ...float64) num {
 	return r
 }
 
-// mathExp is e^x. In f32 it is 2^n·2^f on ex2.approx, n = rint(x·log2 e) and f the rest,
-// to the product's rounding error (Triton's ex2.approx(x·log2 e) loses that error, up to
-// 64 ulp near |x| = 88); in f64, Cody–Waite reduction by ln 2 and a Taylor series.
+// mathExp is e^x as libdevice's exp (tl.exp on f32 is Triton's ex2.approx(x·log2 e),
+// lowerMath). In f32 it is 2^n·2^f on ex2.approx, n = rint(x·log2 e) and f the rest, to
+// the product's rounding error (which the fast form loses, up to 64 ulp near |x| = 88);
+// in f64, Cody–Waite reduction by ln 2 and a Taylor series.
 func mathExp(m mathOps, x num) num {
 	var r num
 	if m.f64() {

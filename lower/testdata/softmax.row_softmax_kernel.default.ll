@@ -188,10 +188,10 @@ define ptx_kernel void @row_softmax_kernel(float addrspace(1)* %0, float addrspa
 	br label %161, !dbg !31
 
 161:
-	%162 = phi i32 [ %12, %8 ], [ %579, %165 ], !dbg !31
-	%163 = phi i32 [ 0, %8 ], [ %578, %165 ], !dbg !31
+	%162 = phi i32 [ %12, %8 ], [ %411, %165 ], !dbg !31
+	%163 = phi i32 [ 0, %8 ], [ %410, %165 ], !dbg !31
 	%164 = icmp slt i32 %162, %4, !dbg !31
-	br i1 %164, label %165, label %580, !dbg !31
+	br i1 %164, label %165, label %412, !dbg !31
 
 165:
 	call void asm sideeffect "cp.async.wait_group 2;", "~{memory}"(), !dbg !31
@@ -291,350 +291,182 @@ define ptx_kernel void @row_softmax_kernel(float addrspace(1)* %0, float addrspa
 	%256 = fsub float %190, %249, !dbg !20
 	%257 = fsub float %193, %249, !dbg !20
 	%258 = fmul float %250, 0x3FF7154760000000, !dbg !21
-	%259 = call float @llvm.rint.f32(float %258), !dbg !21
-	%260 = fsub float 0.0, %259, !dbg !21
-	%261 = call float @llvm.fma.f32(float %250, float 0x3FF7154760000000, float %260), !dbg !21
-	%262 = call float @llvm.fma.f32(float %250, float 0x3E54AE0C00000000, float %261), !dbg !21
+	%259 = call float @llvm.nvvm.ex2.approx.f(float %258), !dbg !21
+	%260 = fmul float %251, 0x3FF7154760000000, !dbg !21
+	%261 = call float @llvm.nvvm.ex2.approx.f(float %260), !dbg !21
+	%262 = fmul float %252, 0x3FF7154760000000, !dbg !21
 	%263 = call float @llvm.nvvm.ex2.approx.f(float %262), !dbg !21
-	%264 = fptosi float %259 to i32, !dbg !21
-	%265 = ashr i32 %264, 1, !dbg !21
-	%266 = sub i32 %264, %265, !dbg !21
-	%267 = add i32 %265, 127, !dbg !21
-	%268 = shl i32 %267, 23, !dbg !21
-	%269 = bitcast i32 %268 to float, !dbg !21
-	%270 = fmul float %263, %269, !dbg !21
-	%271 = add i32 %266, 127, !dbg !21
-	%272 = shl i32 %271, 23, !dbg !21
-	%273 = bitcast i32 %272 to float, !dbg !21
-	%274 = fmul float %270, %273, !dbg !21
-	%275 = fcmp olt float %250, -104.0, !dbg !21
-	%276 = select i1 %275, float 0.0, float %274, !dbg !21
-	%277 = fcmp olt float 0x40562EB860000000, %250, !dbg !21
-	%278 = select i1 %277, float 0x7FF0000000000000, float %276, !dbg !21
-	%279 = fcmp uno float %250, %250, !dbg !21
-	%280 = select i1 %279, float %250, float %278, !dbg !21
-	%281 = fmul float %251, 0x3FF7154760000000, !dbg !21
-	%282 = call float @llvm.rint.f32(float %281), !dbg !21
-	%283 = fsub float 0.0, %282, !dbg !21
-	%284 = call float @llvm.fma.f32(float %251, float 0x3FF7154760000000, float %283), !dbg !21
-	%285 = call float @llvm.fma.f32(float %251, float 0x3E54AE0C00000000, float %284), !dbg !21
-	%286 = call float @llvm.nvvm.ex2.approx.f(float %285), !dbg !21
-	%287 = fptosi float %282 to i32, !dbg !21
-	%288 = ashr i32 %287, 1, !dbg !21
-	%289 = sub i32 %287, %288, !dbg !21
-	%290 = add i32 %288, 127, !dbg !21
-	%291 = shl i32 %290, 23, !dbg !21
-	%292 = bitcast i32 %291 to float, !dbg !21
-	%293 = fmul float %286, %292, !dbg !21
-	%294 = add i32 %289, 127, !dbg !21
-	%295 = shl i32 %294, 23, !dbg !21
-	%296 = bitcast i32 %295 to float, !dbg !21
-	%297 = fmul float %293, %296, !dbg !21
-	%298 = fcmp olt float %251, -104.0, !dbg !21
-	%299 = select i1 %298, float 0.0, float %297, !dbg !21
-	%300 = fcmp olt float 0x40562EB860000000, %251, !dbg !21
-	%301 = select i1 %300, float 0x7FF0000000000000, float %299, !dbg !21
-	%302 = fcmp uno float %251, %251, !dbg !21
-	%303 = select i1 %302, float %251, float %301, !dbg !21
-	%304 = fmul float %252, 0x3FF7154760000000, !dbg !21
-	%305 = call float @llvm.rint.f32(float %304), !dbg !21
-	%306 = fsub float 0.0, %305, !dbg !21
-	%307 = call float @llvm.fma.f32(float %252, float 0x3FF7154760000000, float %306), !dbg !21
-	%308 = call float @llvm.fma.f32(float %252, float 0x3E54AE0C00000000, float %307), !dbg !21
-	%309 = call float @llvm.nvvm.ex2.approx.f(float %308), !dbg !21
-	%310 = fptosi float %305 to i32, !dbg !21
-	%311 = ashr i32 %310, 1, !dbg !21
-	%312 = sub i32 %310, %311, !dbg !21
-	%313 = add i32 %311, 127, !dbg !21
-	%314 = shl i32 %313, 23, !dbg !21
-	%315 = bitcast i32 %314 to float, !dbg !21
-	%316 = fmul float %309, %315, !dbg !21
-	%317 = add i32 %312, 127, !dbg !21
-	%318 = shl i32 %317, 23, !dbg !21
-	%319 = bitcast i32 %318 to float, !dbg !21
-	%320 = fmul float %316, %319, !dbg !21
-	%321 = fcmp olt float %252, -104.0, !dbg !21
-	%322 = select i1 %321, float 0.0, float %320, !dbg !21
-	%323 = fcmp olt float 0x40562EB860000000, %252, !dbg !21
-	%324 = select i1 %323, float 0x7FF0000000000000, float %322, !dbg !21
-	%325 = fcmp uno float %252, %252, !dbg !21
-	%326 = select i1 %325, float %252, float %324, !dbg !21
-	%327 = fmul float %253, 0x3FF7154760000000, !dbg !21
-	%328 = call float @llvm.rint.f32(float %327), !dbg !21
-	%329 = fsub float 0.0, %328, !dbg !21
-	%330 = call float @llvm.fma.f32(float %253, float 0x3FF7154760000000, float %329), !dbg !21
-	%331 = call float @llvm.fma.f32(float %253, float 0x3E54AE0C00000000, float %330), !dbg !21
-	%332 = call float @llvm.nvvm.ex2.approx.f(float %331), !dbg !21
-	%333 = fptosi float %328 to i32, !dbg !21
-	%334 = ashr i32 %333, 1, !dbg !21
-	%335 = sub i32 %333, %334, !dbg !21
-	%336 = add i32 %334, 127, !dbg !21
-	%337 = shl i32 %336, 23, !dbg !21
-	%338 = bitcast i32 %337 to float, !dbg !21
-	%339 = fmul float %332, %338, !dbg !21
-	%340 = add i32 %335, 127, !dbg !21
-	%341 = shl i32 %340, 23, !dbg !21
-	%342 = bitcast i32 %341 to float, !dbg !21
-	%343 = fmul float %339, %342, !dbg !21
-	%344 = fcmp olt float %253, -104.0, !dbg !21
-	%345 = select i1 %344, float 0.0, float %343, !dbg !21
-	%346 = fcmp olt float 0x40562EB860000000, %253, !dbg !21
-	%347 = select i1 %346, float 0x7FF0000000000000, float %345, !dbg !21
-	%348 = fcmp uno float %253, %253, !dbg !21
-	%349 = select i1 %348, float %253, float %347, !dbg !21
-	%350 = fmul float %254, 0x3FF7154760000000, !dbg !21
-	%351 = call float @llvm.rint.f32(float %350), !dbg !21
-	%352 = fsub float 0.0, %351, !dbg !21
-	%353 = call float @llvm.fma.f32(float %254, float 0x3FF7154760000000, float %352), !dbg !21
-	%354 = call float @llvm.fma.f32(float %254, float 0x3E54AE0C00000000, float %353), !dbg !21
-	%355 = call float @llvm.nvvm.ex2.approx.f(float %354), !dbg !21
-	%356 = fptosi float %351 to i32, !dbg !21
-	%357 = ashr i32 %356, 1, !dbg !21
-	%358 = sub i32 %356, %357, !dbg !21
-	%359 = add i32 %357, 127, !dbg !21
-	%360 = shl i32 %359, 23, !dbg !21
-	%361 = bitcast i32 %360 to float, !dbg !21
-	%362 = fmul float %355, %361, !dbg !21
-	%363 = add i32 %358, 127, !dbg !21
-	%364 = shl i32 %363, 23, !dbg !21
-	%365 = bitcast i32 %364 to float, !dbg !21
-	%366 = fmul float %362, %365, !dbg !21
-	%367 = fcmp olt float %254, -104.0, !dbg !21
-	%368 = select i1 %367, float 0.0, float %366, !dbg !21
-	%369 = fcmp olt float 0x40562EB860000000, %254, !dbg !21
-	%370 = select i1 %369, float 0x7FF0000000000000, float %368, !dbg !21
-	%371 = fcmp uno float %254, %254, !dbg !21
-	%372 = select i1 %371, float %254, float %370, !dbg !21
-	%373 = fmul float %255, 0x3FF7154760000000, !dbg !21
-	%374 = call float @llvm.rint.f32(float %373), !dbg !21
-	%375 = fsub float 0.0, %374, !dbg !21
-	%376 = call float @llvm.fma.f32(float %255, float 0x3FF7154760000000, float %375), !dbg !21
-	%377 = call float @llvm.fma.f32(float %255, float 0x3E54AE0C00000000, float %376), !dbg !21
-	%378 = call float @llvm.nvvm.ex2.approx.f(float %377), !dbg !21
-	%379 = fptosi float %374 to i32, !dbg !21
-	%380 = ashr i32 %379, 1, !dbg !21
-	%381 = sub i32 %379, %380, !dbg !21
-	%382 = add i32 %380, 127, !dbg !21
-	%383 = shl i32 %382, 23, !dbg !21
-	%384 = bitcast i32 %383 to float, !dbg !21
-	%385 = fmul float %378, %384, !dbg !21
-	%386 = add i32 %381, 127, !dbg !21
-	%387 = shl i32 %386, 23, !dbg !21
-	%388 = bitcast i32 %387 to float, !dbg !21
-	%389 = fmul float %385, %388, !dbg !21
-	%390 = fcmp olt float %255, -104.0, !dbg !21
-	%391 = select i1 %390, float 0.0, float %389, !dbg !21
-	%392 = fcmp olt float 0x40562EB860000000, %255, !dbg !21
-	%393 = select i1 %392, float 0x7FF0000000000000, float %391, !dbg !21
-	%394 = fcmp uno float %255, %255, !dbg !21
-	%395 = select i1 %394, float %255, float %393, !dbg !21
-	%396 = fmul float %256, 0x3FF7154760000000, !dbg !21
-	%397 = call float @llvm.rint.f32(float %396), !dbg !21
-	%398 = fsub float 0.0, %397, !dbg !21
-	%399 = call float @llvm.fma.f32(float %256, float 0x3FF7154760000000, float %398), !dbg !21
-	%400 = call float @llvm.fma.f32(float %256, float 0x3E54AE0C00000000, float %399), !dbg !21
-	%401 = call float @llvm.nvvm.ex2.approx.f(float %400), !dbg !21
-	%402 = fptosi float %397 to i32, !dbg !21
-	%403 = ashr i32 %402, 1, !dbg !21
-	%404 = sub i32 %402, %403, !dbg !21
-	%405 = add i32 %403, 127, !dbg !21
-	%406 = shl i32 %405, 23, !dbg !21
-	%407 = bitcast i32 %406 to float, !dbg !21
-	%408 = fmul float %401, %407, !dbg !21
-	%409 = add i32 %404, 127, !dbg !21
-	%410 = shl i32 %409, 23, !dbg !21
-	%411 = bitcast i32 %410 to float, !dbg !21
-	%412 = fmul float %408, %411, !dbg !21
-	%413 = fcmp olt float %256, -104.0, !dbg !21
-	%414 = select i1 %413, float 0.0, float %412, !dbg !21
-	%415 = fcmp olt float 0x40562EB860000000, %256, !dbg !21
-	%416 = select i1 %415, float 0x7FF0000000000000, float %414, !dbg !21
-	%417 = fcmp uno float %256, %256, !dbg !21
-	%418 = select i1 %417, float %256, float %416, !dbg !21
-	%419 = fmul float %257, 0x3FF7154760000000, !dbg !21
-	%420 = call float @llvm.rint.f32(float %419), !dbg !21
-	%421 = fsub float 0.0, %420, !dbg !21
-	%422 = call float @llvm.fma.f32(float %257, float 0x3FF7154760000000, float %421), !dbg !21
-	%423 = call float @llvm.fma.f32(float %257, float 0x3E54AE0C00000000, float %422), !dbg !21
-	%424 = call float @llvm.nvvm.ex2.approx.f(float %423), !dbg !21
-	%425 = fptosi float %420 to i32, !dbg !21
-	%426 = ashr i32 %425, 1, !dbg !21
-	%427 = sub i32 %425, %426, !dbg !21
-	%428 = add i32 %426, 127, !dbg !21
-	%429 = shl i32 %428, 23, !dbg !21
-	%430 = bitcast i32 %429 to float, !dbg !21
-	%431 = fmul float %424, %430, !dbg !21
-	%432 = add i32 %427, 127, !dbg !21
-	%433 = shl i32 %432, 23, !dbg !21
-	%434 = bitcast i32 %433 to float, !dbg !21
-	%435 = fmul float %431, %434, !dbg !21
-	%436 = fcmp olt float %257, -104.0, !dbg !21
-	%437 = select i1 %436, float 0.0, float %435, !dbg !21
-	%438 = fcmp olt float 0x40562EB860000000, %257, !dbg !21
-	%439 = select i1 %438, float 0x7FF0000000000000, float %437, !dbg !21
-	%440 = fcmp uno float %257, %257, !dbg !21
-	%441 = select i1 %440, float %257, float %439, !dbg !21
-	%442 = fadd float %280, %303, !dbg !23
-	%443 = fadd float %442, %326, !dbg !23
-	%444 = fadd float %443, %349, !dbg !23
-	%445 = fadd float %444, %372, !dbg !23
-	%446 = fadd float %445, %395, !dbg !23
-	%447 = fadd float %446, %418, !dbg !23
-	%448 = fadd float %447, %441, !dbg !23
-	%449 = bitcast float %448 to i32, !dbg !25
-	%450 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %449, i32 1, i32 31), !dbg !25
-	%451 = bitcast i32 %450 to float, !dbg !25
-	%452 = fadd float %448, %451, !dbg !23
-	%453 = bitcast float %452 to i32, !dbg !25
-	%454 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %453, i32 2, i32 31), !dbg !25
-	%455 = bitcast i32 %454 to float, !dbg !25
-	%456 = fadd float %452, %455, !dbg !23
-	%457 = bitcast float %456 to i32, !dbg !25
-	%458 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %457, i32 4, i32 31), !dbg !25
-	%459 = bitcast i32 %458 to float, !dbg !25
-	%460 = fadd float %456, %459, !dbg !23
-	%461 = bitcast float %460 to i32, !dbg !25
-	%462 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %461, i32 8, i32 31), !dbg !25
-	%463 = bitcast i32 %462 to float, !dbg !25
-	%464 = fadd float %460, %463, !dbg !23
-	%465 = bitcast float %464 to i32, !dbg !25
-	%466 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %465, i32 16, i32 31), !dbg !25
-	%467 = bitcast i32 %466 to float, !dbg !25
-	%468 = fadd float %464, %467, !dbg !23
-	%469 = lshr i32 %11, 0, !dbg !25
-	%470 = and i32 %469, 1, !dbg !25
-	%471 = lshr i32 %11, 1, !dbg !25
-	%472 = and i32 %471, 1, !dbg !25
-	%473 = shl i32 %472, 1, !dbg !25
-	%474 = or i32 %470, %473, !dbg !25
+	%264 = fmul float %253, 0x3FF7154760000000, !dbg !21
+	%265 = call float @llvm.nvvm.ex2.approx.f(float %264), !dbg !21
+	%266 = fmul float %254, 0x3FF7154760000000, !dbg !21
+	%267 = call float @llvm.nvvm.ex2.approx.f(float %266), !dbg !21
+	%268 = fmul float %255, 0x3FF7154760000000, !dbg !21
+	%269 = call float @llvm.nvvm.ex2.approx.f(float %268), !dbg !21
+	%270 = fmul float %256, 0x3FF7154760000000, !dbg !21
+	%271 = call float @llvm.nvvm.ex2.approx.f(float %270), !dbg !21
+	%272 = fmul float %257, 0x3FF7154760000000, !dbg !21
+	%273 = call float @llvm.nvvm.ex2.approx.f(float %272), !dbg !21
+	%274 = fadd float %259, %261, !dbg !23
+	%275 = fadd float %274, %263, !dbg !23
+	%276 = fadd float %275, %265, !dbg !23
+	%277 = fadd float %276, %267, !dbg !23
+	%278 = fadd float %277, %269, !dbg !23
+	%279 = fadd float %278, %271, !dbg !23
+	%280 = fadd float %279, %273, !dbg !23
+	%281 = bitcast float %280 to i32, !dbg !25
+	%282 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %281, i32 1, i32 31), !dbg !25
+	%283 = bitcast i32 %282 to float, !dbg !25
+	%284 = fadd float %280, %283, !dbg !23
+	%285 = bitcast float %284 to i32, !dbg !25
+	%286 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %285, i32 2, i32 31), !dbg !25
+	%287 = bitcast i32 %286 to float, !dbg !25
+	%288 = fadd float %284, %287, !dbg !23
+	%289 = bitcast float %288 to i32, !dbg !25
+	%290 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %289, i32 4, i32 31), !dbg !25
+	%291 = bitcast i32 %290 to float, !dbg !25
+	%292 = fadd float %288, %291, !dbg !23
+	%293 = bitcast float %292 to i32, !dbg !25
+	%294 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %293, i32 8, i32 31), !dbg !25
+	%295 = bitcast i32 %294 to float, !dbg !25
+	%296 = fadd float %292, %295, !dbg !23
+	%297 = bitcast float %296 to i32, !dbg !25
+	%298 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %297, i32 16, i32 31), !dbg !25
+	%299 = bitcast i32 %298 to float, !dbg !25
+	%300 = fadd float %296, %299, !dbg !23
+	%301 = lshr i32 %11, 0, !dbg !25
+	%302 = and i32 %301, 1, !dbg !25
+	%303 = lshr i32 %11, 1, !dbg !25
+	%304 = and i32 %303, 1, !dbg !25
+	%305 = shl i32 %304, 1, !dbg !25
+	%306 = or i32 %302, %305, !dbg !25
 	call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0), !dbg !25
-	%475 = mul i32 %474, 1, !dbg !25
-	%476 = add i32 %475, 0, !dbg !25
-	%477 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
-	%478 = getelementptr float, float addrspace(3)* %477, i32 %476, !dbg !25
-	store float %468, float addrspace(3)* %478, !dbg !25
+	%307 = mul i32 %306, 1, !dbg !25
+	%308 = add i32 %307, 0, !dbg !25
+	%309 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
+	%310 = getelementptr float, float addrspace(3)* %309, i32 %308, !dbg !25
+	store float %300, float addrspace(3)* %310, !dbg !25
 	call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0), !dbg !25
-	%479 = add i32 0, 0, !dbg !25
-	%480 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
-	%481 = getelementptr float, float addrspace(3)* %480, i32 %479, !dbg !25
-	%482 = load float, float addrspace(3)* %481, !dbg !25
-	%483 = add i32 0, 1, !dbg !25
-	%484 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
-	%485 = getelementptr float, float addrspace(3)* %484, i32 %483, !dbg !25
-	%486 = load float, float addrspace(3)* %485, !dbg !25
-	%487 = fadd float %482, %486, !dbg !23
-	%488 = add i32 0, 2, !dbg !25
-	%489 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
-	%490 = getelementptr float, float addrspace(3)* %489, i32 %488, !dbg !25
-	%491 = load float, float addrspace(3)* %490, !dbg !25
-	%492 = fadd float %487, %491, !dbg !23
-	%493 = add i32 0, 3, !dbg !25
-	%494 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
-	%495 = getelementptr float, float addrspace(3)* %494, i32 %493, !dbg !25
-	%496 = load float, float addrspace(3)* %495, !dbg !25
-	%497 = fadd float %492, %496, !dbg !23
-	%498 = mul i32 %162, %3, !dbg !26
-	%499 = sext i32 %498 to i64, !dbg !27
-	%500 = getelementptr float, float addrspace(1)* %0, i64 %499, !dbg !27
-	%501 = sext i32 %17 to i64, !dbg !28
-	%502 = getelementptr float, float addrspace(1)* %500, i64 %501, !dbg !28
-	%503 = sext i32 %18 to i64, !dbg !28
-	%504 = getelementptr float, float addrspace(1)* %500, i64 %503, !dbg !28
-	%505 = sext i32 %19 to i64, !dbg !28
-	%506 = getelementptr float, float addrspace(1)* %500, i64 %505, !dbg !28
-	%507 = sext i32 %20 to i64, !dbg !28
-	%508 = getelementptr float, float addrspace(1)* %500, i64 %507, !dbg !28
-	%509 = sext i32 %21 to i64, !dbg !28
-	%510 = getelementptr float, float addrspace(1)* %500, i64 %509, !dbg !28
-	%511 = sext i32 %22 to i64, !dbg !28
-	%512 = getelementptr float, float addrspace(1)* %500, i64 %511, !dbg !28
-	%513 = sext i32 %23 to i64, !dbg !28
-	%514 = getelementptr float, float addrspace(1)* %500, i64 %513, !dbg !28
-	%515 = sext i32 %24 to i64, !dbg !28
-	%516 = getelementptr float, float addrspace(1)* %500, i64 %515, !dbg !28
-	%517 = call float @llvm.nvvm.div.full(float %280, float %497), !dbg !29
-	%518 = call float @llvm.nvvm.div.full(float %303, float %497), !dbg !29
-	%519 = call float @llvm.nvvm.div.full(float %326, float %497), !dbg !29
-	%520 = call float @llvm.nvvm.div.full(float %349, float %497), !dbg !29
-	%521 = call float @llvm.nvvm.div.full(float %372, float %497), !dbg !29
-	%522 = call float @llvm.nvvm.div.full(float %395, float %497), !dbg !29
-	%523 = call float @llvm.nvvm.div.full(float %418, float %497), !dbg !29
-	%524 = call float @llvm.nvvm.div.full(float %441, float %497), !dbg !29
-	%525 = bitcast float %517 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %525, float addrspace(1)* %502, i1 %25), !dbg !30
-	%526 = bitcast float %518 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %526, float addrspace(1)* %504, i1 %26), !dbg !30
-	%527 = bitcast float %519 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %527, float addrspace(1)* %506, i1 %27), !dbg !30
-	%528 = bitcast float %520 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %528, float addrspace(1)* %508, i1 %28), !dbg !30
-	%529 = bitcast float %521 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %529, float addrspace(1)* %510, i1 %29), !dbg !30
-	%530 = bitcast float %522 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %530, float addrspace(1)* %512, i1 %30), !dbg !30
-	%531 = bitcast float %523 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %531, float addrspace(1)* %514, i1 %31), !dbg !30
-	%532 = bitcast float %524 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %532, float addrspace(1)* %516, i1 %32), !dbg !30
-	%533 = mul i32 %13, 3, !dbg !31
-	%534 = add i32 %162, %533, !dbg !31
-	%535 = mul i32 %534, %2, !dbg !11
-	%536 = sext i32 %535 to i64, !dbg !12
-	%537 = getelementptr float, float addrspace(1)* %1, i64 %536, !dbg !12
-	%538 = sext i32 %17 to i64, !dbg !13
-	%539 = getelementptr float, float addrspace(1)* %537, i64 %538, !dbg !13
-	%540 = sext i32 %18 to i64, !dbg !13
-	%541 = getelementptr float, float addrspace(1)* %537, i64 %540, !dbg !13
-	%542 = sext i32 %19 to i64, !dbg !13
-	%543 = getelementptr float, float addrspace(1)* %537, i64 %542, !dbg !13
-	%544 = sext i32 %20 to i64, !dbg !13
-	%545 = getelementptr float, float addrspace(1)* %537, i64 %544, !dbg !13
-	%546 = sext i32 %21 to i64, !dbg !13
-	%547 = getelementptr float, float addrspace(1)* %537, i64 %546, !dbg !13
-	%548 = sext i32 %22 to i64, !dbg !13
-	%549 = getelementptr float, float addrspace(1)* %537, i64 %548, !dbg !13
-	%550 = sext i32 %23 to i64, !dbg !13
-	%551 = getelementptr float, float addrspace(1)* %537, i64 %550, !dbg !13
-	%552 = sext i32 %24 to i64, !dbg !13
-	%553 = getelementptr float, float addrspace(1)* %537, i64 %552, !dbg !13
-	%554 = icmp slt i32 %534, %4, !dbg !31
-	%555 = ptrtoint i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to i32, !dbg !31
-	%556 = mul i32 %163, u0x1000, !dbg !31
-	%557 = add i32 %555, %556, !dbg !31
-	%558 = add i32 %557, 0, !dbg !31
-	%559 = add i32 %558, %33, !dbg !31
-	%560 = add i32 %559, 0, !dbg !31
-	%561 = select i1 %25, i32 4, i32 0, !dbg !31
-	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %560, float addrspace(1)* %539, i32 %561, i1 %554), !dbg !31
-	%562 = add i32 %559, 512, !dbg !31
-	%563 = select i1 %26, i32 4, i32 0, !dbg !31
-	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %562, float addrspace(1)* %541, i32 %563, i1 %554), !dbg !31
-	%564 = add i32 %559, 1024, !dbg !31
-	%565 = select i1 %27, i32 4, i32 0, !dbg !31
-	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %564, float addrspace(1)* %543, i32 %565, i1 %554), !dbg !31
-	%566 = add i32 %559, 1536, !dbg !31
-	%567 = select i1 %28, i32 4, i32 0, !dbg !31
-	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %566, float addrspace(1)* %545, i32 %567, i1 %554), !dbg !31
-	%568 = add i32 %559, 2048, !dbg !31
-	%569 = select i1 %29, i32 4, i32 0, !dbg !31
-	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %568, float addrspace(1)* %547, i32 %569, i1 %554), !dbg !31
-	%570 = add i32 %559, 2560, !dbg !31
-	%571 = select i1 %30, i32 4, i32 0, !dbg !31
-	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %570, float addrspace(1)* %549, i32 %571, i1 %554), !dbg !31
-	%572 = add i32 %559, 3072, !dbg !31
-	%573 = select i1 %31, i32 4, i32 0, !dbg !31
-	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %572, float addrspace(1)* %551, i32 %573, i1 %554), !dbg !31
-	%574 = add i32 %559, 3584, !dbg !31
-	%575 = select i1 %32, i32 4, i32 0, !dbg !31
-	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %574, float addrspace(1)* %553, i32 %575, i1 %554), !dbg !31
+	%311 = add i32 0, 0, !dbg !25
+	%312 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
+	%313 = getelementptr float, float addrspace(3)* %312, i32 %311, !dbg !25
+	%314 = load float, float addrspace(3)* %313, !dbg !25
+	%315 = add i32 0, 1, !dbg !25
+	%316 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
+	%317 = getelementptr float, float addrspace(3)* %316, i32 %315, !dbg !25
+	%318 = load float, float addrspace(3)* %317, !dbg !25
+	%319 = fadd float %314, %318, !dbg !23
+	%320 = add i32 0, 2, !dbg !25
+	%321 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
+	%322 = getelementptr float, float addrspace(3)* %321, i32 %320, !dbg !25
+	%323 = load float, float addrspace(3)* %322, !dbg !25
+	%324 = fadd float %319, %323, !dbg !23
+	%325 = add i32 0, 3, !dbg !25
+	%326 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
+	%327 = getelementptr float, float addrspace(3)* %326, i32 %325, !dbg !25
+	%328 = load float, float addrspace(3)* %327, !dbg !25
+	%329 = fadd float %324, %328, !dbg !23
+	%330 = mul i32 %162, %3, !dbg !26
+	%331 = sext i32 %330 to i64, !dbg !27
+	%332 = getelementptr float, float addrspace(1)* %0, i64 %331, !dbg !27
+	%333 = sext i32 %17 to i64, !dbg !28
+	%334 = getelementptr float, float addrspace(1)* %332, i64 %333, !dbg !28
+	%335 = sext i32 %18 to i64, !dbg !28
+	%336 = getelementptr float, float addrspace(1)* %332, i64 %335, !dbg !28
+	%337 = sext i32 %19 to i64, !dbg !28
+	%338 = getelementptr float, float addrspace(1)* %332, i64 %337, !dbg !28
+	%339 = sext i32 %20 to i64, !dbg !28
+	%340 = getelementptr float, float addrspace(1)* %332, i64 %339, !dbg !28
+	%341 = sext i32 %21 to i64, !dbg !28
+	%342 = getelementptr float, float addrspace(1)* %332, i64 %341, !dbg !28
+	%343 = sext i32 %22 to i64, !dbg !28
+	%344 = getelementptr float, float addrspace(1)* %332, i64 %343, !dbg !28
+	%345 = sext i32 %23 to i64, !dbg !28
+	%346 = getelementptr float, float addrspace(1)* %332, i64 %345, !dbg !28
+	%347 = sext i32 %24 to i64, !dbg !28
+	%348 = getelementptr float, float addrspace(1)* %332, i64 %347, !dbg !28
+	%349 = call float @llvm.nvvm.div.full(float %259, float %329), !dbg !29
+	%350 = call float @llvm.nvvm.div.full(float %261, float %329), !dbg !29
+	%351 = call float @llvm.nvvm.div.full(float %263, float %329), !dbg !29
+	%352 = call float @llvm.nvvm.div.full(float %265, float %329), !dbg !29
+	%353 = call float @llvm.nvvm.div.full(float %267, float %329), !dbg !29
+	%354 = call float @llvm.nvvm.div.full(float %269, float %329), !dbg !29
+	%355 = call float @llvm.nvvm.div.full(float %271, float %329), !dbg !29
+	%356 = call float @llvm.nvvm.div.full(float %273, float %329), !dbg !29
+	%357 = bitcast float %349 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %357, float addrspace(1)* %334, i1 %25), !dbg !30
+	%358 = bitcast float %350 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %358, float addrspace(1)* %336, i1 %26), !dbg !30
+	%359 = bitcast float %351 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %359, float addrspace(1)* %338, i1 %27), !dbg !30
+	%360 = bitcast float %352 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %360, float addrspace(1)* %340, i1 %28), !dbg !30
+	%361 = bitcast float %353 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %361, float addrspace(1)* %342, i1 %29), !dbg !30
+	%362 = bitcast float %354 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %362, float addrspace(1)* %344, i1 %30), !dbg !30
+	%363 = bitcast float %355 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %363, float addrspace(1)* %346, i1 %31), !dbg !30
+	%364 = bitcast float %356 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %364, float addrspace(1)* %348, i1 %32), !dbg !30
+	%365 = mul i32 %13, 3, !dbg !31
+	%366 = add i32 %162, %365, !dbg !31
+	%367 = mul i32 %366, %2, !dbg !11
+	%368 = sext i32 %367 to i64, !dbg !12
+	%369 = getelementptr float, float addrspace(1)* %1, i64 %368, !dbg !12
+	%370 = sext i32 %17 to i64, !dbg !13
+	%371 = getelementptr float, float addrspace(1)* %369, i64 %370, !dbg !13
+	%372 = sext i32 %18 to i64, !dbg !13
+	%373 = getelementptr float, float addrspace(1)* %369, i64 %372, !dbg !13
+	%374 = sext i32 %19 to i64, !dbg !13
+	%375 = getelementptr float, float addrspace(1)* %369, i64 %374, !dbg !13
+	%376 = sext i32 %20 to i64, !dbg !13
+	%377 = getelementptr float, float addrspace(1)* %369, i64 %376, !dbg !13
+	%378 = sext i32 %21 to i64, !dbg !13
+	%379 = getelementptr float, float addrspace(1)* %369, i64 %378, !dbg !13
+	%380 = sext i32 %22 to i64, !dbg !13
+	%381 = getelementptr float, float addrspace(1)* %369, i64 %380, !dbg !13
+	%382 = sext i32 %23 to i64, !dbg !13
+	%383 = getelementptr float, float addrspace(1)* %369, i64 %382, !dbg !13
+	%384 = sext i32 %24 to i64, !dbg !13
+	%385 = getelementptr float, float addrspace(1)* %369, i64 %384, !dbg !13
+	%386 = icmp slt i32 %366, %4, !dbg !31
+	%387 = ptrtoint i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to i32, !dbg !31
+	%388 = mul i32 %163, u0x1000, !dbg !31
+	%389 = add i32 %387, %388, !dbg !31
+	%390 = add i32 %389, 0, !dbg !31
+	%391 = add i32 %390, %33, !dbg !31
+	%392 = add i32 %391, 0, !dbg !31
+	%393 = select i1 %25, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %392, float addrspace(1)* %371, i32 %393, i1 %386), !dbg !31
+	%394 = add i32 %391, 512, !dbg !31
+	%395 = select i1 %26, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %394, float addrspace(1)* %373, i32 %395, i1 %386), !dbg !31
+	%396 = add i32 %391, 1024, !dbg !31
+	%397 = select i1 %27, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %396, float addrspace(1)* %375, i32 %397, i1 %386), !dbg !31
+	%398 = add i32 %391, 1536, !dbg !31
+	%399 = select i1 %28, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %398, float addrspace(1)* %377, i32 %399, i1 %386), !dbg !31
+	%400 = add i32 %391, 2048, !dbg !31
+	%401 = select i1 %29, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %400, float addrspace(1)* %379, i32 %401, i1 %386), !dbg !31
+	%402 = add i32 %391, 2560, !dbg !31
+	%403 = select i1 %30, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %402, float addrspace(1)* %381, i32 %403, i1 %386), !dbg !31
+	%404 = add i32 %391, 3072, !dbg !31
+	%405 = select i1 %31, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %404, float addrspace(1)* %383, i32 %405, i1 %386), !dbg !31
+	%406 = add i32 %391, 3584, !dbg !31
+	%407 = select i1 %32, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %406, float addrspace(1)* %385, i32 %407, i1 %386), !dbg !31
 	call void asm sideeffect "cp.async.commit_group;", "~{memory}"(), !dbg !31
-	%576 = add i32 %163, 1, !dbg !31
-	%577 = icmp eq i32 %576, 3, !dbg !31
-	%578 = select i1 %577, i32 0, i32 %576, !dbg !31
-	%579 = add i32 %162, %13, !dbg !31
+	%408 = add i32 %163, 1, !dbg !31
+	%409 = icmp eq i32 %408, 3, !dbg !31
+	%410 = select i1 %409, i32 0, i32 %408, !dbg !31
+	%411 = add i32 %162, %13, !dbg !31
 	br label %161, !dbg !31
 
-580:
+412:
 	call void asm sideeffect "cp.async.wait_group 0;", "~{memory}"(), !dbg !31
 	call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0), !dbg !31
 	ret void, !dbg !32
@@ -651,10 +483,6 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 %0)
 declare float @llvm.maxnum.f32(float %0, float %1)
 
 declare i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 %0, i32 %1, i32 %2, i32 %3)
-
-declare float @llvm.rint.f32(float %0)
-
-declare float @llvm.fma.f32(float %0, float %1, float %2)
 
 declare float @llvm.nvvm.ex2.approx.f(float %0)
 
