@@ -29,10 +29,26 @@ func (g *gen) setUniform(v *tileir.Value, x value.Value) {
 	g.vals[v] = out
 }
 
+// equalRegs returns how many consecutive registers of tensor v (from a multiple of it)
+// hold equal elements, by v's constancy along the dimension its registers step along
+// (a mask cols < N with N a multiple of 8 is one value per 8 columns): 1 when unknown.
+func (g *gen) equalRegs(v *tileir.Value) int {
+	if !isTensor(v) || g.enc[v] == nil {
+		return 1
+	}
+	d, run := unitRun(g.layoutOf(v))
+	if d < 0 {
+		return 1
+	}
+	c := g.axes.get(v).constancy[d]
+	return int(min(int64(run), c&-c)) // c&-c, the largest power of two dividing c: its aligned blocks lie in c's
+}
+
 // elementwise lowers op by applying f to each register's operands, all in the encoding
 // of the op's first result.
 // Registers whose operands are those of the previous register (as all of a splat's are)
-// share its result, so f must not have side effects.
+// share its result, as do the registers of a run equalRegs finds; so f must not have
+// side effects.
 func (g *gen) elementwise(op *tileir.Op, f func(args []value.Value) (value.Value, error)) error {
 	res := op.Results[0]
 	e := g.enc[res]
@@ -43,7 +59,12 @@ func (g *gen) elementwise(op *tileir.Op, f func(args []value.Value) (value.Value
 	}
 	out := g.values(n)
 	args := g.values(len(op.Operands))
+	group := g.equalRegs(res)
 	for r := range n {
+		if r%group != 0 { // a register of a run the axis analysis knows to be equal
+			out[r] = out[r-r%group]
+			continue
+		}
 		same := r > 0 // the same operands as the previous register (a splat's): same result
 		for i := range ins {
 			a := ins[i][min(r, len(ins[i])-1)]

@@ -29,23 +29,23 @@ type access struct {
 
 func (a access) wordType() types.Type { return isa.IntType(a.wordBits) }
 
-// vecWidth returns how many consecutive registers of layout l one access may cover:
-// registers that step by one element along a dimension, within the pointer's contiguity
-// and alignment, the mask's constancy and 128 bits.
-func (g *gen) vecWidth(ptr, mask *tileir.Value, l *linLayout, bits int) int {
-	if !isTensor(ptr) || len(l.reg) == 0 {
-		return 1
+// unitRun returns the dimension d along which layout l's first registers step by one
+// element, and how many registers run so (registers r·run to r·run+run-1 then hold an
+// aligned block of run elements along d); d is -1 when there is no such dimension.
+func unitRun(l *linLayout) (d, run int) {
+	if len(l.reg) == 0 {
+		return -1, 1
 	}
-	d := -1
+	d = -1
 	for i, c := range l.reg[0] {
 		if c == 1 {
 			d = i
 		}
 	}
 	if d < 0 {
-		return 1
+		return -1, 1
 	}
-	run := 1
+	run = 1
 	for k, b := range l.reg {
 		unit := make([]int, len(b))
 		unit[d] = 1 << k
@@ -53,6 +53,20 @@ func (g *gen) vecWidth(ptr, mask *tileir.Value, l *linLayout, bits int) int {
 			break
 		}
 		run *= 2
+	}
+	return d, run
+}
+
+// vecWidth returns how many consecutive registers of layout l one access may cover:
+// registers that step by one element along a dimension, within the pointer's contiguity
+// and alignment, the mask's constancy and 128 bits.
+func (g *gen) vecWidth(ptr, mask *tileir.Value, l *linLayout, bits int) int {
+	if !isTensor(ptr) {
+		return 1
+	}
+	d, run := unitRun(l)
+	if d < 0 {
+		return 1
 	}
 	info := g.axes.get(ptr)
 	eb := int64(max(bits/8, 1))
