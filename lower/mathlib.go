@@ -139,10 +139,20 @@ func mathSin(m mathOps, x num) num { return sinCos(m, x, false) }
 func mathCos(m mathOps, x num) num { return sinCos(m, x, true) }
 func mathTan(m mathOps, x num) num { return m.div(mathSin(m, x), mathCos(m, x)) }
 
-// mathTanh is an odd series near zero, expm1(2|x|)/(expm1(2|x|)+2) up to 1, and
-// 1 - 2/(e^{2|x|}+1) beyond.
+// mathTanh is, in f32, x + x³·P(x²) (its Taylor series to x²³) below |x| = tanhSeriesEnd
+// and 1 - 2/(e^{2|x|}+1) beyond: one exp and one division, where f64 (and the f32 of
+// before) take an odd series near zero, expm1(2|x|)/(expm1(2|x|)+2) up to 1 and the exp
+// form beyond.
 func mathTanh(m mathOps, x num) num {
 	a := m.abs(x)
+	if !m.f64() {
+		z := m.mul(x, x)
+		small := m.fma(m.mul(x, z), poly(m, z, -1.0/3, 2.0/15, -17.0/315, 62.0/2835, -1382.0/155925,
+			21844.0/6081075, -929569.0/638512875, 6404582.0/10854718875, -443861162.0/1856156927625, 18888466084.0/194896477400625,
+			-113927491862.0/2900518163668125), x)
+		big := m.copysign(m.sub(m.k(1), m.div(m.k(2), m.add(mathExp(m, m.add(a, a)), m.k(1)))), x)
+		return m.sel(m.isNaN(x), x, m.sel(m.lt(a, m.k(tanhSeriesEnd)), small, big))
+	}
 	a2 := m.add(a, a)
 	big := m.sub(m.k(1), m.div(m.k(2), m.add(mathExp(m, a2), m.k(1))))
 	em := mathExpm1(m, a2)
@@ -152,6 +162,9 @@ func mathTanh(m mathOps, x num) num {
 	r := m.sel(m.lt(a, m.k(0.125)), small, m.copysign(m.sel(m.lt(a, m.k(1)), mid, big), x))
 	return m.sel(m.isNaN(x), x, r)
 }
+
+// tanhSeriesEnd is where f32 tanh leaves its series for the exp form.
+const tanhSeriesEnd = 0.7
 
 // mathErf uses the Maclaurin series below 1 and Numerical Recipes' erfc fit above.
 func mathErf(m mathOps, x num) num {
