@@ -189,7 +189,8 @@ func (g *gen) planPipeline(wg isa.WarpGroupMMA, loop *tileir.Op) *pipeline {
 			p.stageBytes += roundUp(ld.bytes, align)
 			p.tmaBytes += ld.bytes
 		case ld.staged:
-			p.stageBytes += roundUp(ld.bytes*g.stagedVectors(ld)*g.threads(), align)
+			vectors := g.layoutOf(ld.op.Results[0]).numRegs() / ld.vec // per thread
+			p.stageBytes += roundUp(ld.bytes*vectors*g.threads(), align)
 		default:
 			p.stageBytes += roundUp(ld.place.s.Bytes(), align)
 		}
@@ -231,11 +232,6 @@ func (g *gen) stagedLoadOf(op *tileir.Op) *pipelinedLoad {
 		return nil
 	}
 	return &pipelinedLoad{op: op, vec: vec, bytes: bytes, staged: true}
-}
-
-// stagedVectors is the number of vectors of staged load ld in each thread.
-func (g *gen) stagedVectors(ld *pipelinedLoad) int {
-	return g.layoutOf(ld.op.Results[0]).numRegs() / ld.vec
 }
 
 // threads is the number of threads of the block.
@@ -532,7 +528,7 @@ func (p *pipeline) sliceLoads(body *tileir.Block, loads []*pipelinedLoad) {
 			ops = ld.op.Operands[1:] // coordinates
 		}
 		seenOps, seenArgs := map[*tileir.Op]bool{}, map[int]bool{}
-		if !all(ops, func(o *tileir.Value) bool { return visit(o, seenOps, seenArgs) }) {
+		if slices.ContainsFunc(ops, func(o *tileir.Value) bool { return !visit(o, seenOps, seenArgs) }) {
 			continue
 		}
 		maps.Copy(in, seenOps)
@@ -549,17 +545,6 @@ func (p *pipeline) sliceLoads(body *tileir.Block, loads []*pipelinedLoad) {
 			p.ahead = append(p.ahead, i)
 		}
 	}
-}
-
-// all reports whether f holds for every element of s, calling it in order until it
-// fails.
-func all[T any](s []T, f func(T) bool) bool {
-	for _, x := range s {
-		if !f(x) {
-			return false
-		}
-	}
-	return true
 }
 
 // sliceRegs are the registers a run of the slice computes: each load's pointers and
