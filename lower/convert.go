@@ -178,17 +178,16 @@ func (g *gen) linearIndex(l *linLayout, perm []int, dims []int) index {
 		strides[perm[i]] = s
 		s *= dims[i]
 	}
+	return g.stridedIndex(l, strides)
+}
+
+// stridedIndex returns the index of each register's element in a buffer where coordinate
+// dimension d has stride strides[d].
+func (g *gen) stridedIndex(l *linLayout, strides []int) index {
 	thread := g.threadCoords(l)
-	mask := l.threadMask()
-	disjoint := true
-	for r := range l.numRegs() {
-		for d, c := range l.regCoord(r) {
-			disjoint = disjoint && mask[d]&c == 0
-		}
-	}
 	lin := func(coord func(d int) value.Value) value.Value {
 		var acc value.Value = i32c(0)
-		for d := range rank {
+		for d := range l.shape {
 			if l.shape[d] == 1 {
 				continue
 			}
@@ -204,27 +203,116 @@ func (g *gen) linearIndex(l *linLayout, perm []int, dims []int) index {
 		}
 		return acc
 	}
-	out := index{}
-	if !disjoint {
-		out.at = make([]value.Value, l.numRegs())
+	offs, align, ok := regOffsets(l, strides)
+	if !ok {
+		out := index{at: make([]value.Value, l.numRegs())}
 		for r := range out.at {
 			out.at[r] = lin(func(d int) value.Value { return g.coordOf(l, thread, r, d) })
 		}
 		return out
 	}
-	out.base = lin(func(d int) value.Value { return thread[d] })
-	out.offs, out.align = make([]int, l.numRegs()), 1<<20
-	for d := range rank {
-		if m := mask[d]; m != 0 && l.shape[d] > 1 {
-			out.align = min(out.align, (m&-m)*strides[d])
-		}
-	}
-	for r := range out.offs {
+	return index{base: lin(func(d int) value.Value { return thread[d] }), offs: offs, align: align}
+}
+
+// regOffsets returns each register's constant offset from its thread's index at the given
+// strides, and a power of two dividing every thread's index; ok is false when the
+// thread's and the register's parts of a coordinate share bits (no constant offsets).
+func regOffsets(l *linLayout, strides []int) (offs []int, align int, ok bool) {
+	mask := l.threadMask()
+	for r := range l.numRegs() {
 		for d, c := range l.regCoord(r) {
-			out.offs[r] += c * strides[d]
+			if mask[d]&c != 0 {
+				return nil, 0, false
+			}
 		}
 	}
-	return out
+	offs, align = make([]int, l.numRegs()), 1<<20
+	for d := range l.shape {
+		if m := mask[d]; m != 0 && l.shape[d] > 1 {
+			step := (m & -m) * strides[d] // the least a thread's index moves by along d
+			align = min(align, step&-step)
+		}
+	}
+	for r := range offs {
+		for d, c := range l.regCoord(r) {
+			offs[r] += c * strides[d]
+		}
+	}
+	return offs, align, true
+}
+
+// exchangeStrides returns the strides and the element count of the buffer through which
+// convert moves a tensor of elements of size bytes from layout src to dst: row-major,
+// its rows (the innermost dimension) padded by 0, 4, 8 or 16 bytes, whichever makes the
+// fewest bank conflicts for the writes and the reads together (Triton pads or swizzles
+// its conversion buffers to the same end). An accumulator of mma lanes, eight rows to a
+// warp, written into rows whose length is a multiple of 128 bytes, hits one bank eight
+// times a store without padding.
+func (g *gen) exchangeStrides(src, dst *linLayout, size int) (strides []int, numel int) {
+	rank := len(src.shape)
+	best := -1
+	for _, pad := range []int{0, 4, 8, 16} {
+		if pad%size != 0 || (rank < 2 && pad > 0) {
+			continue
+		}
+		st := make([]int, rank)
+		n := 1
+		for d := rank - 1; d >= 0; d-- {
+			st[d] = n
+			n *= src.shape[d]
+			if d == rank-1 {
+				n += pad / size
+			}
+		}
+		if pad > 0 && g.scratchStart+n*size > g.t.SharedPerBlock {
+			break
+		}
+		cost := bankCost(src, st, size) + bankCost(dst, st, size)
+		if best < 0 || cost < best {
+			best, strides, numel = cost, st, n
+		}
+	}
+	return strides, numel
+}
+
+// bankCost estimates the shared-memory wavefronts the first warp of layout l takes to
+// write (or read) its elements of size bytes at the given strides, as vectors the way
+// writeScratch and readShared move them: per access, the most distinct 4-byte words one
+// of the 32 banks serves.
+func bankCost(l *linLayout, strides []int, size int) int {
+	offs, align, ok := regOffsets(l, strides)
+	if !ok {
+		return 0 // one element at a time at computed indices: no layout to choose for
+	}
+	lanes := make([]int, 1<<len(l.lane))
+	for i := range lanes {
+		for d, c := range xorBases(l.lane, i, len(l.shape)) {
+			lanes[i] += c * strides[d]
+		}
+	}
+	x := index{offs: offs, align: align}
+	cost := 0
+	words := map[int]bool{}
+	perBank := make([]int, 32)
+	for r := 0; r < len(offs); {
+		v := x.run(r, size)
+		clear(words)
+		clear(perBank)
+		worst := 0
+		for _, at := range lanes {
+			first := (at + offs[r]) * size
+			for w := first / 4; w <= (first+v*size-1)/4; w++ {
+				if !words[w] {
+					words[w] = true
+					perBank[w%32]++
+					worst = max(worst, perBank[w%32])
+				}
+			}
+		}
+		cost += worst
+		r += v
+	}
+	return cost
 }
 
 // run returns how many registers from r on one vector access may cover: consecutive
@@ -444,11 +532,8 @@ func (g *gen) convert(vals []value.Value, src, dst *linLayout) []value.Value {
 		}
 		return out
 	}
-	numel := 1
-	for _, d := range src.shape {
-		numel *= d
-	}
-	return g.exchange(vals, g.linearIndex(src, nil, nil), g.linearIndex(dst, nil, nil), numel)
+	strides, numel := g.exchangeStrides(src, dst, byteSize(storableType(vals[0].Type())))
+	return g.exchange(vals, g.stridedIndex(src, strides), g.stridedIndex(dst, strides), numel)
 }
 
 // in returns the registers of v in encoding e, converting (and remembering the
