@@ -3,6 +3,7 @@ package lower
 import (
 	"slices"
 
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -225,10 +226,30 @@ func (g *gen) reduceWarps(op *tileir.Op, l *linLayout, axis int, warpBits []int,
 	out := make([][]value.Value, len(accs))
 	for gi, acc := range accs {
 		var res []value.Value
+		// a reduction to one element reads each operand's nw partials as vectors
+		var whole [][]value.Value
+		if numOut == 1 {
+			warps := index{base: i32c(0), offs: make([]int, nw), align: 1 << 20}
+			for w := range warps.offs {
+				warps.offs[w] = w
+			}
+			whole = make([][]value.Value, len(acc))
+			for i, v := range acc {
+				at := g.sharedBase(total)
+				if bases[i] != 0 {
+					at = constant.NewGetElementPtr(types.I8, at.(constant.Constant), i32c(int64(bases[i])))
+				}
+				whole[i] = g.readShared(at, warps, v.Type())
+			}
+		}
 		for w := range nw {
-			off := g.cur.NewAdd(idx[firstReg[gi]], i32c(int64(w*numOut)))
 			part := make([]value.Value, len(acc))
 			for i, v := range acc {
+				if whole != nil {
+					part[i] = whole[i][w]
+					continue
+				}
+				off := g.cur.NewAdd(idx[firstReg[gi]], i32c(int64(w*numOut)))
 				st := storableType(v.Type())
 				part[i] = g.fromStorable(g.load(st, g.smemPtr(st, bases[i], off, total)), v.Type())
 			}

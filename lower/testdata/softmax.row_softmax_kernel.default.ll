@@ -188,10 +188,10 @@ define ptx_kernel void @row_softmax_kernel(float addrspace(1)* %0, float addrspa
 	br label %161, !dbg !31
 
 161:
-	%162 = phi i32 [ %12, %8 ], [ %411, %165 ], !dbg !31
-	%163 = phi i32 [ 0, %8 ], [ %410, %165 ], !dbg !31
+	%162 = phi i32 [ %12, %8 ], [ %395, %165 ], !dbg !31
+	%163 = phi i32 [ 0, %8 ], [ %394, %165 ], !dbg !31
 	%164 = icmp slt i32 %162, %4, !dbg !31
-	br i1 %164, label %165, label %412, !dbg !31
+	br i1 %164, label %165, label %396, !dbg !31
 
 165:
 	call void asm sideeffect "cp.async.wait_group 2;", "~{memory}"(), !dbg !31
@@ -263,210 +263,194 @@ define ptx_kernel void @row_softmax_kernel(float addrspace(1)* %0, float addrspa
 	%230 = getelementptr float, float addrspace(3)* %229, i32 %228, !dbg !19
 	store float %220, float addrspace(3)* %230, !dbg !19
 	call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0), !dbg !19
-	%231 = add i32 0, 0, !dbg !19
-	%232 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !19
-	%233 = getelementptr float, float addrspace(3)* %232, i32 %231, !dbg !19
-	%234 = load float, float addrspace(3)* %233, !dbg !19
-	%235 = add i32 0, 1, !dbg !19
-	%236 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !19
-	%237 = getelementptr float, float addrspace(3)* %236, i32 %235, !dbg !19
-	%238 = load float, float addrspace(3)* %237, !dbg !19
-	%239 = call float @llvm.maxnum.f32(float %234, float %238), !dbg !17
-	%240 = add i32 0, 2, !dbg !19
-	%241 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !19
-	%242 = getelementptr float, float addrspace(3)* %241, i32 %240, !dbg !19
-	%243 = load float, float addrspace(3)* %242, !dbg !19
-	%244 = call float @llvm.maxnum.f32(float %239, float %243), !dbg !17
-	%245 = add i32 0, 3, !dbg !19
-	%246 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !19
-	%247 = getelementptr float, float addrspace(3)* %246, i32 %245, !dbg !19
-	%248 = load float, float addrspace(3)* %247, !dbg !19
-	%249 = call float @llvm.maxnum.f32(float %244, float %248), !dbg !17
-	%250 = fsub float %172, %249, !dbg !20
-	%251 = fsub float %175, %249, !dbg !20
-	%252 = fsub float %178, %249, !dbg !20
-	%253 = fsub float %181, %249, !dbg !20
-	%254 = fsub float %184, %249, !dbg !20
-	%255 = fsub float %187, %249, !dbg !20
-	%256 = fsub float %190, %249, !dbg !20
-	%257 = fsub float %193, %249, !dbg !20
-	%258 = fmul float %250, 0x3FF7154760000000, !dbg !21
+	%231 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !19
+	%232 = getelementptr float, float addrspace(3)* %231, i32 0, !dbg !19
+	%233 = bitcast float addrspace(3)* %232 to <4 x float> addrspace(3)*, !dbg !19
+	%234 = load <4 x float>, <4 x float> addrspace(3)* %233, align 16, !dbg !19
+	%235 = extractelement <4 x float> %234, i32 0, !dbg !19
+	%236 = extractelement <4 x float> %234, i32 1, !dbg !19
+	%237 = extractelement <4 x float> %234, i32 2, !dbg !19
+	%238 = extractelement <4 x float> %234, i32 3, !dbg !19
+	%239 = call float @llvm.maxnum.f32(float %235, float %236), !dbg !17
+	%240 = call float @llvm.maxnum.f32(float %239, float %237), !dbg !17
+	%241 = call float @llvm.maxnum.f32(float %240, float %238), !dbg !17
+	%242 = fsub float %172, %241, !dbg !20
+	%243 = fsub float %175, %241, !dbg !20
+	%244 = fsub float %178, %241, !dbg !20
+	%245 = fsub float %181, %241, !dbg !20
+	%246 = fsub float %184, %241, !dbg !20
+	%247 = fsub float %187, %241, !dbg !20
+	%248 = fsub float %190, %241, !dbg !20
+	%249 = fsub float %193, %241, !dbg !20
+	%250 = fmul float %242, 0x3FF7154760000000, !dbg !21
+	%251 = call float @llvm.nvvm.ex2.approx.f(float %250), !dbg !21
+	%252 = fmul float %243, 0x3FF7154760000000, !dbg !21
+	%253 = call float @llvm.nvvm.ex2.approx.f(float %252), !dbg !21
+	%254 = fmul float %244, 0x3FF7154760000000, !dbg !21
+	%255 = call float @llvm.nvvm.ex2.approx.f(float %254), !dbg !21
+	%256 = fmul float %245, 0x3FF7154760000000, !dbg !21
+	%257 = call float @llvm.nvvm.ex2.approx.f(float %256), !dbg !21
+	%258 = fmul float %246, 0x3FF7154760000000, !dbg !21
 	%259 = call float @llvm.nvvm.ex2.approx.f(float %258), !dbg !21
-	%260 = fmul float %251, 0x3FF7154760000000, !dbg !21
+	%260 = fmul float %247, 0x3FF7154760000000, !dbg !21
 	%261 = call float @llvm.nvvm.ex2.approx.f(float %260), !dbg !21
-	%262 = fmul float %252, 0x3FF7154760000000, !dbg !21
+	%262 = fmul float %248, 0x3FF7154760000000, !dbg !21
 	%263 = call float @llvm.nvvm.ex2.approx.f(float %262), !dbg !21
-	%264 = fmul float %253, 0x3FF7154760000000, !dbg !21
+	%264 = fmul float %249, 0x3FF7154760000000, !dbg !21
 	%265 = call float @llvm.nvvm.ex2.approx.f(float %264), !dbg !21
-	%266 = fmul float %254, 0x3FF7154760000000, !dbg !21
-	%267 = call float @llvm.nvvm.ex2.approx.f(float %266), !dbg !21
-	%268 = fmul float %255, 0x3FF7154760000000, !dbg !21
-	%269 = call float @llvm.nvvm.ex2.approx.f(float %268), !dbg !21
-	%270 = fmul float %256, 0x3FF7154760000000, !dbg !21
-	%271 = call float @llvm.nvvm.ex2.approx.f(float %270), !dbg !21
-	%272 = fmul float %257, 0x3FF7154760000000, !dbg !21
-	%273 = call float @llvm.nvvm.ex2.approx.f(float %272), !dbg !21
-	%274 = fadd float %259, %261, !dbg !23
-	%275 = fadd float %274, %263, !dbg !23
-	%276 = fadd float %275, %265, !dbg !23
-	%277 = fadd float %276, %267, !dbg !23
-	%278 = fadd float %277, %269, !dbg !23
-	%279 = fadd float %278, %271, !dbg !23
-	%280 = fadd float %279, %273, !dbg !23
+	%266 = fadd float %251, %253, !dbg !23
+	%267 = fadd float %266, %255, !dbg !23
+	%268 = fadd float %267, %257, !dbg !23
+	%269 = fadd float %268, %259, !dbg !23
+	%270 = fadd float %269, %261, !dbg !23
+	%271 = fadd float %270, %263, !dbg !23
+	%272 = fadd float %271, %265, !dbg !23
+	%273 = bitcast float %272 to i32, !dbg !25
+	%274 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %273, i32 1, i32 31), !dbg !25
+	%275 = bitcast i32 %274 to float, !dbg !25
+	%276 = fadd float %272, %275, !dbg !23
+	%277 = bitcast float %276 to i32, !dbg !25
+	%278 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %277, i32 2, i32 31), !dbg !25
+	%279 = bitcast i32 %278 to float, !dbg !25
+	%280 = fadd float %276, %279, !dbg !23
 	%281 = bitcast float %280 to i32, !dbg !25
-	%282 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %281, i32 1, i32 31), !dbg !25
+	%282 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %281, i32 4, i32 31), !dbg !25
 	%283 = bitcast i32 %282 to float, !dbg !25
 	%284 = fadd float %280, %283, !dbg !23
 	%285 = bitcast float %284 to i32, !dbg !25
-	%286 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %285, i32 2, i32 31), !dbg !25
+	%286 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %285, i32 8, i32 31), !dbg !25
 	%287 = bitcast i32 %286 to float, !dbg !25
 	%288 = fadd float %284, %287, !dbg !23
 	%289 = bitcast float %288 to i32, !dbg !25
-	%290 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %289, i32 4, i32 31), !dbg !25
+	%290 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %289, i32 16, i32 31), !dbg !25
 	%291 = bitcast i32 %290 to float, !dbg !25
 	%292 = fadd float %288, %291, !dbg !23
-	%293 = bitcast float %292 to i32, !dbg !25
-	%294 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %293, i32 8, i32 31), !dbg !25
-	%295 = bitcast i32 %294 to float, !dbg !25
-	%296 = fadd float %292, %295, !dbg !23
-	%297 = bitcast float %296 to i32, !dbg !25
-	%298 = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %297, i32 16, i32 31), !dbg !25
-	%299 = bitcast i32 %298 to float, !dbg !25
-	%300 = fadd float %296, %299, !dbg !23
-	%301 = lshr i32 %11, 0, !dbg !25
-	%302 = and i32 %301, 1, !dbg !25
-	%303 = lshr i32 %11, 1, !dbg !25
-	%304 = and i32 %303, 1, !dbg !25
-	%305 = shl i32 %304, 1, !dbg !25
-	%306 = or i32 %302, %305, !dbg !25
+	%293 = lshr i32 %11, 0, !dbg !25
+	%294 = and i32 %293, 1, !dbg !25
+	%295 = lshr i32 %11, 1, !dbg !25
+	%296 = and i32 %295, 1, !dbg !25
+	%297 = shl i32 %296, 1, !dbg !25
+	%298 = or i32 %294, %297, !dbg !25
 	call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0), !dbg !25
-	%307 = mul i32 %306, 1, !dbg !25
-	%308 = add i32 %307, 0, !dbg !25
-	%309 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
-	%310 = getelementptr float, float addrspace(3)* %309, i32 %308, !dbg !25
-	store float %300, float addrspace(3)* %310, !dbg !25
+	%299 = mul i32 %298, 1, !dbg !25
+	%300 = add i32 %299, 0, !dbg !25
+	%301 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
+	%302 = getelementptr float, float addrspace(3)* %301, i32 %300, !dbg !25
+	store float %292, float addrspace(3)* %302, !dbg !25
 	call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0), !dbg !25
-	%311 = add i32 0, 0, !dbg !25
-	%312 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
-	%313 = getelementptr float, float addrspace(3)* %312, i32 %311, !dbg !25
-	%314 = load float, float addrspace(3)* %313, !dbg !25
-	%315 = add i32 0, 1, !dbg !25
-	%316 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
-	%317 = getelementptr float, float addrspace(3)* %316, i32 %315, !dbg !25
-	%318 = load float, float addrspace(3)* %317, !dbg !25
-	%319 = fadd float %314, %318, !dbg !23
-	%320 = add i32 0, 2, !dbg !25
-	%321 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
-	%322 = getelementptr float, float addrspace(3)* %321, i32 %320, !dbg !25
-	%323 = load float, float addrspace(3)* %322, !dbg !25
-	%324 = fadd float %319, %323, !dbg !23
-	%325 = add i32 0, 3, !dbg !25
-	%326 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
-	%327 = getelementptr float, float addrspace(3)* %326, i32 %325, !dbg !25
-	%328 = load float, float addrspace(3)* %327, !dbg !25
-	%329 = fadd float %324, %328, !dbg !23
-	%330 = mul i32 %162, %3, !dbg !26
-	%331 = sext i32 %330 to i64, !dbg !27
-	%332 = getelementptr float, float addrspace(1)* %0, i64 %331, !dbg !27
-	%333 = sext i32 %17 to i64, !dbg !28
-	%334 = getelementptr float, float addrspace(1)* %332, i64 %333, !dbg !28
-	%335 = sext i32 %18 to i64, !dbg !28
-	%336 = getelementptr float, float addrspace(1)* %332, i64 %335, !dbg !28
-	%337 = sext i32 %19 to i64, !dbg !28
-	%338 = getelementptr float, float addrspace(1)* %332, i64 %337, !dbg !28
-	%339 = sext i32 %20 to i64, !dbg !28
-	%340 = getelementptr float, float addrspace(1)* %332, i64 %339, !dbg !28
-	%341 = sext i32 %21 to i64, !dbg !28
-	%342 = getelementptr float, float addrspace(1)* %332, i64 %341, !dbg !28
-	%343 = sext i32 %22 to i64, !dbg !28
-	%344 = getelementptr float, float addrspace(1)* %332, i64 %343, !dbg !28
-	%345 = sext i32 %23 to i64, !dbg !28
-	%346 = getelementptr float, float addrspace(1)* %332, i64 %345, !dbg !28
-	%347 = sext i32 %24 to i64, !dbg !28
-	%348 = getelementptr float, float addrspace(1)* %332, i64 %347, !dbg !28
-	%349 = call float @llvm.nvvm.div.full(float %259, float %329), !dbg !29
-	%350 = call float @llvm.nvvm.div.full(float %261, float %329), !dbg !29
-	%351 = call float @llvm.nvvm.div.full(float %263, float %329), !dbg !29
-	%352 = call float @llvm.nvvm.div.full(float %265, float %329), !dbg !29
-	%353 = call float @llvm.nvvm.div.full(float %267, float %329), !dbg !29
-	%354 = call float @llvm.nvvm.div.full(float %269, float %329), !dbg !29
-	%355 = call float @llvm.nvvm.div.full(float %271, float %329), !dbg !29
-	%356 = call float @llvm.nvvm.div.full(float %273, float %329), !dbg !29
-	%357 = bitcast float %349 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %357, float addrspace(1)* %334, i1 %25), !dbg !30
-	%358 = bitcast float %350 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %358, float addrspace(1)* %336, i1 %26), !dbg !30
-	%359 = bitcast float %351 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %359, float addrspace(1)* %338, i1 %27), !dbg !30
-	%360 = bitcast float %352 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %360, float addrspace(1)* %340, i1 %28), !dbg !30
-	%361 = bitcast float %353 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %361, float addrspace(1)* %342, i1 %29), !dbg !30
-	%362 = bitcast float %354 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %362, float addrspace(1)* %344, i1 %30), !dbg !30
-	%363 = bitcast float %355 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %363, float addrspace(1)* %346, i1 %31), !dbg !30
-	%364 = bitcast float %356 to i32, !dbg !30
-	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %364, float addrspace(1)* %348, i1 %32), !dbg !30
-	%365 = mul i32 %13, 3, !dbg !31
-	%366 = add i32 %162, %365, !dbg !31
-	%367 = mul i32 %366, %2, !dbg !11
-	%368 = sext i32 %367 to i64, !dbg !12
-	%369 = getelementptr float, float addrspace(1)* %1, i64 %368, !dbg !12
-	%370 = sext i32 %17 to i64, !dbg !13
-	%371 = getelementptr float, float addrspace(1)* %369, i64 %370, !dbg !13
-	%372 = sext i32 %18 to i64, !dbg !13
-	%373 = getelementptr float, float addrspace(1)* %369, i64 %372, !dbg !13
-	%374 = sext i32 %19 to i64, !dbg !13
-	%375 = getelementptr float, float addrspace(1)* %369, i64 %374, !dbg !13
-	%376 = sext i32 %20 to i64, !dbg !13
-	%377 = getelementptr float, float addrspace(1)* %369, i64 %376, !dbg !13
-	%378 = sext i32 %21 to i64, !dbg !13
-	%379 = getelementptr float, float addrspace(1)* %369, i64 %378, !dbg !13
-	%380 = sext i32 %22 to i64, !dbg !13
-	%381 = getelementptr float, float addrspace(1)* %369, i64 %380, !dbg !13
-	%382 = sext i32 %23 to i64, !dbg !13
-	%383 = getelementptr float, float addrspace(1)* %369, i64 %382, !dbg !13
-	%384 = sext i32 %24 to i64, !dbg !13
-	%385 = getelementptr float, float addrspace(1)* %369, i64 %384, !dbg !13
-	%386 = icmp slt i32 %366, %4, !dbg !31
-	%387 = ptrtoint i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to i32, !dbg !31
-	%388 = mul i32 %163, u0x1000, !dbg !31
-	%389 = add i32 %387, %388, !dbg !31
-	%390 = add i32 %389, 0, !dbg !31
-	%391 = add i32 %390, %33, !dbg !31
-	%392 = add i32 %391, 0, !dbg !31
-	%393 = select i1 %25, i32 4, i32 0, !dbg !31
-	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %392, float addrspace(1)* %371, i32 %393, i1 %386), !dbg !31
-	%394 = add i32 %391, 512, !dbg !31
-	%395 = select i1 %26, i32 4, i32 0, !dbg !31
-	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %394, float addrspace(1)* %373, i32 %395, i1 %386), !dbg !31
-	%396 = add i32 %391, 1024, !dbg !31
-	%397 = select i1 %27, i32 4, i32 0, !dbg !31
-	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %396, float addrspace(1)* %375, i32 %397, i1 %386), !dbg !31
-	%398 = add i32 %391, 1536, !dbg !31
-	%399 = select i1 %28, i32 4, i32 0, !dbg !31
-	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %398, float addrspace(1)* %377, i32 %399, i1 %386), !dbg !31
-	%400 = add i32 %391, 2048, !dbg !31
-	%401 = select i1 %29, i32 4, i32 0, !dbg !31
-	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %400, float addrspace(1)* %379, i32 %401, i1 %386), !dbg !31
-	%402 = add i32 %391, 2560, !dbg !31
-	%403 = select i1 %30, i32 4, i32 0, !dbg !31
-	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %402, float addrspace(1)* %381, i32 %403, i1 %386), !dbg !31
-	%404 = add i32 %391, 3072, !dbg !31
-	%405 = select i1 %31, i32 4, i32 0, !dbg !31
-	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %404, float addrspace(1)* %383, i32 %405, i1 %386), !dbg !31
-	%406 = add i32 %391, 3584, !dbg !31
-	%407 = select i1 %32, i32 4, i32 0, !dbg !31
-	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %406, float addrspace(1)* %385, i32 %407, i1 %386), !dbg !31
+	%303 = bitcast i8 addrspace(3)* getelementptr (i8, i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i32 12288) to float addrspace(3)*, !dbg !25
+	%304 = getelementptr float, float addrspace(3)* %303, i32 0, !dbg !25
+	%305 = bitcast float addrspace(3)* %304 to <4 x float> addrspace(3)*, !dbg !25
+	%306 = load <4 x float>, <4 x float> addrspace(3)* %305, align 16, !dbg !25
+	%307 = extractelement <4 x float> %306, i32 0, !dbg !25
+	%308 = extractelement <4 x float> %306, i32 1, !dbg !25
+	%309 = extractelement <4 x float> %306, i32 2, !dbg !25
+	%310 = extractelement <4 x float> %306, i32 3, !dbg !25
+	%311 = fadd float %307, %308, !dbg !23
+	%312 = fadd float %311, %309, !dbg !23
+	%313 = fadd float %312, %310, !dbg !23
+	%314 = mul i32 %162, %3, !dbg !26
+	%315 = sext i32 %314 to i64, !dbg !27
+	%316 = getelementptr float, float addrspace(1)* %0, i64 %315, !dbg !27
+	%317 = sext i32 %17 to i64, !dbg !28
+	%318 = getelementptr float, float addrspace(1)* %316, i64 %317, !dbg !28
+	%319 = sext i32 %18 to i64, !dbg !28
+	%320 = getelementptr float, float addrspace(1)* %316, i64 %319, !dbg !28
+	%321 = sext i32 %19 to i64, !dbg !28
+	%322 = getelementptr float, float addrspace(1)* %316, i64 %321, !dbg !28
+	%323 = sext i32 %20 to i64, !dbg !28
+	%324 = getelementptr float, float addrspace(1)* %316, i64 %323, !dbg !28
+	%325 = sext i32 %21 to i64, !dbg !28
+	%326 = getelementptr float, float addrspace(1)* %316, i64 %325, !dbg !28
+	%327 = sext i32 %22 to i64, !dbg !28
+	%328 = getelementptr float, float addrspace(1)* %316, i64 %327, !dbg !28
+	%329 = sext i32 %23 to i64, !dbg !28
+	%330 = getelementptr float, float addrspace(1)* %316, i64 %329, !dbg !28
+	%331 = sext i32 %24 to i64, !dbg !28
+	%332 = getelementptr float, float addrspace(1)* %316, i64 %331, !dbg !28
+	%333 = call float @llvm.nvvm.div.full(float %251, float %313), !dbg !29
+	%334 = call float @llvm.nvvm.div.full(float %253, float %313), !dbg !29
+	%335 = call float @llvm.nvvm.div.full(float %255, float %313), !dbg !29
+	%336 = call float @llvm.nvvm.div.full(float %257, float %313), !dbg !29
+	%337 = call float @llvm.nvvm.div.full(float %259, float %313), !dbg !29
+	%338 = call float @llvm.nvvm.div.full(float %261, float %313), !dbg !29
+	%339 = call float @llvm.nvvm.div.full(float %263, float %313), !dbg !29
+	%340 = call float @llvm.nvvm.div.full(float %265, float %313), !dbg !29
+	%341 = bitcast float %333 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %341, float addrspace(1)* %318, i1 %25), !dbg !30
+	%342 = bitcast float %334 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %342, float addrspace(1)* %320, i1 %26), !dbg !30
+	%343 = bitcast float %335 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %343, float addrspace(1)* %322, i1 %27), !dbg !30
+	%344 = bitcast float %336 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %344, float addrspace(1)* %324, i1 %28), !dbg !30
+	%345 = bitcast float %337 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %345, float addrspace(1)* %326, i1 %29), !dbg !30
+	%346 = bitcast float %338 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %346, float addrspace(1)* %328, i1 %30), !dbg !30
+	%347 = bitcast float %339 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %347, float addrspace(1)* %330, i1 %31), !dbg !30
+	%348 = bitcast float %340 to i32, !dbg !30
+	call void asm sideeffect "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"(i32 %348, float addrspace(1)* %332, i1 %32), !dbg !30
+	%349 = mul i32 %13, 3, !dbg !31
+	%350 = add i32 %162, %349, !dbg !31
+	%351 = mul i32 %350, %2, !dbg !11
+	%352 = sext i32 %351 to i64, !dbg !12
+	%353 = getelementptr float, float addrspace(1)* %1, i64 %352, !dbg !12
+	%354 = sext i32 %17 to i64, !dbg !13
+	%355 = getelementptr float, float addrspace(1)* %353, i64 %354, !dbg !13
+	%356 = sext i32 %18 to i64, !dbg !13
+	%357 = getelementptr float, float addrspace(1)* %353, i64 %356, !dbg !13
+	%358 = sext i32 %19 to i64, !dbg !13
+	%359 = getelementptr float, float addrspace(1)* %353, i64 %358, !dbg !13
+	%360 = sext i32 %20 to i64, !dbg !13
+	%361 = getelementptr float, float addrspace(1)* %353, i64 %360, !dbg !13
+	%362 = sext i32 %21 to i64, !dbg !13
+	%363 = getelementptr float, float addrspace(1)* %353, i64 %362, !dbg !13
+	%364 = sext i32 %22 to i64, !dbg !13
+	%365 = getelementptr float, float addrspace(1)* %353, i64 %364, !dbg !13
+	%366 = sext i32 %23 to i64, !dbg !13
+	%367 = getelementptr float, float addrspace(1)* %353, i64 %366, !dbg !13
+	%368 = sext i32 %24 to i64, !dbg !13
+	%369 = getelementptr float, float addrspace(1)* %353, i64 %368, !dbg !13
+	%370 = icmp slt i32 %350, %4, !dbg !31
+	%371 = ptrtoint i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to i32, !dbg !31
+	%372 = mul i32 %163, u0x1000, !dbg !31
+	%373 = add i32 %371, %372, !dbg !31
+	%374 = add i32 %373, 0, !dbg !31
+	%375 = add i32 %374, %33, !dbg !31
+	%376 = add i32 %375, 0, !dbg !31
+	%377 = select i1 %25, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %376, float addrspace(1)* %355, i32 %377, i1 %370), !dbg !31
+	%378 = add i32 %375, 512, !dbg !31
+	%379 = select i1 %26, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %378, float addrspace(1)* %357, i32 %379, i1 %370), !dbg !31
+	%380 = add i32 %375, 1024, !dbg !31
+	%381 = select i1 %27, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %380, float addrspace(1)* %359, i32 %381, i1 %370), !dbg !31
+	%382 = add i32 %375, 1536, !dbg !31
+	%383 = select i1 %28, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %382, float addrspace(1)* %361, i32 %383, i1 %370), !dbg !31
+	%384 = add i32 %375, 2048, !dbg !31
+	%385 = select i1 %29, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %384, float addrspace(1)* %363, i32 %385, i1 %370), !dbg !31
+	%386 = add i32 %375, 2560, !dbg !31
+	%387 = select i1 %30, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %386, float addrspace(1)* %365, i32 %387, i1 %370), !dbg !31
+	%388 = add i32 %375, 3072, !dbg !31
+	%389 = select i1 %31, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %388, float addrspace(1)* %367, i32 %389, i1 %370), !dbg !31
+	%390 = add i32 %375, 3584, !dbg !31
+	%391 = select i1 %32, i32 4, i32 0, !dbg !31
+	call void asm sideeffect "@$3 cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r,b"(i32 %390, float addrspace(1)* %369, i32 %391, i1 %370), !dbg !31
 	call void asm sideeffect "cp.async.commit_group;", "~{memory}"(), !dbg !31
-	%408 = add i32 %163, 1, !dbg !31
-	%409 = icmp eq i32 %408, 3, !dbg !31
-	%410 = select i1 %409, i32 0, i32 %408, !dbg !31
-	%411 = add i32 %162, %13, !dbg !31
+	%392 = add i32 %163, 1, !dbg !31
+	%393 = icmp eq i32 %392, 3, !dbg !31
+	%394 = select i1 %393, i32 0, i32 %392, !dbg !31
+	%395 = add i32 %162, %13, !dbg !31
 	br label %161, !dbg !31
 
-412:
+396:
 	call void asm sideeffect "cp.async.wait_group 0;", "~{memory}"(), !dbg !31
 	call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0), !dbg !31
 	ret void, !dbg !32
