@@ -125,14 +125,6 @@
 // other where its mask fails. No barrier is needed, since each thread reads only what
 // it copied (staged loads).
 //
-// A warpgroup dot whose result its loop only carries stays in flight past its
-// iteration (asyncDot, wgmma.go), as Triton's WGMMAPipeline leaves it: a matmul's,
-// whose accumulator is the carried value itself, waits with wait_group 1 after issuing
-// the next iteration's instructions; attention's second, whose accumulator is computed
-// from the carried value (acc * alpha), waits for nothing, and the next iteration waits
-// where it first reads the carried value, in the wait of its first dot when that comes
-// sooner (the accumulators passed through it). After the loop both wait for all.
-//
 // A layout conversion through shared memory (convert.go) pads the buffer's rows by 0, 4,
 // 8 or 16 bytes, whichever a model of the bank conflicts of both sides' vector accesses
 // rates best: an mma accumulator written into rows of a multiple of 128 bytes otherwise

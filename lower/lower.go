@@ -178,8 +178,7 @@ type gen struct {
 	loopBuffers     map[*tileir.Op]int            // by scf.for: the end of its buffers in shared memory (loopScratch)
 	invariants      []*invariantOperand           // loop-invariant operands of warpgroup dots
 	asyncDots       map[*tileir.Op]asyncDot
-	inFlight        []*tileir.Value // iteration arguments deferred dots may still write (deferInFlight)
-	sharedAlign     int             // the alignment that shared memory's uses need, beyond 16 and tmaScratchStart
+	sharedAlign     int // the alignment that shared memory's uses need, beyond 16 and tmaScratchStart
 	smem            *ir.Global
 	smemBytes       int
 	uses            map[*tileir.Value]bool         // values some op uses (see used)
@@ -335,7 +334,6 @@ func (g *gen) op(op *tileir.Op) error {
 	}
 	outer := g.curOp
 	g.curOp = op // left set when fn panics, so that the error names this op
-	g.waitInFlight(op)
 	startBlock, startInst := len(g.f.Blocks)-1, len(g.cur.Insts)
 	curIdx := slices.Index(g.f.Blocks, g.cur)
 	if curIdx >= 0 {

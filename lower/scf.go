@@ -124,16 +124,12 @@ func lowerFor(g *gen, op *tileir.Op) error {
 	g.cur = loop
 	g.vals[body.Args[0]] = []value.Value{iv}
 	g.bind(iterArgs, carried, nil)
-	g.deferInFlight(op)
 	if pipe != nil {
 		g.pipelineWait(pipe)
 	}
 	next, err := g.body(body, iterArgs)
 	if err != nil {
 		return err
-	}
-	if len(g.inFlight) > 0 { // carried values the body did not read
-		g.mmaWait(nil, 0)
 	}
 	var aheadNext [][]value.Value
 	if pipe != nil {

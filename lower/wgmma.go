@@ -193,9 +193,8 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 	// an asynchronous dot (never one with partial accumulators, see planAsyncDots)
 	// leaves its instructions in flight until the next iteration's have been issued, or
 	// the loop ends (waitAsyncDots)
-	ad, async := g.asyncDots[op]
 	pending := 0
-	if async {
+	if _, async := g.asyncDots[op]; async {
 		pending = 1
 	}
 	wait := func(sums [][]value.Value) [][]value.Value {
@@ -203,7 +202,7 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 		for _, s := range sums {
 			flat = append(flat, s...)
 		}
-		flat = g.mmaWait(flat, pending)
+		flat = wg.MMAWait(flat, pending)
 		for t := range sums {
 			sums[t], flat = flat[:len(sums[t])], flat[len(sums[t]):]
 		}
@@ -213,12 +212,7 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 		wg.MMAFence()
 		sums := gather(out)
 		issue(sums, 0, steps, !zeroAcc)
-		if ad.deferred {
-			wg.MMACommit()
-		} else {
-			sums = wait(sums)
-		}
-		scatter(sums, out, false)
+		scatter(wait(sums), out, false)
 	} else {
 		// as Triton, a zero constant accumulator takes the first run's sums as they are
 		zero := make([]value.Value, len(out))
@@ -377,25 +371,18 @@ type asyncDot struct {
 	loop      *tileir.Op
 	result    int // the loop result that its accumulators become
 	off, half int
-	// deferred: the accumulator it reads is computed in the body from the value it
-	// carries (attention's acc * alpha): it waits for nothing, and the next iteration
-	// waits for its instructions where the carried value is first read (waitInFlight).
-	deferred bool
 }
 
 // planAsyncDots finds the dots that may run asynchronously, as Triton's WGMMAPipeline
-// leaves a wgmma in flight past its iteration: a warpgroup dot in the body of an
-// scf.for whose result is only yielded back as an iteration argument. When that
-// argument is the dot's accumulator and nothing else reads it (a matmul's K loop), the
-// dot waits for the previous iteration's instructions after issuing its own: the loads
-// of one iteration overlap the instructions of the one before. When the accumulator is
-// computed from the argument in the body, it is deferred: its instructions overlap the
-// next iteration up to the first read of the argument (in attention, its first dot's
-// wait). Either stages the operands that no ring or invariant buffer holds in a double
-// buffer of its own, after the pipelines' rings.
+// leaves a wgmma in flight until the next iteration's is issued: a warpgroup dot in the
+// body of an scf.for whose accumulator is an iteration argument that nothing else reads,
+// and whose result is only yielded back as it. Such a dot stages its operands in a
+// double buffer of its own, after the pipelines' rings, and waits for the previous
+// iteration's instructions after issuing its own: the loads of one iteration overlap the
+// instructions of the one before.
 func (g *gen) planAsyncDots() {
 	g.eachLoopDot(func(op *tileir.Op, plan isa.MMAPlan) {
-		loop, result, deferred, ok := g.asyncLoop(op, plan)
+		loop, result, ok := g.asyncLoop(op)
 		if !ok {
 			return
 		}
@@ -414,10 +401,8 @@ func (g *gen) planAsyncDots() {
 		if g.asyncDots == nil {
 			g.asyncDots = map[*tileir.Op]asyncDot{}
 		}
-		g.asyncDots[op] = asyncDot{loop: loop, result: result, off: at, half: half, deferred: deferred}
-		if half > 0 {
-			g.reserveLoopBuffer(loop, at+2*half)
-		}
+		g.asyncDots[op] = asyncDot{loop: loop, result: result, off: at, half: half}
+		g.reserveLoopBuffer(loop, at+2*half)
 	})
 }
 
@@ -478,47 +463,25 @@ func (g *gen) loopScratch(loop *tileir.Op) (restore func()) {
 }
 
 // asyncLoop returns the scf.for whose body holds dot op, with the index of the loop
-// result its accumulators are carried to, when op may run asynchronously there, and
-// whether it is deferred (see asyncDot).
-func (g *gen) asyncLoop(op *tileir.Op, plan isa.MMAPlan) (loop *tileir.Op, result int, deferred, ok bool) {
+// result its accumulator is carried to, when op may run asynchronously there.
+func (g *gen) asyncLoop(op *tileir.Op) (*tileir.Op, int, bool) {
 	body := op.Block()
-	loop = body.Region().Op()
+	loop := body.Region().Op()
 	acc, res := op.Operands[2], op.Results[0]
-	if loop == nil || loop.Name != "scf.for" {
-		return nil, 0, false, false
+	if loop == nil || loop.Name != "scf.for" || acc.Def() != nil || acc.Block() != body || acc.Index() == 0 {
+		return nil, 0, false
 	}
+	i := acc.Index() - 1 // iteration arguments follow the induction variable
 	yield := body.Terminator()
-	result = slices.Index(yield.Operands, res)
-	if result < 0 || len(g.dotUsers[res]) != 1 || g.dotUsers[res][0] != yield || slices.Contains(yield.Operands[result+1:], res) {
-		return nil, 0, false, false
+	if len(g.dotUsers[acc]) != 1 || len(g.dotUsers[res]) != 1 || g.dotUsers[res][0] != yield || yield.Operands[i] != res {
+		return nil, 0, false
 	}
-	arg := body.Args[result+1] // iteration arguments follow the induction variable
-	if acc == arg && len(g.dotUsers[acc]) == 1 {
-		return loop, result, false, true
-	}
-	if acc == arg || plan.Acc != tileir.ScalarOf(res.Type) || !dependsOn(acc, arg, body) {
-		return nil, 0, false, false
-	}
-	return loop, result, true, true
-}
-
-// dependsOn reports whether v, defined in block b, is computed from b's argument arg by
-// b's ops.
-func dependsOn(v, arg *tileir.Value, b *tileir.Block) bool {
-	seen := map[*tileir.Op]bool{}
-	var from func(v *tileir.Value) bool
-	from = func(v *tileir.Value) bool {
-		if v == arg {
-			return true
+	for j, v := range yield.Operands {
+		if v == res && j != i {
+			return nil, 0, false
 		}
-		d := v.Def()
-		if d == nil || d.Block() != b || seen[d] {
-			return false
-		}
-		seen[d] = true
-		return slices.ContainsFunc(d.Operands, from)
 	}
-	return from(v)
+	return loop, i, true
 }
 
 // iterationMod is the current iteration's number modulo n of the scf.for loop being
@@ -540,69 +503,6 @@ func (g *gen) iterationMod(loop *tileir.Op, n int) value.Value {
 		return g.cur.NewAnd(i, i32c(int64(n-1)))
 	}
 	return g.cur.NewURem(i, i32c(int64(n)))
-}
-
-// deferInFlight marks, at the start of scf.for loop's body, the iteration arguments
-// that its deferred dots' instructions may still be writing (from the previous
-// iteration; in the first, the arguments are the loop's inputs and waiting for them
-// costs nothing), in their order.
-func (g *gen) deferInFlight(loop *tileir.Op) {
-	args := loop.Regions[0].Entry().Args[1:]
-	var results []int
-	for _, ad := range g.asyncDots {
-		if ad.loop == loop && ad.deferred {
-			results = append(results, ad.result)
-		}
-	}
-	slices.Sort(results)
-	for _, r := range results {
-		g.inFlight = append(g.inFlight, args[r])
-	}
-}
-
-// waitInFlight waits for the deferred dots' instructions before op when op (or an op
-// nested in it) reads a value they may still be writing.
-func (g *gen) waitInFlight(op *tileir.Op) {
-	if len(g.inFlight) == 0 {
-		return
-	}
-	reads := func(o *tileir.Op) bool {
-		return slices.ContainsFunc(o.Operands, func(v *tileir.Value) bool { return slices.Contains(g.inFlight, v) })
-	}
-	found := reads(op)
-	for _, r := range op.Regions {
-		r.Walk(func(o *tileir.Op) bool {
-			found = found || reads(o)
-			return !found
-		})
-	}
-	if found {
-		g.mmaWait(nil, 0)
-	}
-}
-
-// mmaWait waits for the warpgroup instructions of the sequence with accumulators acc,
-// leaving pending sequences in flight, and returns acc as then. A wait for all of them
-// (pending 0) also takes the values in flight (g.inFlight) through it, as Triton's
-// warp_group_dot_wait lists the deferred dots' accumulators beside its own.
-func (g *gen) mmaWait(acc []value.Value, pending int) []value.Value {
-	wg := g.isa.(isa.WarpGroupMMA)
-	if pending > 0 || len(g.inFlight) == 0 {
-		return wg.MMAWait(acc, pending)
-	}
-	all := slices.Clone(acc)
-	for _, v := range g.inFlight {
-		all = append(all, g.vals[v]...)
-	}
-	all = wg.MMAWait(all, 0)
-	out := all[:len(acc):len(acc)]
-	all = all[len(acc):]
-	for _, v := range g.inFlight {
-		n := len(g.vals[v])
-		g.vals[v], all = all[:n:n], all[n:]
-	}
-	g.inFlight = nil
-	return out
 }
 
 // waitAsyncDots waits, after scf.for loop, for the instructions its asynchronous dots

@@ -278,8 +278,6 @@ type WarpGroupMMA interface {
 	// flight, and returns acc (the accumulators of the sequence) as they then are
 	// (pending 0: as the instructions wrote them).
 	MMAWait(acc []value.Value, pending int) []value.Value
-	// MMACommit ends a sequence and leaves it in flight, for a later MMAWait.
-	MMACommit()
 }
 
 // AsyncCopier is implemented by ISAs whose threads copy global memory to shared memory

@@ -218,14 +218,11 @@ func (n *ISA) WarpGroupMMA(p isa.MMAPlan, a, b isa.WarpGroupOperand, c []value.V
 	return n.extractAll(call, nc)
 }
 
-// MMACommit emits wgmma.commit_group.sync.aligned.
-func (n *ISA) MMACommit() { n.b.Asm(types.Void, "wgmma.commit_group.sync.aligned;", "~{memory}") }
-
 // MMAWait emits wgmma.commit_group.sync.aligned and wgmma.wait_group.sync.aligned
 // pending, with the accumulators passed through it (outputs tied to inputs), so that
 // every later use of them reads them after the wait.
 func (n *ISA) MMAWait(acc []value.Value, pending int) []value.Value {
-	n.MMACommit()
+	n.b.Asm(types.Void, "wgmma.commit_group.sync.aligned;", "~{memory}")
 	wait := fmt.Sprintf("wgmma.wait_group.sync.aligned %d;", pending)
 	if len(acc) == 0 {
 		n.b.Asm(types.Void, wait, "~{memory}")
