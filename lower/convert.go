@@ -336,11 +336,7 @@ func (x index) run(r, bytes int) int {
 
 // smemPtr returns a pointer of type t* in shared memory at byte offset base + idx*size.
 func (g *gen) smemPtr(t types.Type, base int, idx value.Value, need int) value.Value {
-	p := g.sharedBase(need)
-	if base != 0 {
-		p = constant.NewGetElementPtr(types.I8, p.(constant.Constant), i32c(int64(base)))
-	}
-	tp := g.BitCast(p, g.ptrType(t, 3))
+	tp := g.BitCast(g.sharedAt(g.scratchStart+base, need-base), g.ptrType(t, 3))
 	return g.gep(t, tp, idx)
 }
 

@@ -3,7 +3,6 @@ package lower
 import (
 	"slices"
 
-	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -235,11 +234,7 @@ func (g *gen) reduceWarps(op *tileir.Op, l *linLayout, axis int, warpBits []int,
 			}
 			whole = make([][]value.Value, len(acc))
 			for i, v := range acc {
-				at := g.sharedBase(total)
-				if bases[i] != 0 {
-					at = constant.NewGetElementPtr(types.I8, at.(constant.Constant), i32c(int64(bases[i])))
-				}
-				whole[i] = g.readShared(at, warps, v.Type())
+				whole[i] = g.readShared(g.sharedAt(g.scratchStart+bases[i], total-bases[i]), warps, v.Type())
 			}
 		}
 		for w := range nw {
