@@ -104,6 +104,7 @@ func (e *fnEmitter) countUses() {
 				for _, a := range i.Args {
 					note(a, false)
 				}
+				e.noteTiedInputs(i)
 			default:
 				if !binaryOperands(inst, note) {
 					if u, ok := inst.(value.User); ok {

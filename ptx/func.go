@@ -272,6 +272,7 @@ type valInfo struct {
 	fused    *fusion // an fadd or fsub written as fma.rn (see contract.go)
 	block    int32   // the block of an fmul or fneg, its index plus one, once planFusions ran
 	absorbed bool    // an fmul or fneg whose every use was fused: not emitted
+	tied     bool    // an fmul that is the input of a tied inline asm operand (noteTiedInputs)
 }
 
 // localID is a value with a local ID (%7), as parameters and instructions with a result

@@ -238,18 +238,54 @@ func (e *fnEmitter) inlineAsm(i *ir.InstCall, asm *ir.InlineAsm) error {
 	return nil
 }
 
-// diesHere reports whether a, the input of a tied inline asm operand in block b, is a
-// phi dead after the asm (phiDiesAt) or the only extractvalue of its struct field, used
-// by this operand alone: its register holds no other value, and nothing reads it after
-// the asm.
+// diesHere reports whether a, the input of a tied inline asm operand in block b (or the
+// first operand of an fmul, see overwritesOperand), is a phi dead after its use there
+// (phiDiesAt), the only extractvalue of its struct field, or an fmul, used by this
+// operand alone: its register holds no other value, and nothing reads it later.
 func (e *fnEmitter) diesHere(a value.Value, b *ir.Block) bool {
 	switch a := a.(type) {
 	case *ir.InstPhi:
 		return e.infoOf(a).uses.other == 1 || e.phiDiesAt(a, b)
 	case *ir.InstExtractValue:
 		return e.infoOf(a).uses.other == 1 && len(a.Indices) == 1 && e.fieldUses[fieldKey{a.X, a.Indices[0]}] == 1
+	case *ir.InstFMul:
+		return e.infoOf(a).uses.other == 1 // binary gives an fmul registers of its own
 	}
 	return false
+}
+
+// noteTiedInputs marks the fmuls that call i, an inline asm, takes as tied operands
+// (overwritesOperand).
+func (e *fnEmitter) noteTiedInputs(i *ir.InstCall) {
+	asm, ok := i.Callee.(*ir.InlineAsm)
+	if !ok {
+		return
+	}
+	arg := 0
+	for _, c := range parsed(&constraintCache, asm.Constraint, parseConstraints) {
+		if c.kind == asmSkip || c.kind == asmOut {
+			continue
+		}
+		if arg >= len(i.Args) {
+			return // inlineAsm reports it
+		}
+		if m, ok := i.Args[arg].(*ir.InstFMul); ok && c.kind == asmTied {
+			if in := e.infoOf(m); in != nil {
+				in.tied = true
+			}
+		}
+		arg++
+	}
+}
+
+// overwritesOperand reports whether fmul m writes its result into the registers of its
+// first operand: m is used once, as a tied inline asm operand, and the operand dies at m.
+// A loop's accumulator scaled before wgmma adds to it (attention's acc * alpha) so stays
+// in the registers of the loop's phi: the wgmma's tied outputs are the phi's registers,
+// and the back edge copies nothing out of an accumulator still in flight.
+func (e *fnEmitter) overwritesOperand(m *ir.InstFMul) bool {
+	in := e.infoOf(m)
+	return in.tied && in.uses.other == 1 && m.X != m.Y && e.diesHere(m.X, e.cur)
 }
 
 // asmInput returns a register of class rc holding the bits of a.

@@ -208,8 +208,13 @@ func hasFlag(fmf []enum.FastMathFlag, want enum.FastMathFlag) bool {
 
 // binary selects an arithmetic or bitwise instruction, leaf by leaf.
 func (e *fnEmitter) binary(v value.Value, name string, x, y value.Value, fmf []enum.FastMathFlag) error {
+	m, ok := v.(*ir.InstFMul)
+	inPlace := ok && e.overwritesOperand(m)
 	return e.leafwise(v, x, y, func(_ int, a, b string, t types.Type, rc regClass) (string, error) {
-		d := e.newReg(rc)
+		d := a
+		if !inPlace || !isReg(a) {
+			d = e.newReg(rc)
+		}
 		switch {
 		case rc == rcPred:
 			op, ok := predBinOps[name]
