@@ -126,6 +126,7 @@ func Lower(m *tileir.Module, t target.Target, opts Options) (mod *ir.Module, md 
 	}
 	for _, f := range g.m.Funcs {
 		removeDeadCode(f)
+		sinkPure(f)
 	}
 	if err := g.m.AssignMetadataIDs(); err != nil {
 		return nil, Metadata{}, err
