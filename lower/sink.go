@@ -58,58 +58,55 @@ func sinkPure(f *ir.Func) {
 	}
 	// The uses of each instruction, users[first[i]:first[i+1]]: the number of an
 	// instruction that may move, or -2-k for a use fixed in block rpo[k] (a phi's
-	// incoming value, a terminator's operand), -1 for one in an unreachable block.
-	first := make([]int32, len(insts)+1)
-	var users []int32
-	forUses := func(visit func(x, user int32)) {
-		n := int32(0)
-		for _, b := range f.Blocks {
-			fixed := int32(-1)
-			if k, ok := cfg.index[b]; ok {
-				fixed = -2 - int32(k)
+	// incoming value, a terminator's operand), -1 for one in an unreachable block;
+	// collected as pairs (instruction, use), then sorted by instruction.
+	var pairs []int32
+	n := int32(0)
+	for _, b := range f.Blocks {
+		fixed := int32(-1)
+		if k, ok := cfg.index[b]; ok {
+			fixed = -2 - int32(k)
+		}
+		for _, inst := range b.Insts {
+			user := n
+			n++
+			if fixed == -1 {
+				user = -1
 			}
-			for _, inst := range b.Insts {
-				user := n
-				n++
-				if fixed == -1 {
-					user = -1
-				}
-				if phi, ok := inst.(*ir.InstPhi); ok {
-					for _, inc := range phi.Incs {
-						if x := number(inc.X); x >= 0 {
-							at := int32(-1)
-							if k, ok := cfg.index[inc.Pred.(*ir.Block)]; ok && fixed != -1 {
-								at = -2 - int32(k)
-							}
-							visit(x, at)
+			if phi, ok := inst.(*ir.InstPhi); ok {
+				for _, inc := range phi.Incs {
+					if x := number(inc.X); x >= 0 {
+						at := int32(-1)
+						if k, ok := cfg.index[inc.Pred.(*ir.Block)]; ok && fixed != -1 {
+							at = -2 - int32(k)
 						}
+						pairs = append(pairs, x, at)
 					}
-				} else if u, ok := inst.(value.User); ok {
-					visitOperands(u, func(op value.Value) {
-						if x := number(op); x >= 0 {
-							visit(x, user)
-						}
-					})
 				}
-			}
-			if u, ok := b.Term.(value.User); ok {
+			} else if u, ok := inst.(value.User); ok {
 				visitOperands(u, func(op value.Value) {
 					if x := number(op); x >= 0 {
-						visit(x, fixed)
+						pairs = append(pairs, x, user)
 					}
 				})
 			}
 		}
+		if u, ok := b.Term.(value.User); ok {
+			visitOperands(u, func(op value.Value) {
+				if x := number(op); x >= 0 {
+					pairs = append(pairs, x, fixed)
+				}
+			})
+		}
 	}
-	var pairs []int32 // x, user, x, user, ...
-	forUses(func(x, user int32) { pairs = append(pairs, x, user) })
+	first := make([]int32, len(insts)+1)
 	for k := 0; k < len(pairs); k += 2 {
 		first[pairs[k]+1]++
 	}
 	for i := range insts {
 		first[i+1] += first[i]
 	}
-	users = make([]int32, first[len(insts)])
+	users := make([]int32, first[len(insts)])
 	fill := slices.Clone(first[:len(insts)])
 	for k := 0; k < len(pairs); k += 2 {
 		x := pairs[k]
@@ -287,11 +284,6 @@ func newFlowGraph(f *ir.Func) *flowGraph {
 		}
 	}
 	return g
-}
-
-func (g *flowGraph) reachable(b *ir.Block) bool {
-	_, ok := g.index[b]
-	return ok
 }
 
 // commonDominator is the nearest block that dominates both a and b.
