@@ -46,6 +46,7 @@ func (m irMath) sel(c cond, a, b num) num {
 func (m irMath) copysign(a, b num) num { return m.g.fintr("llvm.copysign", m.v(a), m.v(b)) }
 func (m irMath) ex2(a num) num         { return m.g.isa.Exp2Approx(m.v(a), false) }
 func (m irMath) exp2f(a num) num       { return m.g.isa.Exp2Approx(m.v(a), !m.g.opts.NoReflectFTZ) }
+func (m irMath) rcp(a num) num         { return m.g.isa.RcpApprox(m.v(a)) }
 
 // format returns the integer type, mantissa bits and exponent bias of the float type.
 func (m irMath) format() (*types.IntType, int64, int64) {

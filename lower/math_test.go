@@ -2,6 +2,7 @@ package lower
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -68,6 +69,7 @@ func (m goMath) sel(c cond, a, b num) num {
 func (m goMath) ldexp(a, n num) num     { return m.r(math.Ldexp(m.f(a), int(m.f(n)))) }
 func (m goMath) ex2(a num) num          { return m.r(math.Exp2(m.f(a))) }
 func (m goMath) exp2f(a num) num        { return m.ex2(a) }
+func (m goMath) rcp(a num) num          { return m.r(1 / m.f(a)) }
 func (m goMath) copysign(a, b num) num  { return math.Copysign(m.f(a), m.f(b)) }
 func (m goMath) frexp(a num) (num, num) { f, e := math.Frexp(m.f(a)); return f, float64(e) }
 
@@ -167,3 +169,28 @@ func TestMathLib(t *testing.T) {
 
 // asinRef is asin through atan2, which stays accurate near ±1 (Go's math.Asin does not).
 func asinRef(x float64) float64 { return math.Atan2(x, math.Sqrt((1-x)*(1+x))) }
+
+// TestMathF32NoDivision: f32 asin, tanh (gelu) and log1p (softplus) divide nowhere
+// (a division is a dozen instructions and a slow path on NVIDIA); tanh and log1p take
+// one rcp.approx per element instead.
+func TestMathF32NoDivision(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rcps int
+	}{
+		{"libdevice_math.asin_kernel.default", 0},
+		{"libdevice_math.gelu_tanh_kernel.default", 8},
+		{"libdevice_math.softplus_kernel.default", 8},
+	} {
+		ll, _, err := lowerFile(t, tc.name)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if n := strings.Count(ll, " fdiv "); n != 0 {
+			t.Errorf("%s: %d fdiv, want none", tc.name, n)
+		}
+		if n := strings.Count(ll, "call float @llvm.nvvm.rcp.approx.ftz.f("); n != tc.rcps {
+			t.Errorf("%s: %d rcp.approx calls, want %d", tc.name, n, tc.rcps)
+		}
+	}
+}

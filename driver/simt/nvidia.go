@@ -52,6 +52,7 @@ func init() {
 		// Approximate hardware functions are computed exactly (then rounded to f32).
 		"llvm.nvvm.ex2.approx.f":     unary(math.Exp2),
 		"llvm.nvvm.ex2.approx.ftz.f": unary(ftz(math.Exp2)),
+		"llvm.nvvm.rcp.approx.ftz.f": unary(ftz(func(x float64) float64 { return 1 / x })),
 		"llvm.nvvm.lg2.approx.f":     unary(math.Log2),
 		"llvm.nvvm.lg2.approx.ftz.f": unary(ftz(math.Log2)),
 		"llvm.nvvm.sqrt.approx.f":    unary(math.Sqrt),

@@ -139,6 +139,9 @@ type ISA interface {
 	// flushes subnormal inputs and results to zero, as libdevice's exp2f does under
 	// enable_reflect_ftz.
 	Exp2Approx(x value.Value, ftz bool) value.Value
+	// RcpApprox is 1/x for an f32 x to within 1 ulp (PTX's rcp.approx.ftz.f32, AMD's
+	// v_rcp_f32), for the math library's terms whose error the result divides down.
+	RcpApprox(x value.Value) value.Value
 	// FP8ToF16 widens x, the bits (i8) of an fp8 value of type from, to half; false
 	// (with nothing emitted) when the ISA does not convert from.
 	FP8ToF16(x value.Value, from tileir.Scalar) (value.Value, bool)

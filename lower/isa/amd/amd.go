@@ -146,6 +146,11 @@ func (a *ISA) Exp2Approx(x value.Value, ftz bool) value.Value {
 	return a.b.Call("llvm.amdgcn.exp2.f32", types.Float, x)
 }
 
+// RcpApprox is v_rcp_f32 (1 ulp).
+func (a *ISA) RcpApprox(x value.Value) value.Value {
+	return a.b.Call("llvm.amdgcn.rcp.f32", types.Float, x)
+}
+
 // TMA: AMD has none.
 func (a *ISA) TMA() isa.TMA { return nil }
 

@@ -40,6 +40,11 @@ func (n *ISA) Exp2Approx(x value.Value, ftz bool) value.Value {
 	return n.b.Call("llvm.nvvm.ex2.approx.f", types.Float, x)
 }
 
+// RcpApprox is rcp.approx.ftz.f32, as libdevice's tanhf takes its reciprocal.
+func (n *ISA) RcpApprox(x value.Value) value.Value {
+	return n.b.Call("llvm.nvvm.rcp.approx.ftz.f", types.Float, x)
+}
+
 // fp8Names are PTX's names of the fp8 formats that cvt converts (sm_89 and later).
 var fp8Names = map[tileir.Scalar]string{tileir.F8E4M3FN: "e4m3", tileir.F8E5M2: "e5m2"}
 
