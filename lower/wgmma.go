@@ -506,13 +506,19 @@ func (g *gen) iterationMod(loop *tileir.Op, n int) value.Value {
 }
 
 // waitAsyncDots waits, after scf.for loop, for the instructions its asynchronous dots
-// left in flight: their accumulators, the loop's results, are read after the wait.
+// left in flight: their accumulators, the loop's results, are read after the wait. The
+// waits follow the order of the loop's results, so that the output does not depend on
+// the map's order.
 func (g *gen) waitAsyncDots(loop *tileir.Op) {
+	var results []int
 	for _, ad := range g.asyncDots {
-		if ad.loop != loop {
-			continue
+		if ad.loop == loop {
+			results = append(results, ad.result)
 		}
-		r := loop.Results[ad.result]
+	}
+	slices.Sort(results)
+	for _, i := range results {
+		r := loop.Results[i]
 		g.vals[r] = g.isa.(isa.WarpGroupMMA).MMAWait(g.vals[r], 0)
 	}
 }
