@@ -44,8 +44,9 @@ func init() {
 		// The fences around it are no-ops of the core; the lanes run in lockstep.
 		"llvm.amdgcn.s.barrier":   barrier,
 		"llvm.amdgcn.ds.bpermute": bpermute,
-		// v_exp_f32 is computed exactly, then rounded to f32.
+		// v_exp_f32 and v_rcp_f32 are computed exactly, then rounded to f32.
 		"llvm.amdgcn.exp2.f32": unary(math.Exp2),
+		"llvm.amdgcn.rcp.f32":  unary(func(x float64) float64 { return 1 / x }),
 		// fp8 conversions (amdfp8.go).
 		"llvm.amdgcn.s.setreg":       setreg,
 		"llvm.amdgcn.cvt.f32.fp8":    cvtFromFP8(e4m3fnuz),
