@@ -31,10 +31,12 @@
 //     summed in partial accumulators where Triton's Hopper lowering does, isa.MMAPlan)
 //     or FMA; on sm_90a, where Triton 3.6 takes MMA v3, wgmma (wgmma.go): B, and A unless
 //     it comes from registers, stored in the swizzled NVMMA shared layouts, read through
-//     matrix descriptors by warpgroups, the instructions between one fence and one
-//     commit and wait; a dot whose accumulator a loop only carries stays in flight into
-//     the next iteration (its operands double-buffered), so that the loads of one
-//     iteration overlap the previous one's instructions; atomics issued
+//     matrix descriptors by warpgroups, the instructions between one fence (emitted
+//     with the first, after every register copy their operands need) and one commit
+//     and wait, a zero accumulator not read (scale-d 0), and no empty group committed
+//     (ptx.Check finds all three); a dot whose accumulator a loop only carries stays
+//     in flight into the next iteration (its operands double-buffered), so that the
+//     loads of one iteration overlap the previous one's instructions; atomics issued
 //     by the threads that own each element (atomic_cas on floats as the bit CAS of their
 //     width); trans, reshape, join, split, cat and gather through shared memory;
 //     histograms with shared-memory atomicrmw (histogram.go); inline asm with packed

@@ -348,11 +348,20 @@ func (g *gen) registerFragments(v *tileir.Value, e *dotOpEnc, l *linLayout, t mm
 	return func(b, i, j int) []value.Value { return out[(b*n[rank-2]+i)*n[rank-1]+j] }, err
 }
 
-// allZero reports whether every value of vals is a float constant zero (of either sign),
+// allZero reports whether every value of vals is a constant zero (a float of either sign, or an integer),
 // as Triton's isZeroConst sees a splat of zero.
 func allZero(vals []value.Value) bool {
 	for _, v := range vals {
-		if c, ok := v.(*constant.Float); !ok || c.NaN || c.X.Sign() != 0 {
+		switch c := v.(type) {
+		case *constant.Float:
+			if c.NaN || c.X.Sign() != 0 {
+				return false
+			}
+		case *constant.Int:
+			if c.X.Sign() != 0 {
+				return false
+			}
+		default:
 			return false
 		}
 	}

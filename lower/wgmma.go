@@ -202,6 +202,7 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 		for _, s := range sums {
 			flat = append(flat, s...)
 		}
+		wg.MMACommit()
 		flat = wg.MMAWait(flat, pending)
 		for t := range sums {
 			sums[t], flat = flat[:len(sums[t])], flat[len(sums[t]):]
@@ -506,7 +507,9 @@ func (g *gen) iterationMod(loop *tileir.Op, n int) value.Value {
 }
 
 // waitAsyncDots waits, after scf.for loop, for the instructions its asynchronous dots
-// left in flight: their accumulators, the loop's results, are read after the wait. The
+// left in flight (each committed in the loop: no empty group is committed here, which
+// ptxas would issue as an HGMMA of its own): their accumulators, the loop's results,
+// are read after the wait. The
 // waits follow the order of the loop's results, so that the output does not depend on
 // the map's order.
 func (g *gen) waitAsyncDots(loop *tileir.Op) {

@@ -28,8 +28,10 @@ var specialRegs = map[string]bool{
 
 // Check runs a structural check on PTX text: braces balance, every
 // register used is declared (".reg .b32 %r<5>;" declares %r0..%r4), and
-// every branch target is a label defined in the same function. It does not
-// replace ptxas; it catches emitter bugs early and without a GPU.
+// every branch target is a label defined in the same function; and it finds the
+// uses of wgmma that ptxas compiles into slower code than they ask for
+// (checkWarpGroupMMA). It does not replace ptxas; it catches emitter bugs early and
+// without a GPU.
 func Check(src string) error {
 	depth := 0
 	declared := map[string]bool{}
@@ -92,6 +94,7 @@ func Check(src string) error {
 	if depth != 0 {
 		errs = append(errs, "unbalanced braces at end of input")
 	}
+	errs = append(errs, checkWarpGroupMMA(strings.Split(src, "\n"), 1)...)
 	if len(errs) > 0 {
 		return fmt.Errorf("ptx check: %s", strings.Join(errs, "; "))
 	}

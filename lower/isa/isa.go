@@ -257,8 +257,9 @@ type MatrixLoader interface {
 // WarpGroupMMA is implemented by ISAs whose matrix instructions (of plans with
 // WarpGroup set) are issued by warpgroups and read their operands from shared memory,
 // laid out as SharedOperand says (NVIDIA's wgmma, sm_90a). They run asynchronously:
-// MMAFence comes before the first of a sequence, MMAWait after the last, and until it
-// returns, nothing else may read or write their accumulators or the shared operands.
+// MMAFence comes before the first of a sequence, MMACommit after the last, and until
+// an MMAWait returns, nothing else may read or write their accumulators or the shared
+// operands.
 type WarpGroupMMA interface {
 	// SharedOperand is the layout in shared memory of operand opIdx (0: A, 1: B) of plan
 	// p, of mn rows or columns (A's M, B's N) and k elements of K; mnContiguous asks
@@ -277,9 +278,11 @@ type WarpGroupMMA interface {
 	// WarpGroupMMA issues one instruction of plan p into the accumulators c (as MMA's),
 	// added to them unless useC is false, and returns the accumulators it will write.
 	WarpGroupMMA(p MMAPlan, a, b WarpGroupOperand, c []value.Value, useC bool) []value.Value
-	// MMAWait ends a sequence and waits until at most pending sequences are still in
-	// flight, and returns acc (the accumulators of the sequence) as they then are
-	// (pending 0: as the instructions wrote them).
+	// MMACommit ends a sequence.
+	MMACommit()
+	// MMAWait waits until at most pending ended sequences are still in flight, and
+	// returns acc (the accumulators of the sequence) as they then are (pending 0: as the
+	// instructions wrote them).
 	MMAWait(acc []value.Value, pending int) []value.Value
 }
 

@@ -25,6 +25,8 @@ type ISA struct {
 	t        target.Target
 	numWarps int
 	noWGMMA  bool // isa.Options.DisableMMAv3
+	// fence: the next wgmma.mma_async opens with wgmma.fence (MMAFence).
+	fence bool
 	// tmaWaits numbers the wait loops' labels of TMA loads.
 	tmaWaits int
 	// formats holds device_print's format strings.
@@ -92,5 +94,5 @@ func (n *ISA) ReadsSpecialRegister(call *ir.InstCall) bool {
 // AsmTouchesShared reports whether PTX text names the shared state space or is a wgmma,
 // which reads its operands there.
 func (n *ISA) AsmTouchesShared(text string) bool {
-	return strings.Contains(text, "shared") || strings.HasPrefix(text, "wgmma.mma_async")
+	return strings.Contains(text, "shared") || strings.Contains(text, "wgmma.mma_async")
 }

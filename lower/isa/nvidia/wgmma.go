@@ -170,12 +170,18 @@ func (n *ISA) AdvanceDescriptor(d value.Value, bytes int) value.Value {
 	return n.b.Block().NewAdd(d, constant.NewInt(types.I64, int64(bytes/16)))
 }
 
-// MMAFence emits wgmma.fence.sync.aligned.
-func (n *ISA) MMAFence() { n.b.Asm(types.Void, "wgmma.fence.sync.aligned;", "~{memory}") }
+// MMAFence has the next wgmma.mma_async open with wgmma.fence.sync.aligned, in the
+// same inline asm statement: the register copies that its operands need (a loop's
+// accumulators into the instruction's registers) then come before the fence, as PTX
+// requires, instead of between it and the instruction.
+func (n *ISA) MMAFence() { n.fence = true }
 
-// WarpGroupMMA emits one wgmma.mma_async: the accumulators are outputs tied to the
-// inputs c, scale-d is a predicate operand, A and B are not negated, and 16-bit operands
-// are transposed (read MN-major) where their layout is.
+// WarpGroupMMA emits one wgmma.mma_async: with useC the accumulators are outputs tied
+// to the inputs c and scale-d a predicate operand (true); without, scale-d is the
+// immediate 0 and the accumulators pure outputs, so that nothing writes them between
+// the wgmma.fence and the instruction (as Triton emits a dot's first wgmma). A and B
+// are not negated, and 16-bit operands are transposed (read MN-major) where their
+// layout is.
 func (n *ISA) WarpGroupMMA(p isa.MMAPlan, a, b isa.WarpGroupOperand, c []value.Value, useC bool) []value.Value {
 	nc := len(c)
 	reg, out := "f", types.Type(types.Float)
@@ -183,6 +189,10 @@ func (n *ISA) WarpGroupMMA(p isa.MMAPlan, a, b isa.WarpGroupOperand, c []value.V
 		reg, out = "r", types.I32
 	}
 	var text strings.Builder
+	if n.fence {
+		text.WriteString("wgmma.fence.sync.aligned;\n\t")
+		n.fence = false
+	}
 	text.WriteString(p.Instr + " " + regList(0, nc) + ", ")
 	cons := strings.Repeat("="+reg+",", nc)
 	var args []value.Value
@@ -195,9 +205,16 @@ func (n *ISA) WarpGroupMMA(p isa.MMAPlan, a, b isa.WarpGroupOperand, c []value.V
 		cons += "l,"
 		args = append(args, a.Desc)
 	}
-	fmt.Fprintf(&text, ", $%d, $%d", nc+len(args), nc+len(args)+1)
-	cons += "l,b"
-	args = append(args, b.Desc, constant.NewBool(useC))
+	fmt.Fprintf(&text, ", $%d", nc+len(args))
+	cons += "l"
+	args = append(args, b.Desc)
+	if useC {
+		fmt.Fprintf(&text, ", $%d", nc+len(args))
+		cons += ",b"
+		args = append(args, constant.NewBool(true))
+	} else {
+		text.WriteString(", 0")
+	}
 	switch p.Operand[0] {
 	case tileir.F16, tileir.BF16:
 		text.WriteString(", 1, 1")
@@ -210,19 +227,23 @@ func (n *ISA) WarpGroupMMA(p isa.MMAPlan, a, b isa.WarpGroupOperand, c []value.V
 		text.WriteString(", 1, 1")
 	}
 	text.WriteString(";")
-	for i := range nc {
-		cons += fmt.Sprintf(",%d", i)
+	if useC {
+		for i := range nc {
+			cons += fmt.Sprintf(",%d", i)
+		}
+		args = append(args, c...)
 	}
-	args = append(args, c...)
 	call := n.b.Asm(accStruct(out, nc), text.String(), cons, args...)
 	return n.extractAll(call, nc)
 }
 
-// MMAWait emits wgmma.commit_group.sync.aligned and wgmma.wait_group.sync.aligned
-// pending, with the accumulators passed through it (outputs tied to inputs), so that
-// every later use of them reads them after the wait.
+// MMACommit emits wgmma.commit_group.sync.aligned.
+func (n *ISA) MMACommit() { n.b.Asm(types.Void, "wgmma.commit_group.sync.aligned;", "~{memory}") }
+
+// MMAWait emits wgmma.wait_group.sync.aligned pending, with the accumulators passed
+// through it (outputs tied to inputs), so that every later use of them reads them after
+// the wait.
 func (n *ISA) MMAWait(acc []value.Value, pending int) []value.Value {
-	n.b.Asm(types.Void, "wgmma.commit_group.sync.aligned;", "~{memory}")
 	wait := fmt.Sprintf("wgmma.wait_group.sync.aligned %d;", pending)
 	if len(acc) == 0 {
 		n.b.Asm(types.Void, wait, "~{memory}")
