@@ -348,8 +348,8 @@ func (g *gen) registerFragments(v *tileir.Value, e *dotOpEnc, l *linLayout, t mm
 	return func(b, i, j int) []value.Value { return out[(b*n[rank-2]+i)*n[rank-1]+j] }, err
 }
 
-// allZero reports whether every value of vals is a constant zero (a float of either sign, or an integer),
-// as Triton's isZeroConst sees a splat of zero.
+// allZero reports whether every value of vals is a constant zero (a float of either
+// sign, or an integer), as Triton's isZeroConst sees a splat of zero.
 func allZero(vals []value.Value) bool {
 	for _, v := range vals {
 		switch c := v.(type) {

@@ -509,9 +509,8 @@ func (g *gen) iterationMod(loop *tileir.Op, n int) value.Value {
 // waitAsyncDots waits, after scf.for loop, for the instructions its asynchronous dots
 // left in flight (each committed in the loop: no empty group is committed here, which
 // ptxas would issue as an HGMMA of its own): their accumulators, the loop's results,
-// are read after the wait. The
-// waits follow the order of the loop's results, so that the output does not depend on
-// the map's order.
+// are read after the wait. The waits follow the order of the loop's results, so that
+// the output does not depend on the map's order.
 func (g *gen) waitAsyncDots(loop *tileir.Op) {
 	var results []int
 	for _, ad := range g.asyncDots {

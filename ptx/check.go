@@ -46,7 +46,8 @@ func Check(src string) error {
 		}
 		declared, labels, targets = map[string]bool{}, map[string]bool{}, nil
 	}
-	for n, line := range strings.Split(src, "\n") {
+	lines := strings.Split(src, "\n")
+	for n, line := range lines {
 		code, _, _ := strings.Cut(line, "//")
 		for _, m := range regDecl.FindAllStringSubmatch(code, -1) {
 			for _, name := range strings.Split(m[1], ",") {
@@ -94,7 +95,7 @@ func Check(src string) error {
 	if depth != 0 {
 		errs = append(errs, "unbalanced braces at end of input")
 	}
-	errs = append(errs, checkWarpGroupMMA(strings.Split(src, "\n"), 1)...)
+	errs = append(errs, checkWarpGroupMMA(lines)...)
 	if len(errs) > 0 {
 		return fmt.Errorf("ptx check: %s", strings.Join(errs, "; "))
 	}

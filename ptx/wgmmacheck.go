@@ -8,7 +8,8 @@ import (
 	"strings"
 )
 
-// checkWarpGroupMMA finds, in one function's PTX, the uses of wgmma.mma_async that ptxas
+// checkWarpGroupMMA finds, in the lines of PTX text (one CFG over the whole text: labels
+// are unique across our files' functions), the uses of wgmma.mma_async that ptxas
 // answers with slower code than the PTX asks for:
 //   - an instruction other than a wgmma that reads or writes an accumulator register of
 //     a wgmma still in flight (issued, and not yet retired by a wgmma.wait_group): ptxas
@@ -21,7 +22,10 @@ import (
 //
 // The analysis follows the control flow: a wgmma left in flight at a loop's back edge is
 // in flight at the loop's head.
-func checkWarpGroupMMA(lines []string, firstLine int) []string {
+func checkWarpGroupMMA(lines []string) []string {
+	if !slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, "wgmma.mma_async") }) {
+		return nil
+	}
 	var ins []wgInstr
 	labels := map[string]int{}
 	for n, line := range lines {
@@ -35,11 +39,8 @@ func checkWarpGroupMMA(lines []string, firstLine int) []string {
 			if part == "" || strings.HasPrefix(part, ".") {
 				continue
 			}
-			ins = append(ins, parseWGInstr(part, firstLine+n))
+			ins = append(ins, parseWGInstr(part, n+1))
 		}
-	}
-	if !slices.ContainsFunc(ins, func(i wgInstr) bool { return i.kind == wgMMA }) {
-		return nil
 	}
 	succ := func(i int) []int {
 		in := ins[i]

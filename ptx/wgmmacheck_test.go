@@ -29,7 +29,7 @@ func TestCheckWarpGroupMMA(t *testing.T) {
 		{"empty group at the loop's exit", []string{"$L__BB0_1:", "wgmma.fence.sync.aligned;", mma, "wgmma.commit_group.sync.aligned;", "wgmma.wait_group.sync.aligned 1;", "@%p2 bra $L__BB0_1;", "wgmma.commit_group.sync.aligned;", "wgmma.wait_group.sync.aligned 0;"},
 			[]string{"line 7: wgmma.commit_group closes a group with no wgmma.mma_async on some path (ptxas issues an HGMMA for it)"}},
 	} {
-		got := checkWarpGroupMMA(tc.body, 1)
+		got := checkWarpGroupMMA(tc.body)
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s:\n got %s\nwant %s", tc.name, strings.Join(got, "\n     "), strings.Join(tc.want, "\n     "))
 		}
