@@ -446,6 +446,7 @@ func OurCases() []Case {
 		f      func(float64) float64
 	}{
 		{"exp", -5, 5, math.Exp}, {"tanh", -4, 4, math.Tanh}, {"erf", -3, 3, math.Erf},
+		{"expm1", -5, 5, math.Expm1}, {"tan", -4, 4, math.Tan},
 		{"rsqrt", -4, 4, func(x float64) float64 { return 1 / math.Sqrt(math.Abs(x)+1e-6) }},
 		{"tl_exp", -5, 5, math.Exp}, {"tl_sqrt", -4, 4, func(x float64) float64 { return math.Sqrt(math.Abs(x)) }},
 		{"tl_log", -4, 4, func(x float64) float64 { return math.Log(math.Abs(x) + 1e-6) }},

@@ -120,8 +120,22 @@ func mathLog1p(m mathOps, x num) num {
 	return m.sel(m.eq(u, m.k(math.Inf(1))), u, r)
 }
 
-// mathExpm1 is e^x - 1, exact for small x by Kahan's correction.
+// mathExpm1 is e^x - 1. In f64, exp's result with Kahan's correction for small x; in
+// f32, with no division, as libdevice's expm1f: x = j·ln2 + f (Cody–Waite, |f| ≤ ln2/2),
+// e^f - 1 = f + f²·P(f) (a minimax fit of our own, 0.004·2⁻²⁴ relative), and
+// e^x - 1 = 2·(2^(j-1)·(e^f - 1) + 2^(j-1) - ½), the halving keeping 2^(j-1) finite
+// up to the overflow.
 func mathExpm1(m mathOps, x num) num {
+	if !m.f64() {
+		xc := m.sel(m.lt(x, m.k(-18)), m.k(-18), m.sel(m.lt(m.k(89), x), m.k(89), x)) // e^-18 - 1 rounds to -1
+		j := m.rint(m.mul(xc, m.k(math.Log2E)))
+		f := m.fma(j, m.k(-0.693145751953125), xc) // ln2's upper 16 bits: j·hi is exact
+		f = m.fma(j, m.k(-1.4286068203094172e-06), f)
+		p := m.fma(m.mul(f, f), poly(m, f, expm1F32...), f)
+		s := m.ldexp(m.k(1), m.sub(j, m.k(1)))
+		r := m.mul(m.fma(s, p, m.sub(s, m.k(0.5))), m.k(2))
+		return m.sel(m.isNaN(x), x, r)
+	}
 	u := mathExp(m, x)
 	um := m.sub(u, m.k(1))
 	r := m.div(m.mul(um, x), mathLog(m, u))
@@ -130,12 +144,22 @@ func mathExpm1(m mathOps, x num) num {
 	return m.sel(m.eq(u, m.k(1)), x, r)
 }
 
-// sinCos reduces x by π/2 (three-part Cody–Waite) and returns sin or cos.
-func sinCos(m mathOps, x num, cos bool) num {
-	q := m.rint(m.mul(x, m.k(2/math.Pi)))
-	r := m.fma(q, m.k(-1.5707963705062866), x)
+// expm1F32 is P in e^f - 1 ≈ f + f²·P(f) on [-ln2/2, ln2/2].
+var expm1F32 = []float64{0.5000000044139326, 0.1666666637062005, 0.04166636102973797, 0.008333389349078416,
+	0.0013940617345296895, 0.0001984587639196901}
+
+// reduceHalfPi returns q = rint(x·2/π) and r = x - q·π/2 (three-part Cody–Waite).
+func reduceHalfPi(m mathOps, x num) (q, r num) {
+	q = m.rint(m.mul(x, m.k(2/math.Pi)))
+	r = m.fma(q, m.k(-1.5707963705062866), x)
 	r = m.fma(q, m.k(4.3711388286737929e-08), r)
 	r = m.fma(q, m.k(1.7151245100059206e-15), r)
+	return q, r
+}
+
+// sinCos reduces x by π/2 and returns sin or cos.
+func sinCos(m mathOps, x num, cos bool) num {
+	q, r := reduceHalfPi(m, x)
 	z := m.mul(r, r)
 	s := m.mul(r, poly(m, z, 1, -1.0/6, 1.0/120, -1.0/5040, 1.0/362880, -1.0/39916800, 1.0/6227020800, -1.0/1307674368000))
 	c := poly(m, z, 1, -1.0/2, 1.0/24, -1.0/720, 1.0/40320, -1.0/3628800, 1.0/479001600, -1.0/87178291200, 1.0/20922789888000)
@@ -152,7 +176,26 @@ func sinCos(m mathOps, x num, cos bool) num {
 
 func mathSin(m mathOps, x num) num { return sinCos(m, x, false) }
 func mathCos(m mathOps, x num) num { return sinCos(m, x, true) }
-func mathTan(m mathOps, x num) num { return m.div(mathSin(m, x), mathCos(m, x)) }
+
+// mathTan is sin/cos in f64. In f32, with no division, as libdevice's tanf: tan r =
+// r + r³·P(r²) on the reduced argument (a minimax fit of our own, 0.02·2⁻²⁴ relative),
+// and -1/tan r in odd quadrants, by rcp.approx and one Newton step.
+func mathTan(m mathOps, x num) num {
+	if m.f64() {
+		return m.div(mathSin(m, x), mathCos(m, x))
+	}
+	q, r := reduceHalfPi(m, x)
+	z := m.mul(r, r)
+	t := m.fma(m.mul(r, z), poly(m, z, tanF32...), r)
+	y := m.rcp(t)
+	y = m.fma(y, m.fma(m.sub(m.k(0), t), y, m.k(1)), y)
+	odd := m.eq(m.sub(q, m.mul(m.floor(m.mul(q, m.k(0.5))), m.k(2))), m.k(1))
+	return m.sel(odd, m.sub(m.k(0), y), t)
+}
+
+// tanF32 is P in tan r ≈ r + r³·P(r²) on [0, π/4].
+var tanF32 = []float64{0.3333334975530214, 0.13332663328280184, 0.05405991726346248, 0.021282185119675914,
+	0.01083581352942266, 8.954292994309568e-05, 0.004376267751049174}
 
 // mathTanh is, in f32, x + x³·P(x²) (a minimax fit of our own, 0.05·2⁻²⁴ relative)
 // below |x| = tanhSeriesEnd and 1 - 2/(2^{2|x|·log2 e}+1) beyond, on ex2.approx and
@@ -182,26 +225,48 @@ var tanhF32 = []float64{-0.3333329800161839, 0.1333192411290965, -0.053783829104
 // tanhSeriesEnd is where f32 tanh leaves its polynomial for the exp form.
 const tanhSeriesEnd = 0.6
 
-// mathErf uses the Maclaurin series below 1 and Numerical Recipes' erfc fit above.
+// mathErf: in f32, with no division, x·P(x²) below 1 and 1 - 2^Q(|x|) up to 3.92
+// (Q fits log₂ erfc; beyond, erf rounds to ±1), minimax fits of our own (0.02·2⁻²⁴
+// relative, 0.11·2⁻²⁴ absolute in log₂); in f64, the Maclaurin series below 1 and
+// Numerical Recipes' erfc fit above.
 func mathErf(m mathOps, x num) num {
 	a := m.abs(x)
 	z := m.mul(x, x)
-	c := make([]float64, 16)
-	f := 1.0
-	for n := range c {
-		if n > 0 {
-			f *= float64(n)
+	var small, erfc num
+	if !m.f64() {
+		small = m.fma(x, poly(m, z, erfSmallF32...), x) // x + x·(P(x²) - 1)
+		erfc = m.ex2(poly(m, a, erfcLog2F32...))
+	} else {
+		c := make([]float64, 16)
+		f := 1.0
+		for n := range c {
+			if n > 0 {
+				f *= float64(n)
+			}
+			c[n] = 2 / math.SqrtPi * math.Pow(-1, float64(n)) / (f * float64(2*n+1))
 		}
-		c[n] = 2 / math.SqrtPi * math.Pow(-1, float64(n)) / (f * float64(2*n+1))
+		small = m.mul(x, poly(m, z, c...))
+		t := m.div(m.k(1), m.fma(m.k(0.5), a, m.k(1)))
+		p := poly(m, t, -1.26551223, 1.00002368, 0.37409196, 0.09678418, -0.18628806, 0.27886807, -1.13520398, 1.48851587, -0.82215223, 0.17087277)
+		erfc = m.mul(t, mathExp(m, m.fma(m.sub(m.k(0), a), a, p))) // p - x², rounded once, fused or not
 	}
-	small := m.mul(x, poly(m, z, c...))
-	t := m.div(m.k(1), m.fma(m.k(0.5), a, m.k(1)))
-	p := poly(m, t, -1.26551223, 1.00002368, 0.37409196, 0.09678418, -0.18628806, 0.27886807, -1.13520398, 1.48851587, -0.82215223, 0.17087277)
-	erfc := m.mul(t, mathExp(m, m.fma(m.sub(m.k(0), a), a, p))) // p - x², rounded once, fused or not
 	big := m.copysign(m.sub(m.k(1), erfc), x)
+	if !m.f64() {
+		big = m.sel(m.lt(a, m.k(3.92)), big, m.copysign(m.k(1), x))
+	}
 	r := m.sel(m.lt(a, m.k(1)), small, big)
 	return m.sel(m.isNaN(x), x, r)
 }
+
+// erfSmallF32 is P - 1 for erf x ≈ x·P(x²) on [0, 1]; erfcLog2F32 is Q in erfc a ≈ 2^Q(a) on
+// [1, 3.92].
+var (
+	erfSmallF32 = []float64{1.1283791657322895 - 1, -0.37612625839604213, 0.1128358526967341, -0.026853816031646306,
+		0.005188334438699963, -0.000801024715648788, 7.85402479392564e-05}
+	erfcLog2F32 = []float64{0.000538781044703284, -1.630937778331351, -0.9108256699768417, -0.15960415744691503,
+		0.0386700589950449, -0.007115417335725729, 0.000933456924757352, -7.962620925257795e-05,
+		3.722938945266348e-06, -6.091077762975969e-08}
+)
 
 // mathAsin follows fdlibm: asin x = x + x·R(x²) below ½, and π/2 - 2·asin(√((1-|x|)/2))
 // above. R is fdlibm's rational fit in f64; in f32, t·P(t), a minimax fit of our own

@@ -33,6 +33,10 @@ def unary_math_kernel(x_ptr, y_ptr, n, OP: tl.constexpr, BLOCK_SIZE: tl.constexp
         y = libdevice.tanh(x)
     elif OP == "erf":
         y = libdevice.erf(x)
+    elif OP == "expm1":
+        y = libdevice.expm1(x)
+    elif OP == "tan":
+        y = libdevice.tan(x)
     elif OP == "rsqrt":
         y = libdevice.rsqrt(tl.abs(x) + 1e-6)
     elif OP == "tl_exp":
@@ -81,7 +85,8 @@ if __name__ == "__main__":
     x64 = x.double()
     torch.testing.assert_close(_launch_elementwise(asin_kernel, x64), torch.asin(x64))
     refs = {
-        "exp": torch.exp(x), "tanh": torch.tanh(x), "erf": torch.erf(x), "rsqrt": torch.rsqrt(x.abs() + 1e-6),
+        "exp": torch.exp(x), "tanh": torch.tanh(x), "erf": torch.erf(x), "expm1": torch.expm1(x),
+        "tan": torch.tan(x), "rsqrt": torch.rsqrt(x.abs() + 1e-6),
         "tl_exp": torch.exp(x), "tl_sqrt": torch.sqrt(x.abs()), "tl_log": torch.log(x.abs() + 1e-6)
     }
     for op, ref in refs.items():
