@@ -178,7 +178,7 @@ def kw_kernel(x_ptr, BLOCK: tl.constexpr):
 			"add_kernel[(1,)](x, y, 10, BLOCK=64, enable_fp_fusion=False)\n" +
 				"add_kernel[(1,)](x, y, 10, BLOCK=64, maxnreg=128)\n" +
 				"add_kernel[(1,)](x, y, 10, BLOCK=64, launch_pdl=True)",
-			"add_kernel: *fp32:16, *fp32:16, i32, 64 w=4 s=3 enable_fp_fusion=False\n" +
+			"add_kernel: *fp32:16, *fp32:16, i32, 64 w=4 s=2 enable_fp_fusion=False\n" +
 				"add_kernel: error 16:46: keyword argument maxnreg was specified but unrecognised: 'add_kernel' has no such parameter (x_ptr, y_ptr, n, BLOCK), and maxnreg is a cuda option, which target hip does not take\n" +
 				"add_kernel: error 17:49: keyword argument launch_pdl was specified but unrecognised: 'add_kernel' has no such parameter (x_ptr, y_ptr, n, BLOCK), and launch_pdl is a cuda option, which target hip does not take\n"},
 		{"autotune config options", "",

@@ -200,7 +200,7 @@ func (in *inferrer) compileOptions(kr *Kernel, l *pyeval.Launch, options map[str
 			fromConfig[o.name] = true
 		}
 	}
-	spec.NumWarps, spec.NumStages = 4, 3
+	spec.NumWarps, spec.NumStages = 4, in.f.Module.Target.JITNumStages()
 	site := fmt.Sprintf("%s:%d", in.f.Path, l.Pos.Lineno)
 	for _, h := range honoured {
 		v := vals[h.name]

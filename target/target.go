@@ -74,6 +74,15 @@ func (t Target) String() string {
 // IsNVIDIA reports whether t is a CUDA target.
 func (t Target) IsNVIDIA() bool { return t.Backend == CUDA }
 
+// JITNumStages is the num_stages a launch compiles with when neither it nor an autotune
+// config gives one: the backend's default (Triton 3.6's CUDAOptions 3, HIPOptions 2).
+func (t Target) JITNumStages() int {
+	if t.Backend == HIP {
+		return 2
+	}
+	return 3
+}
+
 // HasMMA reports whether t has a matrix instruction of kind with inputs of type in.
 func (t Target) HasMMA(kind MMAKind, in string) (MMAShape, bool) {
 	for _, s := range t.MMA {
