@@ -171,6 +171,17 @@ def kw_kernel(x_ptr, BLOCK: tl.constexpr):
 				"add_kernel: error 18:48: launch option num_warps must be a power of 2, not 3\n" +
 				"add_kernel: error 19:49: launch option num_stages must be a non-negative int, not 2.0\n" +
 				"add_kernel: error 20:1: launch option debug must be True or False, not 'yes'\n"},
+		{"the decorator's debug", "",
+			"@triton.jit(debug=True)\ndef dbg_kernel(x_ptr, n, BLOCK: tl.constexpr):\n    tl.device_assert(n > 0)\n\n\n" +
+				"dbg_kernel[(1,)](x, 10, BLOCK=64)\ndbg_kernel[(1,)](x, 10, BLOCK=32, debug=False)\ndbg_kernel[(1,)](x, 10, BLOCK=16, debug=None)\n" +
+				"@triton.jit(debug='yes')\ndef bad_kernel(x_ptr):\n    pass\n\n\nbad_kernel[(1,)](x)\n" +
+				"@triton.jit(debug=x.sum().item() > 0)\ndef env_kernel(x_ptr):\n    pass\n\n\nenv_kernel[(1,)](x)",
+			"add_kernel: unknown: no launch of 'add_kernel' was reached and its parameters cannot all be guessed: add_kernel() missing required argument: 'BLOCK'\n" +
+				"dbg_kernel: *fp32:16, i32, 64 w=4 s=3 debug=True\n" +
+				"dbg_kernel: *fp32:16, i32, 32 w=4 s=3\n" +
+				"dbg_kernel: *fp32:16, i32, 16 w=4 s=3\n" +
+				"bad_kernel: error 28:1: launch option debug must be True or False, not 'yes', given by the kernel's @triton.jit(debug=...) at line 23\n" +
+				"env_kernel: unknown: the launch option debug is not known offline: torch.rand(...) is host code (line 12) (the kernel's @triton.jit(debug=...) at line 29)\n"},
 		{"not known offline", "",
 			"add_kernel[(1,)](x, y, 10, BLOCK=64, maxnreg=x.sum().item())",
 			"add_kernel: unknown: the launch option maxnreg is not known offline: tensor.sum() needs the data (the argument `x.sum().item()` at k.py:15)\n"},

@@ -92,6 +92,16 @@ func otherBackend(b target.Backend, name string) target.Backend {
 	return ""
 }
 
+// jitLine is " at line N" for the line of j's @triton.jit decorator, or "".
+func jitLine(j *pyeval.JITFunction) string {
+	for _, d := range j.Decorators {
+		if d.Path == "triton.jit" {
+			return fmt.Sprintf(" at line %d", d.Line)
+		}
+	}
+	return ""
+}
+
 // honoured are the options gotriton compiles with, in the order they are read: what a
 // value must be, and how it sets a Spec (false: the value is not that).
 var honoured = []struct {
@@ -180,6 +190,12 @@ func (in *inferrer) compileOptions(kr *Kernel, l *pyeval.Launch, options map[str
 			vals[name] = v
 		}
 	}
+	// JITFunction.run: kwargs.get("debug", self.debug), the decorator's when the launch
+	// gives none (None included)
+	fromJIT := false
+	if _, given := options["debug"]; !given && kr.Kernel.JIT != nil && kr.Kernel.JIT.Debug != nil {
+		vals["debug"], fromJIT = kr.Kernel.JIT.Debug, true
+	}
 	fromConfig := map[string]bool{}
 	if cfg != nil {
 		backend := in.f.Module.Target.Backend
@@ -208,7 +224,10 @@ func (in *inferrer) compileOptions(kr *Kernel, l *pyeval.Launch, options map[str
 			continue
 		}
 		source := fmt.Sprintf(" (autotune config %d)", ci)
-		if !fromConfig[h.name] {
+		switch {
+		case fromJIT && h.name == "debug":
+			source = " (the kernel's @triton.jit(debug=...)" + jitLine(kr.Kernel.JIT) + ")"
+		case !fromConfig[h.name]:
 			source = in.exprSource(l.ArgExprs[h.name])
 		}
 		if u, ok := v.(pyeval.Unknown); ok {
@@ -217,9 +236,12 @@ func (in *inferrer) compileOptions(kr *Kernel, l *pyeval.Launch, options map[str
 		}
 		if !h.set(spec, v) {
 			msg := fmt.Sprintf("launch option %s must be %s, not %s", h.name, h.want, pyeval.Repr(v))
-			if fromConfig[h.name] {
+			switch {
+			case fromConfig[h.name]:
 				kr.fail(in.errAtPos(l.Pos, "%s, in autotune config %d (%s)", msg, ci, cfg))
-			} else {
+			case fromJIT && h.name == "debug":
+				kr.fail(in.errAtPos(l.Pos, "%s, given by the kernel's @triton.jit(debug=...)%s", msg, jitLine(kr.Kernel.JIT)))
+			default:
 				kr.fail(in.errAtNode(l.ArgExprs[h.name], l.Pos, "%s", msg))
 			}
 			return false

@@ -281,6 +281,9 @@ func jitDecorator(ev *evaluator, args []Value, kwargs *Dict) (Value, error) {
 		if v, ok := kwargs.Get(Str("noinline")).(Bool); ok {
 			j.Noinline = bool(v)
 		}
+		if v := kwargs.Get(Str("debug")); v != nil && v != None {
+			j.Debug = v
+		}
 		return j
 	}
 	if len(args) == 1 {

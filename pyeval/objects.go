@@ -60,6 +60,7 @@ type JITFunction struct {
 	DoNotSpecializeOnAlignment []Value
 	LaunchMetadata             string // source text of launch_metadata=, if given
 	Noinline                   bool
+	Debug                      Value       // debug=, if given and not None: a launch without its own debug takes it
 	Autotune                   *Autotune   // nil unless wrapped by @triton.autotune
 	Heuristics                 *Dict       // name -> Function (lambda of the args dict); nil if none
 	Decorators                 []Decorator // all decorators of the def, outermost first
