@@ -153,9 +153,12 @@ func init() {
 		return c.g.reduce(c, []*Tensor{x}, c.arg("axis"), c.constBool("keep_dims"), simpleCombine("", "ori"))
 	})
 	for name, op := range map[string]ast.Operator{"add": ast.Add, "sub": ast.Sub, "mul": ast.Mult} {
-		// sanitize_overflow only matters with the sanitize_overflow compile option, which
-		// gotriton does not have: the op is the operator's
+		// the operator's op, with its integer overflow check under debug unless
+		// sanitize_overflow=False (checkOverflow)
 		def("tl."+name, "x, y, sanitize_overflow=True", func(c *callCtx) Value {
+			saved := c.g.noOverflowCheck
+			c.g.noOverflowCheck = !c.constBool("sanitize_overflow")
+			defer func() { c.g.noOverflowCheck = saved }()
 			return c.g.binary(c.call, op, c.arg("x"), c.arg("y"), c.node("x"), c.node("y"))
 		})
 	}

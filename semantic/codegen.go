@@ -15,9 +15,12 @@ import (
 // branches fold, static loops unroll, and nested jit functions are inlined at their calls
 // (Triton emits tt.call and inlines it in make_ttir; the result is the same).
 type gen struct {
-	opts   *Options
-	frames []frame
-	node   ast.Node // the node being generated, for internal-error diagnostics
+	opts *Options
+	// noOverflowCheck is set while tl.add, tl.sub or tl.mul with sanitize_overflow=False
+	// generates its op
+	noOverflowCheck bool
+	frames          []frame
+	node            ast.Node // the node being generated, for internal-error diagnostics
 
 	scope map[string]Value // the current function's locals
 	b     *tileir.Builder

@@ -1,6 +1,7 @@
 package semantic
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"slices"
@@ -572,15 +573,18 @@ func (g *gen) binary(n ast.Node, op ast.Operator, l, r Value, ln, rn ast.Node) V
 		if isPtr(a.T) {
 			return g.addPtr(a, b)
 		}
+		g.checkOverflow(n, a, b, ast.Add)
 		return g.arith(a, b, "addf", "addi")
 	case ast.Sub:
 		a, b := g.binaryTypeCheck(n, lo, ro, true, false, true, false)
 		if isPtr(a.T) {
 			return g.addPtr(a, g.negate(n, b))
 		}
+		g.checkOverflow(n, a, b, ast.Sub)
 		return g.arith(a, b, "subf", "subi")
 	case ast.Mult:
 		a, b := g.binaryTypeCheck(n, lo, ro, false, false, true, false)
+		g.checkOverflow(n, a, b, ast.Mult)
 		return g.arith(a, b, "mulf", "muli")
 	case ast.Div:
 		a, b := g.binaryTypeCheck(n, lo, ro, false, false, true, true)
@@ -647,6 +651,28 @@ func (g *gen) binary(n ast.Node, op ast.Operator, l, r Value, ln, rn ast.Node) V
 	}
 	g.fail(n, "AST binary operator '%s' is not (currently) implemented.", op)
 	return nil
+}
+
+// checkOverflow is binary_op_sanitize_overflow_impl, which Triton runs before an integer
+// add, sub or mul (of operands narrower than 64 bits) unless the call passed
+// sanitize_overflow=False (g.noOverflowCheck): the op again in int64 and a device_assert
+// that the result fits the operands' type. The assert, and so the check, exists only
+// with debug.
+func (g *gen) checkOverflow(n ast.Node, a, b *Tensor, op ast.Operator) {
+	d := dtypeOf(a.T)
+	if !g.opts.Debug || g.noOverflowCheck || !d.IsInt() || d.Bits() >= 64 {
+		return
+	}
+	name := map[ast.Operator]string{ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul"}[op]
+	wide := g.arith(g.cast(a, Int64), g.cast(b, Int64), "", name+"i")
+	hi, lo := int64(1)<<(d.Bits()-1)-1, -int64(1)<<(d.Bits()-1)
+	if d.IsUnsigned() {
+		hi, lo = int64(1)<<d.Bits()-1, 0
+	}
+	le := g.compare(n, ast.LtE, wide, constInt(hi))
+	ge := g.compare(n, ast.GtE, wide, constInt(lo))
+	ok := g.binary(n, ast.BitAnd, le, ge, n, n)
+	g.deviceAssert(n, ok, fmt.Sprintf("int%d overflow detected for operation %s", d.Bits(), name), nil)
 }
 
 // bitwiseTypeCheck is bitwise_op_type_checking_impl.

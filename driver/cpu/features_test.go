@@ -2,8 +2,10 @@ package cpu
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -134,6 +136,64 @@ func TestDeviceAssertCompiled(t *testing.T) {
 			t.Errorf("debug=%v: %v", tt.debug, err)
 		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
 			t.Errorf("debug=%v: error %v, want %q", tt.debug, err, tt.wantErr)
+		}
+	}
+}
+
+// TestOverflowCheck: with Debug, an integer add, sub or mul narrower than 64 bits is
+// checked as Triton's sanitize_overflow does (the op in int64, then a device_assert that
+// the result fits), unless tl.mul & co. pass sanitize_overflow=False; without Debug
+// nothing is checked and the product wraps.
+func TestOverflowCheck(t *testing.T) {
+	const src = `import triton
+import triton.language as tl
+
+
+@triton.jit
+def scale_kernel(x_ptr, y_ptr, k, CHECK: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    if CHECK:
+        y = x * k
+    else:
+        y = tl.mul(x, k, sanitize_overflow=False)
+    tl.store(y_ptr + offs, y)
+`
+	f, err := frontend.LoadSource("scale.py", []byte(src), pyeval.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		check, debug bool
+		wantErr      string
+	}{
+		{true, true, "scale.py:10:13: kernel scale_kernel, program (0, 0, 0): tt.assert: element 2 [2]: device_assert failed: int32 overflow detected for operation mul"},
+		{true, false, ""},
+		{false, true, ""},
+	} {
+		sig := fmt.Sprintf("*i32:16, *i32:16, i32, %v, 4", map[bool]string{true: "True", false: "False"}[tt.check])
+		m, err := semantic.Compile(f, "scale_kernel", semantic.Options{SignatureText: sig, NumWarps: 4, Debug: tt.debug})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dev := New(Options{Workers: 1})
+		k, err := dev.Load(m, "scale_kernel", LoadOptions{NumWarps: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := upload(t, dev, []int32{1, -3, 40000, 7})
+		y := upload(t, dev, make([]int32, 4))
+		err = k.Launch(driver.Grid{1, 1, 1}, x, y, int32(65536))
+		switch {
+		case tt.wantErr == "" && err != nil:
+			t.Errorf("check=%v debug=%v: %v", tt.check, tt.debug, err)
+		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+			t.Errorf("check=%v debug=%v: error %v, want %q", tt.check, tt.debug, err, tt.wantErr)
+		case tt.wantErr == "":
+			wrapped := uint32(40000) << 16 // the product modulo 2^32
+			if got, want := download[int32](t, y), []int32{65536, -196608, int32(wrapped), 7 << 16}; !slices.Equal(got, want) {
+				t.Errorf("check=%v debug=%v: y = %v", tt.check, tt.debug, got)
+			}
 		}
 	}
 }
