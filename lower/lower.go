@@ -843,7 +843,8 @@ func (g *gen) smemBarrier() {
 }
 
 // quietSinceBarrier reports whether the current basic block has a barrier after which no
-// instruction does what touches reports.
+// instruction does what touches reports, or is the function's entry block and has no
+// such instruction at all (before it, no thread has done anything).
 func (g *gen) quietSinceBarrier(touches func(ir.Instruction) bool) bool {
 	for i := len(g.cur.Insts) - 1; i >= 0; i-- {
 		inst := g.cur.Insts[i]
@@ -854,7 +855,7 @@ func (g *gen) quietSinceBarrier(touches func(ir.Instruction) bool) bool {
 			return false
 		}
 	}
-	return false
+	return len(g.f.Blocks) > 0 && g.f.Blocks[0] == g.cur
 }
 
 // touchesMemory reports whether inst may access memory: loads, stores, atomics, fences

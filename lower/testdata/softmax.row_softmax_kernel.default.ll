@@ -29,7 +29,6 @@ define ptx_kernel void @row_softmax_kernel(float addrspace(1)* %0, float addrspa
 	%30 = icmp slt i32 %22, %5, !dbg !10
 	%31 = icmp slt i32 %23, %5, !dbg !10
 	%32 = icmp slt i32 %24, %5, !dbg !10
-	call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0), !dbg !31
 	%33 = mul i32 %9, 4, !dbg !31
 	%34 = mul i32 %12, %2, !dbg !11
 	%35 = sext i32 %34 to i64, !dbg !12
@@ -462,11 +461,11 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 
 declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
 
-declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 %0)
-
 declare float @llvm.maxnum.f32(float %0, float %1)
 
 declare i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 %0, i32 %1, i32 %2, i32 %3)
+
+declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 %0)
 
 declare float @llvm.nvvm.ex2.approx.f(float %0)
 

@@ -194,7 +194,6 @@ const Matmul_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516PTX = `//
 	add.s32 	%r70, %r3, 63;
 	div.s32 	%r71, %r70, 64;
 	.loc	1 81 5
-	bar.sync 	0;
 	and.b32 	%r72, %r10, 7;
 	shl.b32 	%r73, %r72, 4;
 	shr.u32 	%r74, %r10, 3;

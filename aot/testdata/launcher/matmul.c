@@ -20,7 +20,7 @@ static inline void gpuAssert(CUresult code, const char *file, int line) {
 #define CUBIN_NAME matmul_fp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516_cubin
 CUmodule matmul_fp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516_mod = NULL;
 CUfunction matmul_fp16_99264dbb_0d1d2d3d4d5d6d7c8d9c10d11c1213141516_func = NULL;
-unsigned char CUBIN_NAME[43467] = {
+unsigned char CUBIN_NAME[43453] = {
   /* the binary */
 };
 
