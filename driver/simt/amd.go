@@ -25,6 +25,7 @@ var AMD = &ISA{
 
 func init() {
 	AMD.Intrinsics = map[string]intrinsic{
+		"llvm.trap":                  trap,
 		"llvm.amdgcn.workitem.id.x":  sreg(func(_ *frame, l int) int { return l }),
 		"llvm.amdgcn.workitem.id.y":  sreg(func(*frame, int) int { return 0 }),
 		"llvm.amdgcn.workitem.id.z":  sreg(func(*frame, int) int { return 0 }),

@@ -69,6 +69,7 @@ func init() {
 		"llvm.nvvm.mulhi.ull": intFn(mulhiU64),
 		"llvm.nvvm.mulhi.ll":  intFn(mulhiS64),
 		"vprintf":             vprintf,
+		"__assertfail":        assertFail,
 	}
 	NVIDIA.Intrinsics = t
 }

@@ -116,3 +116,55 @@ func TestDevicePrint(t *testing.T) {
 		})
 	}
 }
+
+// TestDeviceAssert runs tl.device_assert compiled with debug through lower's assert
+// (NVIDIA's __assertfail, AMD's printf and trap): a failing element stops the program
+// with the message and the assert's line (AMD prints it from each thread holding the
+// element, then traps); passing elements and masked ones run on.
+func TestDeviceAssert(t *testing.T) {
+	f, err := frontend.Load("../../conformance/kernels/language_features.py", pyeval.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		isa             *ISA
+		tgt, want, text string
+	}{
+		{NVIDIA, "cuda:90:32", "device assert failed at ../../conformance/kernels/language_features.py:51: x must be non-negative", ""},
+		{AMD, "hip:gfx942:64", "trap", "device assertion failed: 'x must be non-negative', in unknown at ../../conformance/kernels/language_features.py:51\n"},
+	} {
+		t.Run(tc.tgt, func(t *testing.T) {
+			opts := compiler.Options{Options: semantic.Options{SignatureText: "*fp32:16, *fp32:16, i32, 4", NumWarps: 1, Target: tc.tgt, Debug: true}}
+			r, err := compiler.Compile(f, "assert_kernel", opts, compiler.LLVM)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, bad := range []bool{false, true} {
+				var out bytes.Buffer
+				d := New(tc.isa, Options{Workers: 1, Stdout: &out})
+				k, err := d.Load(r.LLVM, "assert_kernel", LoadOptions{NumWarps: r.Meta.NumWarps, SharedBytes: r.Meta.SharedBytes})
+				if err != nil {
+					t.Fatal(err)
+				}
+				x := []float32{4, 9, 0, 1, 16, 25, -1, -1} // 6 and 7 are masked off
+				if bad {
+					x[5] = -2
+				}
+				y := upload(t, d, make([]float32, 8))
+				err = k.Launch(driver.Grid{2, 1, 1}, upload(t, d, x), y, int32(6))
+				switch {
+				case !bad && err != nil:
+					t.Fatalf("no element fails, but: %v", err)
+				case !bad:
+					if got := download[float32](t, y); got[4] != 4 || got[5] != 5 {
+						t.Errorf("y = %v", got)
+					}
+				case err == nil || !strings.Contains(err.Error(), tc.want):
+					t.Errorf("error %v, want %q", err, tc.want)
+				case tc.text != "" && !slices.Equal(distinctLines(out.String()), []string{strings.TrimSpace(tc.text)}):
+					t.Errorf("printed %q, want (once per thread holding the element) %q", out.String(), tc.text)
+				}
+			}
+		})
+	}
+}

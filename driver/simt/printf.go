@@ -156,3 +156,44 @@ func (d *Device) formatArgs(format string, next func(size uint64) (uint64, error
 	}
 	return out.String(), n, nil
 }
+
+// assertFail is the CUDA runtime's __assertfail(message, file, line, function, charSize):
+// the first lane that calls it stops the program with the assert's message and place
+// (on the GPU the kernel stops and cuCtxSynchronize returns CUDA_ERROR_ASSERT).
+func assertFail(s *site) (op, error) {
+	if len(s.args) != 5 {
+		return nil, fmt.Errorf("__assertfail with %d operands", len(s.args))
+	}
+	mo, fo, lo := s.args[0], s.args[1], s.args[2]
+	d := s.b.k.d
+	return func(f *frame) error {
+		for l := range f.lanes {
+			if !f.on(l) {
+				continue
+			}
+			msg, err := d.cString(f.regs[mo.off+l])
+			if err != nil {
+				return laneErr(f, l, fmt.Errorf("__assertfail message: %v", err))
+			}
+			file, err := d.cString(f.regs[fo.off+l])
+			if err != nil {
+				return laneErr(f, l, fmt.Errorf("__assertfail file: %v", err))
+			}
+			return laneErr(f, l, fmt.Errorf("device assert failed at %s:%d: %s", file, int32(f.regs[lo.off+l]), msg))
+		}
+		return nil
+	}, nil
+}
+
+// trap is llvm.trap: the first lane that reaches it stops the program (AMD's device
+// assert traps after printing its message).
+func trap(s *site) (op, error) {
+	return func(f *frame) error {
+		for l := range f.lanes {
+			if f.on(l) {
+				return laneErr(f, l, fmt.Errorf("trap"))
+			}
+		}
+		return nil
+	}, nil
+}

@@ -165,6 +165,10 @@ type ISA interface {
 	// conventions (floats as double, integers narrower than 32 bits widened), or
 	// returns why it cannot.
 	Printf(format string, args []value.Value) error
+	// AssertFail emits what a thread does when a device assert fails for it, in the
+	// current block (which the caller then ends): report message, raised at file:line,
+	// and stop the kernel, or return why it cannot.
+	AssertFail(message, file string, line int) error
 
 	// TMA returns the ISA's tensor memory accelerator, nil when the target has none.
 	TMA() TMA

@@ -4,6 +4,7 @@ import (
 	"crypto/md5"
 	"encoding/binary"
 	"fmt"
+	"strings"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -152,4 +153,17 @@ func (a *ISA) printfFormat(format string) {
 	node := &metadata.Tuple{MetadataID: -1, Fields: []metadata.Field{&metadata.String{Value: entry}}}
 	m.MetadataDefs = append(m.MetadataDefs, node)
 	md.Nodes = append(md.Nodes, node)
+}
+
+// AssertFail prints "device assertion failed: 'message', in unknown at file:line" and
+// traps, as Triton's AMD TargetInfo::assertFail does, but for the barrier Triton puts
+// between the two: only the failing threads run it, and a barrier that not every thread
+// of the block reaches is undefined (amd-sim rejects it).
+func (a *ISA) AssertFail(message, file string, line int) error {
+	text := fmt.Sprintf("device assertion failed: '%s', in unknown at %s:%d\n", message, file, line)
+	if err := a.Printf(strings.ReplaceAll(text, "%", "%%"), nil); err != nil {
+		return err
+	}
+	a.b.Block().NewCall(a.b.Declare("llvm.trap", types.Void))
+	return nil
 }

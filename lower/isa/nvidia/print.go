@@ -30,6 +30,17 @@ func (n *ISA) Printf(format string, args []value.Value) error {
 	return nil
 }
 
+// AssertFail calls the CUDA runtime's __assertfail(message, file, line, function,
+// charSize), as Triton's TargetInfo::assertFail does (function "unknown", charSize 1):
+// it reports the assert and stops the kernel (cuCtxSynchronize then returns
+// CUDA_ERROR_ASSERT).
+func (n *ISA) AssertFail(message, file string, line int) error {
+	p := types.NewPointer(types.I8)
+	fail := n.b.Declare("__assertfail", types.Void, p, p, types.I32, p, types.I64)
+	n.b.Block().NewCall(fail, n.formatString(message), n.formatString(file), isa.I32(int64(line)), n.formatString("unknown"), constant.NewInt(types.I64, 1))
+	return nil
+}
+
 // formatString returns a generic pointer to a NUL-terminated copy of s in global memory,
 // one global per distinct string.
 func (n *ISA) formatString(s string) value.Value {
