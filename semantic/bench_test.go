@@ -38,7 +38,8 @@ func BenchmarkTutorials(b *testing.B) {
 	}
 }
 
-// FuzzCompile mutates kernel sources and checks that compiling never panics.
+// FuzzCompile mutates kernel sources and checks that compiling never panics, with and
+// without debug (device asserts and integer overflow checks).
 func FuzzCompile(f *testing.F) {
 	f.Add(errPrelude+"    x = tl.arange(0, B)\n    tl.store(X + x, tl.load(X + x) * 2, mask=x < N)\n", "*fp32:16, i32, 128")
 	f.Add(errPrelude+"    acc = tl.zeros([B], tl.float32)\n    for i in range(N):\n        acc += tl.load(X + tl.arange(0, B))\n    tl.store(X + tl.arange(0, B), acc)\n", "*fp32:16, i32, 128")
@@ -66,7 +67,9 @@ func FuzzCompile(f *testing.F) {
 			return
 		}
 		for _, k := range file.Kernels {
-			Compile(file, k.Name, Options{SignatureText: sig})
+			for _, debug := range []bool{false, true} {
+				Compile(file, k.Name, Options{SignatureText: sig, Debug: debug})
+			}
 		}
 	})
 }
