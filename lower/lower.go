@@ -179,7 +179,8 @@ type gen struct {
 	loopBuffers     map[*tileir.Op]int            // by scf.for: the end of its buffers in shared memory (loopScratch)
 	invariants      []*invariantOperand           // loop-invariant operands of warpgroup dots
 	asyncDots       map[*tileir.Op]asyncDot
-	sharedAlign     int // the alignment that shared memory's uses need, beyond 16 and tmaScratchStart
+	waitBefore      map[*tileir.Op]*tileir.Value // an op that must wait for the instructions of the asynchronous dot whose accumulators are this iteration argument
+	sharedAlign     int                          // the alignment that shared memory's uses need, beyond 16 and tmaScratchStart
 	smem            *ir.Global
 	smemBytes       int
 	uses            map[*tileir.Value]bool         // values some op uses (see used)
@@ -339,6 +340,9 @@ func (g *gen) op(op *tileir.Op) error {
 	curIdx := slices.Index(g.f.Blocks, g.cur)
 	if curIdx >= 0 {
 		startBlock = curIdx
+	}
+	if v, ok := g.waitBefore[op]; ok {
+		g.vals[v] = g.isa.(isa.WarpGroupMMA).MMAWait(g.vals[v], 0)
 	}
 	if err := fn(g, op); err != nil {
 		return err

@@ -194,15 +194,19 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 	// leaves its instructions in flight until the next iteration's have been issued, or
 	// the loop ends (waitAsyncDots)
 	pending := 0
-	if _, async := g.asyncDots[op]; async {
+	ad, async := g.asyncDots[op]
+	if async {
 		pending = 1
 	}
 	wait := func(sums [][]value.Value) [][]value.Value {
+		wg.MMACommit()
+		if async && ad.scale != nil {
+			return sums // still in flight: waitBefore waits for them
+		}
 		var flat []value.Value
 		for _, s := range sums {
 			flat = append(flat, s...)
 		}
-		wg.MMACommit()
 		flat = wg.MMAWait(flat, pending)
 		for t := range sums {
 			sums[t], flat = flat[:len(sums[t])], flat[len(sums[t]):]
@@ -369,21 +373,28 @@ func maskOf(images [][]int) int {
 // loop (see planAsyncDots), with its double buffer in shared memory: two halves of half
 // bytes from byte off of global_smem, for even and odd iterations.
 type asyncDot struct {
-	loop      *tileir.Op
-	result    int // the loop result that its accumulators become
+	loop   *tileir.Op
+	result int // the loop result that its accumulators become
+	// scale, where the dot adds to its iteration argument times another value, is that
+	// product: the dot waits for nothing, and the next iteration waits for its
+	// instructions just before scale reads them (waitBefore)
+	scale     *tileir.Op
 	off, half int
 }
 
 // planAsyncDots finds the dots that may run asynchronously, as Triton's WGMMAPipeline
-// leaves a wgmma in flight until the next iteration's is issued: a warpgroup dot in the
-// body of an scf.for whose accumulator is an iteration argument that nothing else reads,
-// and whose result is only yielded back as it. Such a dot stages its operands in a
-// double buffer of its own, after the pipelines' rings, and waits for the previous
-// iteration's instructions after issuing its own: the loads of one iteration overlap the
-// instructions of the one before.
+// leaves a wgmma in flight into the next iteration: a warpgroup dot in the body of an
+// scf.for whose accumulator is an iteration argument that nothing else reads (or that
+// argument scaled, see asyncLoop), and whose result is only yielded back as it. Such a
+// dot stages its operands in a double buffer of its own, after the pipelines' rings.
+// One that adds to the argument itself waits for the previous iteration's instructions
+// after issuing its own: the loads of one iteration overlap the instructions of the
+// one before. One that adds to it scaled waits for nothing: its instructions overlap
+// the rest of the iteration and the next one's, up to the product, which waits for them
+// (attention's P·V runs during the next iteration's loads and Q·Kᵀ).
 func (g *gen) planAsyncDots() {
 	g.eachLoopDot(func(op *tileir.Op, plan isa.MMAPlan) {
-		loop, result, ok := g.asyncLoop(op)
+		loop, result, scale, ok := g.asyncLoop(op)
 		if !ok {
 			return
 		}
@@ -402,7 +413,13 @@ func (g *gen) planAsyncDots() {
 		if g.asyncDots == nil {
 			g.asyncDots = map[*tileir.Op]asyncDot{}
 		}
-		g.asyncDots[op] = asyncDot{loop: loop, result: result, off: at, half: half}
+		g.asyncDots[op] = asyncDot{loop: loop, result: result, scale: scale, off: at, half: half}
+		if scale != nil {
+			if g.waitBefore == nil {
+				g.waitBefore = map[*tileir.Op]*tileir.Value{}
+			}
+			g.waitBefore[scale] = loop.Regions[0].Entry().Args[result+1]
+		}
 		g.reserveLoopBuffer(loop, at+2*half)
 	})
 }
@@ -464,25 +481,43 @@ func (g *gen) loopScratch(loop *tileir.Op) (restore func()) {
 }
 
 // asyncLoop returns the scf.for whose body holds dot op, with the index of the loop
-// result its accumulator is carried to, when op may run asynchronously there.
-func (g *gen) asyncLoop(op *tileir.Op) (*tileir.Op, int, bool) {
+// result its accumulator is carried to, when op may run asynchronously there: its
+// accumulator is an iteration argument that nothing else reads, or the product of one by
+// another value (attention's acc * alpha), scale, that only the dot reads; its result
+// is only yielded back as that argument.
+func (g *gen) asyncLoop(op *tileir.Op) (loop *tileir.Op, result int, scale *tileir.Op, ok bool) {
 	body := op.Block()
-	loop := body.Region().Op()
+	loop = body.Region().Op()
 	acc, res := op.Operands[2], op.Results[0]
-	if loop == nil || loop.Name != "scf.for" || acc.Def() != nil || acc.Block() != body || acc.Index() == 0 {
-		return nil, 0, false
+	isArg := func(x *tileir.Value) bool { return x.Def() == nil && x.Block() == body && x.Index() > 0 }
+	if d := acc.Def(); d != nil {
+		if d.Name != "arith.mulf" || d.Block() != body || len(g.dotUsers[acc]) != 1 || d.Operands[0] == d.Operands[1] {
+			return nil, 0, nil, false
+		}
+		switch {
+		case isArg(d.Operands[0]):
+			acc = d.Operands[0]
+		case isArg(d.Operands[1]):
+			acc = d.Operands[1]
+		default:
+			return nil, 0, nil, false
+		}
+		scale = d
+	}
+	if loop == nil || loop.Name != "scf.for" || !isArg(acc) {
+		return nil, 0, nil, false
 	}
 	i := acc.Index() - 1 // iteration arguments follow the induction variable
 	yield := body.Terminator()
 	if len(g.dotUsers[acc]) != 1 || len(g.dotUsers[res]) != 1 || g.dotUsers[res][0] != yield || yield.Operands[i] != res {
-		return nil, 0, false
+		return nil, 0, nil, false
 	}
 	for j, v := range yield.Operands {
 		if v == res && j != i {
-			return nil, 0, false
+			return nil, 0, nil, false
 		}
 	}
-	return loop, i, true
+	return loop, i, scale, true
 }
 
 // iterationMod is the current iteration's number modulo n of the scf.for loop being
