@@ -383,9 +383,11 @@ type asyncDot struct {
 }
 
 // planAsyncDots finds the dots that may run asynchronously, as Triton's WGMMAPipeline
-// leaves a wgmma in flight into the next iteration: a warpgroup dot in the body of an
-// scf.for whose accumulator is an iteration argument that nothing else reads (or that
-// argument scaled, see asyncLoop), and whose result is only yielded back as it. Such a
+// leaves a wgmma in flight into the next iteration ("properly async" dots): a warpgroup
+// dot with fp32 accumulators in the body of an scf.for whose accumulator is an iteration
+// argument that nothing else reads (Triton's rule 3a) or that argument scaled (rule 3b,
+// where Triton threads it through the body's first wait_group 0, see asyncLoop), and
+// whose result is only yielded back as it. Such a
 // dot stages its operands in a double buffer of its own, after the pipelines' rings.
 // One that adds to the argument itself waits for the previous iteration's instructions
 // after issuing its own: the loads of one iteration overlap the instructions of the
@@ -395,7 +397,7 @@ type asyncDot struct {
 func (g *gen) planAsyncDots() {
 	g.eachLoopDot(func(op *tileir.Op, plan isa.MMAPlan) {
 		loop, result, scale, ok := g.asyncLoop(op)
-		if !ok {
+		if !ok || plan.Acc != tileir.F32 { // Triton's rule 2.1: fp32 accumulators only
 			return
 		}
 		at := g.loopBufferStart(loop)
