@@ -90,12 +90,7 @@ func (m irMath) frexp(a num) (num, num) {
 var mathFuncs = map[string]func(m mathOps, x num) num{
 	"exp": mathExp, "log": mathLog, "log1p": mathLog1p, "expm1": mathExpm1, "sin": mathSin, "cos": mathCos,
 	"tan": mathTan, "tanh": mathTanh, "erf": mathErf, "asin": mathAsin,
-	"exp2": func(m mathOps, x num) num {
-		if m.f64() {
-			return mathExp(m, m.mul(x, m.k(math.Ln2)))
-		}
-		return m.exp2f(x)
-	},
+	"exp2":  mathExp2,
 	"log2":  func(m mathOps, x num) num { return m.mul(mathLog(m, x), m.k(math.Log2E)) },
 	"sqrt":  func(m mathOps, x num) num { return m.sqrt(x) },
 	"rsqrt": func(m mathOps, x num) num { return m.div(m.k(1), m.sqrt(x)) },

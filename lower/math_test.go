@@ -111,6 +111,7 @@ func TestMathLib(t *testing.T) {
 		f64ULP float64 // worst error, fused or not; 0: not checked in f64
 	}{
 		{"exp", mathExp, math.Exp, -87, 88, 1, 1},
+		{"exp2", mathExp2, math.Exp2, -1020, 1023, 0.5, 1},
 		{"log", mathLog, math.Log, 1e-30, 1e30, 2, 2},
 		{"log1p", mathLog1p, math.Log1p, -0.9, 10, 2, 3},
 		{"expm1", mathExpm1, math.Expm1, -20, 88.7, 1, 3},
@@ -162,7 +163,8 @@ func TestMathLib(t *testing.T) {
 		want float64
 	}{{mathExp, math.Inf(-1), 0}, {mathExp, 1000, math.Inf(1)}, {mathLog, 0, math.Inf(-1)}, {mathLog, -1, math.NaN()},
 		{mathLog, math.Inf(1), math.Inf(1)}, {mathAsin, 2, math.NaN()}, {mathTanh, 100, 1}, {mathErf, 10, 1}, {mathErf, -5, -1},
-		{mathExpm1, -1000, -1}, {mathExpm1, 100, math.Inf(1)}, {mathExpm1, math.NaN(), math.NaN()}, {mathTan, math.NaN(), math.NaN()},
+		{mathExpm1, -1000, -1}, {mathExpm1, 100, math.Inf(1)}, {mathExpm1, math.NaN(), math.NaN()},
+		{mathExp2, math.Inf(-1), 0}, {mathExp2, 1e30, math.Inf(1)}, {mathExp2, math.NaN(), math.NaN()}, {mathTan, math.NaN(), math.NaN()},
 		{mathRound, 2.5, 3}, {mathRound, -2.5, -3}, {mathRound, 0.49999997, 0}, {mathRound, -0.0, math.Copysign(0, -1)}} {
 		if got := m.f(c.f(m, c.x)); ulps(got, c.want, false) != 0 {
 			t.Errorf("special value %g: got %g, want %g", c.x, got, c.want)

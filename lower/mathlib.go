@@ -75,6 +75,24 @@ func mathExp(m mathOps, x num) num {
 	return m.sel(m.isNaN(x), x, r)
 }
 
+// mathExp2 is 2^x: in f32 libdevice's exp2f (ex2.approx); in f64 2^n·e^(f·ln2) for
+// n = rint(x) and f = x - n (exact), the product f·ln2 carried with its rounding error c
+// (e^(p+c) ≈ e^p + e^p·c), so that large |x| loses nothing to it (e^(x·ln2) would be off
+// by |x|·ln2·2⁻⁵³ relative: hundreds of ulp near |x| = 1000).
+func mathExp2(m mathOps, x num) num {
+	if !m.f64() {
+		return m.exp2f(x)
+	}
+	xc := m.sel(m.lt(x, m.k(-1100)), m.k(-1100), m.sel(m.lt(m.k(1100), x), m.k(1100), x))
+	n := m.rint(xc)
+	f := m.sub(xc, n)
+	p := m.mul(f, m.k(math.Ln2))
+	c := m.fma(f, m.k(2.319046813846299558e-17), m.fma(f, m.k(math.Ln2), m.sub(m.k(0), p))) // ln2 - double(ln2), and the product's error
+	e := mathExp(m, p)
+	r := m.ldexp(m.fma(e, c, e), n)
+	return m.sel(m.isNaN(x), x, r)
+}
+
 // mathLog is the natural logarithm: log(m·2^e) = e·ln2 + log(m) with m scaled into
 // [√½, √2). In f32, log(1+f) = f + f²·P(f) for f = m-1 (exact), a minimax fit of our
 // own to 0.07·2⁻²⁴ relative, with no division; in f64, 2·atanh((m-1)/(m+1)) by its series.
