@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"math/bits"
 	"slices"
@@ -73,7 +74,8 @@ type frame struct {
 	nexited int
 	target  []int // each lane's successor at a branch
 	race    raceState
-	local   *Buffer // the threads' private memory (allocas), nil when there is none
+	wgmma   map[int]*wgmmaQueue // each warp's asynchronous wgmma instructions, by its first lane
+	local   *Buffer             // the threads' private memory (allocas), nil when there is none
 	// implicitArgs is the device address of the launch's implicit arguments (ISA.ImplicitArgs).
 	implicitArgs uint64
 	blk          *block // the block running, for internal errors
@@ -492,6 +494,7 @@ func (f *frame) program() error {
 	}
 	clear(f.exited)
 	f.nexited = 0
+	f.wgmma = nil
 	f.race.barrier() // a new program starts a new interval
 	stack := []path{{blk: f.k.entry}}
 	for steps := 0; len(stack) > 0; steps++ {
@@ -554,6 +557,22 @@ func (f *frame) program() error {
 			}
 			if any {
 				stack = append(stack, path{blk: f.jump(blk, blk.succ[t], lanes), rpc: blk.ipdom, lanes: lanes})
+			}
+		}
+	}
+	return f.drainWGMMA()
+}
+
+// drainWGMMA runs the wgmma instructions still in flight when the program ends, whose
+// results nothing can read any more, so that their operands' faults show.
+func (f *frame) drainWGMMA() error {
+	for _, base := range slices.Sorted(maps.Keys(f.wgmma)) {
+		w := f.wgmma[base]
+		for _, g := range append(w.groups, w.open) {
+			for _, run := range g {
+				if err := run(); err != nil {
+					return fmt.Errorf("a wgmma.mma_async still in flight at the program's end: %w", err)
+				}
 			}
 		}
 	}

@@ -20,6 +20,7 @@ const maxAsmSteps = 1 << 16
 type asmCtx struct {
 	prog  *pProgram
 	offs  []int // frame offset of each register's lanes
+	outs  int   // the asm's outputs: its first registers
 	lanes int
 	warp  int
 	d     *Device
@@ -146,7 +147,7 @@ func nvAsm(s *site, asm *ir.InlineAsm) (op, error) {
 		offs = append(offs, k.regs)
 		k.regs += k.lanes
 	}
-	c := &asmCtx{prog: prog, offs: offs, lanes: k.lanes, warp: k.isa.WarpSize, d: k.d}
+	c := &asmCtx{prog: prog, offs: offs, outs: out, lanes: k.lanes, warp: k.isa.WarpSize, d: k.d}
 	steps := make([]asmStep, len(prog.stmts))
 	for i, st := range prog.stmts {
 		if steps[i], err = c.compile(st); err != nil {

@@ -6,22 +6,93 @@ import (
 	"strings"
 )
 
-// wgmma runs the warpgroup matrix instructions of sm_90a. A wgmma.mma_async completes
-// when it is issued, so wgmma.fence, commit_group and wait_group N only check that the
-// warp runs them together.
+// wgmma runs the warpgroup matrix instructions of sm_90a asynchronously, as the hardware
+// may: a wgmma.mma_async (with f32 or f16 accumulators) captures its register operands
+// when it is issued, but reads its shared-memory operands and computes only when a
+// wgmma.wait_group completes its group (the latest the hardware may read them), and until
+// then its destination registers hold tags, NaNs that stand for its results. Another
+// wgmma.mma_async may add to a tag (the hardware chains accumulators); anything else that
+// reads one computes with a NaN, so a missing wait shows in the results, and so does a
+// shared-memory operand overwritten before its wait. wait_group N completes all groups
+// but the newest N and gives back, in the registers tied to its asm's outputs, the
+// results behind their tags. s32 accumulators (integer NaNs do not exist) complete when
+// issued.
 func (c *asmCtx) wgmma(st pStmt) (asmStep, error) {
 	q := st.opcode[1:]
 	if len(q) >= 3 && q[1] == "sync" && q[2] == "aligned" {
 		switch {
 		case q[0] == "mma_async":
 			return c.mmaAsync(st)
-		case len(q) == 3 && (q[0] == "fence" || q[0] == "commit_group") && len(st.args) == 0,
-			len(q) == 3 && q[0] == "wait_group" && len(st.args) == 1 && st.args[0].kind == pImm && st.args[0].imm >= 0:
+		case len(q) == 3 && q[0] == "fence" && len(st.args) == 0:
 			return c.perWarp(func(*frame, int) error { return nil }), nil
+		case len(q) == 3 && q[0] == "commit_group" && len(st.args) == 0:
+			return c.perWarp(func(f *frame, base int) error {
+				w := f.wgmmaQueue(base)
+				w.groups = append(w.groups, w.open)
+				w.open = nil
+				return nil
+			}), nil
+		case len(q) == 3 && q[0] == "wait_group" && len(st.args) == 1 && st.args[0].kind == pImm && st.args[0].imm >= 0:
+			n := int(st.args[0].imm)
+			return c.perWarp(func(f *frame, base int) error {
+				w := f.wgmmaQueue(base)
+				for len(w.groups) > n {
+					for _, run := range w.groups[0] {
+						if err := run(); err != nil {
+							return err
+						}
+					}
+					w.groups = w.groups[1:]
+				}
+				for r := range c.outs {
+					for l := base; l < base+c.warp; l++ {
+						if v, ok := w.results[tagKey(l, c.get(f, r, l))]; ok {
+							c.set(f, r, l, v)
+						}
+					}
+				}
+				return nil
+			}), nil
 		}
 	}
 	return nil, fmt.Errorf("wgmma form %s is not supported", strings.Join(st.opcode, "."))
 }
+
+// wgmmaQueue is one warp's asynchronous wgmma.mma_async instructions: those issued since
+// the last commit_group (open), the committed groups, oldest first, and the results of
+// the completed ones by lane and tag (tagKey).
+type wgmmaQueue struct {
+	open    []func() error
+	groups  [][]func() error
+	results map[uint64]uint64
+	tags    uint64 // tags handed out
+}
+
+// wgmmaQueue returns the queue of the warp whose first lane is base.
+func (f *frame) wgmmaQueue(base int) *wgmmaQueue {
+	if f.wgmma == nil {
+		f.wgmma = map[int]*wgmmaQueue{}
+	}
+	w := f.wgmma[base]
+	if w == nil {
+		w = &wgmmaQueue{results: map[uint64]uint64{}}
+		f.wgmma[base] = w
+	}
+	return w
+}
+
+// tag returns a fresh tag for an accumulator register of type acc: a quiet f32 NaN, or two
+// f16 NaNs, whose payload numbers it (never a canonical NaN's).
+func (w *wgmmaQueue) tag(acc string) uint64 {
+	w.tags++
+	if acc == "f16" {
+		n := w.tags%(1<<18-2) + 1
+		return (0x7E00|n>>9&0x1FF)<<16 | 0x7E00 | n&0x1FF
+	}
+	return 0x7FC00000 | (w.tags%(1<<22-2) + 1)
+}
+
+func tagKey(lane int, v uint64) uint64 { return uint64(lane)<<32 | v&0xFFFFFFFF }
 
 // wgmmaType is an input type of wgmma.mma_async: its class (the types one instruction
 // may combine), element bytes, the instruction's K and how an element decodes.
@@ -182,6 +253,7 @@ func (c *asmCtx) mmaAsync(st pStmt) (asmStep, error) {
 	encode := func(x float64) uint64 { return encodeAcc(acc, sat, x) }
 	eb, shared := at.bytes, c.d.isa.Shared
 	return c.perWarp(func(f *frame, base int) error {
+		w := f.wgmmaQueue(base)
 		group := 4 * c.warp
 		if base%group == 0 {
 			for _, a := range uniform {
@@ -201,7 +273,7 @@ func (c *asmCtx) mmaAsync(st pStmt) (asmStep, error) {
 			return t.decode(readLE(b)), nil
 		}
 		A := make([]float64, 16*kdim) // the warp's rows, A[i*kdim+k]
-		if regA {
+		if regA {                     // registers are read when the instruction is issued
 			per := 4 / eb // elements a register packs
 			for lane := range c.warp {
 				g, t := lane/4, lane%4
@@ -212,58 +284,98 @@ func (c *asmCtx) mmaAsync(st pStmt) (asmStep, error) {
 					}
 				}
 			}
-		} else {
-			desc, err := decodeDesc(c.value(f, args[1], base))
-			if err != nil {
+		}
+		var aDesc smemDesc
+		if !regA {
+			var err error
+			if aDesc, err = decodeDesc(c.value(f, args[1], base)); err != nil {
 				return laneErr(f, base, err)
 			}
-			rows := 16 * (base / c.warp % 4)
-			for i := range 16 {
-				for k := range kdim {
-					x, err := operand(desc, at, rows+i, k, trans[0])
-					if err != nil {
-						return err
-					}
-					A[i*kdim+k] = x
-				}
-			}
 		}
-		desc, err := decodeDesc(c.value(f, args[2], base))
+		bDesc, err := decodeDesc(c.value(f, args[2], base))
 		if err != nil {
 			return laneErr(f, base, err)
 		}
-		B := make([]float64, kdim*n) // B[k*n+j]
-		for j := range n {
-			for k := range kdim {
-				x, err := operand(desc, bt, j, k, trans[1])
-				if err != nil {
-					return err
-				}
-				B[k*n+j] = x
+		scaleD := c.value(f, args[3], base) != 0
+		in := make([]uint64, c.warp*nD) // the accumulators it adds to, by lane: values or tags
+		for lane := range c.warp {
+			for r := range nD {
+				in[lane*nD+r] = c.value(f, d[r], base+lane)
 			}
 		}
-		scaleD := c.value(f, args[3], base) != 0
-		out := make([]uint64, nD)
-		for lane := range c.warp {
-			l, g, t := base+lane, lane/4, lane%4
-			clear(out)
-			for i := range n / 2 {
-				row, col := g+8*(i/2%2), 8*(i/4)+2*t+i%2
-				r, shift := i, 0
-				if acc == "f16" {
-					r, shift = i/2, 16*(i%2)
-				}
-				s := 0.0
-				if scaleD {
-					s = getAcc(c.value(f, d[r], l) >> shift)
-				}
-				for k := range kdim {
-					s += scale[0] * A[row*kdim+k] * scale[1] * B[k*n+col]
-				}
-				out[r] |= encode(s) << shift
+		out := make([]uint64, c.warp*nD) // its results, and the tags that stand for them
+		var tags []uint64
+		if acc != "s32" {
+			tags = make([]uint64, len(out))
+			for i := range tags {
+				tags[i] = w.tag(acc)
 			}
-			for r, v := range out {
-				c.set(f, d[r].reg, l, v)
+		}
+		run := func() error {
+			if !regA {
+				rows := 16 * (base / c.warp % 4)
+				for i := range 16 {
+					for k := range kdim {
+						x, err := operand(aDesc, at, rows+i, k, trans[0])
+						if err != nil {
+							return err
+						}
+						A[i*kdim+k] = x
+					}
+				}
+			}
+			B := make([]float64, kdim*n) // B[k*n+j]
+			for j := range n {
+				for k := range kdim {
+					x, err := operand(bDesc, bt, j, k, trans[1])
+					if err != nil {
+						return err
+					}
+					B[k*n+j] = x
+				}
+			}
+			clear(out)
+			for lane := range c.warp {
+				l, g, t := base+lane, lane/4, lane%4
+				for i := range n / 2 {
+					row, col := g+8*(i/2%2), 8*(i/4)+2*t+i%2
+					r, shift := i, 0
+					if acc == "f16" {
+						r, shift = i/2, 16*(i%2)
+					}
+					s := 0.0
+					if scaleD {
+						v := in[lane*nD+r]
+						if real, ok := w.results[tagKey(l, v)]; ok { // an earlier instruction's, chained
+							v = real
+						}
+						s = getAcc(v >> shift)
+					}
+					for k := range kdim {
+						s += scale[0] * A[row*kdim+k] * scale[1] * B[k*n+col]
+					}
+					out[lane*nD+r] |= encode(s) << shift
+				}
+			}
+			for i, tg := range tags {
+				w.results[tagKey(base+i/nD, tg)] = out[i]
+			}
+			return nil
+		}
+		if tags == nil {
+			if err := run(); err != nil {
+				return err
+			}
+		} else {
+			w.open = append(w.open, run)
+		}
+		for lane := range c.warp {
+			for r := range nD {
+				v := out[lane*nD+r]
+				if tags != nil {
+					v = tags[lane*nD+r]
+				}
+				c.set(f, d[r].reg, base+lane, v)
 			}
 		}
 		return nil

@@ -591,3 +591,81 @@ entry:
 		t.Errorf("got %v, want an error for thread 1's descriptor", err)
 	}
 }
+
+// asyncKernel fills shared memory with f16 ones, runs one m64n8k16 wgmma on it (every
+// result 16) and stores each thread's first result; between its commit and its wait
+// (whose asm text is wait), it runs between.
+func asyncKernel(between, wait string) string {
+	return header + `
+define void @k(float addrspace(1)* %out, i8 addrspace(1)* %s0, i8 addrspace(1)* %s1) {
+entry:
+	%tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+	%smem = bitcast [0 x i8] addrspace(3)* @global_smem to i32 addrspace(3)*
+	br label %fill
+fill:
+	%i = phi i32 [ %tid, %entry ], [ %next, %fill ]
+	%p = getelementptr i32, i32 addrspace(3)* %smem, i32 %i
+	store i32 1006648320, i32 addrspace(3)* %p, align 4
+	%next = add i32 %i, 128
+	%more = icmp ult i32 %next, 1024
+	br i1 %more, label %fill, label %mma
+mma:
+	call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+	call void asm sideeffect "fence.proxy.async.shared::cta;", ""()
+	%base = ptrtoint [0 x i8] addrspace(3)* @global_smem to i64
+	%a = lshr i64 %base, 4
+	%m = and i64 %a, 16383
+	%desc = or i64 %m, 34360262656
+	call void asm sideeffect "wgmma.fence.sync.aligned;", ""()
+	%r = call {float, float, float, float} asm sideeffect "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {$0,$1,$2,$3}, $4, $5, 0, 1, 1, 0, 0;", "=f,=f,=f,=f,l,l"(i64 %desc, i64 %desc)
+	call void asm sideeffect "wgmma.commit_group.sync.aligned;", ""()
+	%r0 = extractvalue {float, float, float, float} %r, 0
+	%r1 = extractvalue {float, float, float, float} %r, 1
+	%r2 = extractvalue {float, float, float, float} %r, 2
+	%r3 = extractvalue {float, float, float, float} %r, 3
+` + between + `
+	%w = call {float, float, float, float} asm sideeffect "` + wait + `", "=f,=f,=f,=f,0,1,2,3"(float %r0, float %r1, float %r2, float %r3)
+	%w0 = extractvalue {float, float, float, float} %w, 0
+	%q = getelementptr float, float addrspace(1)* %out, i32 %tid
+	store float %w0, float addrspace(1)* %q, align 4
+	ret void
+}
+`
+}
+
+// TestWGMMAAsync: a wgmma.mma_async's results reach its registers only through a
+// wait_group that completes it, and it reads shared memory as late as that wait.
+func TestWGMMAAsync(t *testing.T) {
+	zero := `	br label %zero
+zero:
+	%j = phi i32 [ %tid, %mma ], [ %jn, %zero ]
+	%zp = getelementptr i32, i32 addrspace(3)* %smem, i32 %j
+	store i32 0, i32 addrspace(3)* %zp, align 4
+	%jn = add i32 %j, 128
+	%zm = icmp ult i32 %jn, 1024
+	br i1 %zm, label %zero, label %done
+done:
+	call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)`
+	for _, c := range []struct {
+		name, between, wait string
+		check               func(float32) bool
+	}{
+		{"waited", "", "wgmma.wait_group.sync.aligned 0;", func(x float32) bool { return x == 16 }},
+		{"not waited", "", "// no wait", func(x float32) bool { return math.IsNaN(float64(x)) }},
+		{"wait_group 1 leaves it in flight", "", "wgmma.wait_group.sync.aligned 1;", func(x float32) bool { return math.IsNaN(float64(x)) }},
+		{"operands overwritten before the wait", zero, "wgmma.wait_group.sync.aligned 0;", func(x float32) bool { return x == 0 }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d, k := load(t, nil, asyncKernel(c.between, c.wait), 4, 4096)
+			out := upload(t, d, make([]float32, 128))
+			if err := k.Launch(driver.Grid{1, 1, 1}, out); err != nil {
+				t.Fatal(err)
+			}
+			for l, x := range download[float32](t, out) {
+				if !c.check(x) {
+					t.Fatalf("thread %d: %v", l, x)
+				}
+			}
+		})
+	}
+}
