@@ -75,6 +75,7 @@ type frame struct {
 	target  []int // each lane's successor at a branch
 	race    raceState
 	wgmma   map[int]*wgmmaQueue // each warp's asynchronous wgmma instructions, by its first lane
+	cp      []cpQueue           // each lane's cp.async copies
 	local   *Buffer             // the threads' private memory (allocas), nil when there is none
 	// implicitArgs is the device address of the launch's implicit arguments (ISA.ImplicitArgs).
 	implicitArgs uint64
@@ -494,7 +495,7 @@ func (f *frame) program() error {
 	}
 	clear(f.exited)
 	f.nexited = 0
-	f.wgmma = nil
+	f.wgmma, f.cp = nil, nil
 	f.race.barrier() // a new program starts a new interval
 	stack := []path{{blk: f.k.entry}}
 	for steps := 0; len(stack) > 0; steps++ {
@@ -560,12 +561,19 @@ func (f *frame) program() error {
 			}
 		}
 	}
-	return f.drainWGMMA()
+	return f.drain()
 }
 
-// drainWGMMA runs the wgmma instructions still in flight when the program ends, whose
-// results nothing can read any more, so that their operands' faults show.
-func (f *frame) drainWGMMA() error {
+// drain runs the cp.async copies and wgmma instructions still in flight when the program
+// ends, whose results nothing can read any more, so that their operands' faults show.
+func (f *frame) drain() error {
+	for l := range f.cp {
+		q := &f.cp[l]
+		q.groups, q.open = append(q.groups, q.open), nil
+		if err := q.complete(0); err != nil {
+			return laneErr(f, l, fmt.Errorf("a cp.async still in flight at the program's end: %w", err))
+		}
+	}
 	for _, base := range slices.Sorted(maps.Keys(f.wgmma)) {
 		w := f.wgmma[base]
 		for _, g := range append(w.groups, w.open) {

@@ -375,8 +375,24 @@ func (c *asmCtx) compile(st pStmt) (asmStep, error) {
 			return c.tensorCopy(st)
 		case len(q) >= 3 && q[0] == "async" && q[1] == "bulk" && (q[2] == "commit_group" || q[2] == "wait_group"):
 			return c.perLane(nop), nil
-		case len(q) >= 2 && q[0] == "async" && (q[1] == "commit_group" || q[1] == "wait_group" || q[1] == "wait_all"):
-			return c.perLane(nop), nil // cp.async copies complete at once
+		case len(q) >= 2 && q[0] == "async" && q[1] == "commit_group" && len(st.args) == 0:
+			return c.perLane(func(f *frame, l int) error {
+				cq := f.cpQueue(l)
+				cq.groups, cq.open = append(cq.groups, cq.open), nil
+				return nil
+			}), nil
+		case len(q) >= 2 && q[0] == "async" && (q[1] == "wait_group" && len(st.args) == 1 && st.args[0].kind == pImm || q[1] == "wait_all" && len(st.args) == 0):
+			all, keep := q[1] == "wait_all", 0 // wait_all: every copy, committed or not
+			if !all {
+				keep = int(st.args[0].imm)
+			}
+			return c.perLane(func(f *frame, l int) error {
+				cq := f.cpQueue(l)
+				if all {
+					cq.groups, cq.open = append(cq.groups, cq.open), nil
+				}
+				return cq.complete(keep)
+			}), nil
 		case len(q) >= 2 && q[0] == "async" && (has("ca") || has("cg")):
 			return c.cpAsync(st)
 		}
@@ -1014,8 +1030,39 @@ func (c *asmCtx) tensorMapCopy(st pStmt) (asmStep, error) {
 	}), nil
 }
 
-// cpAsync copies global to shared memory at once: cp.async.ca|cg.shared.global [dst],
-// [src], size[, src-size] (bytes past src-size are zeros).
+// cpQueue is one thread's cp.async copies: those issued since its last commit_group
+// (open) and the committed groups, oldest first.
+type cpQueue struct {
+	open   []func() error
+	groups [][]func() error
+}
+
+// cpQueue returns lane l's queue.
+func (f *frame) cpQueue(l int) *cpQueue {
+	if f.cp == nil {
+		f.cp = make([]cpQueue, f.lanes)
+	}
+	return &f.cp[l]
+}
+
+// complete runs the copies of all groups but the newest keep.
+func (q *cpQueue) complete(keep int) error {
+	for len(q.groups) > keep {
+		for _, run := range q.groups[0] {
+			if err := run(); err != nil {
+				return err
+			}
+		}
+		q.groups = q.groups[1:]
+	}
+	return nil
+}
+
+// cpAsync copies global to shared memory asynchronously, as the hardware may:
+// cp.async.ca|cg.shared.global [dst], [src], size[, src-size] (bytes past src-size are
+// zeros) takes its addresses and sizes when issued and copies when a wait_group or
+// wait_all completes its group (the latest the hardware may write shared memory), so a
+// read of the stage before its wait sees what was there before.
 func (c *asmCtx) cpAsync(st pStmt) (asmStep, error) {
 	if len(st.args) < 3 || st.args[0].kind != pMem || st.args[1].kind != pMem {
 		return nil, fmt.Errorf("operands")
@@ -1032,15 +1079,20 @@ func (c *asmCtx) cpAsync(st pStmt) (asmStep, error) {
 		if srcSize != nil {
 			valid = min(n, int(c.value(f, *srcSize, l)))
 		}
-		data := make([]byte, n)
-		if valid > 0 {
-			g, err := f.mem(1, c.get(f, src.base, l)+uint64(src.imm), valid, 1, l, read)
-			if err != nil {
-				return err
+		from, to := c.get(f, src.base, l)+uint64(src.imm), c.get(f, dst.base, l)+uint64(dst.imm)
+		q := f.cpQueue(l)
+		q.open = append(q.open, func() error {
+			data := make([]byte, n)
+			if valid > 0 {
+				g, err := f.mem(1, from, valid, 1, l, read)
+				if err != nil {
+					return err
+				}
+				copy(data, g)
 			}
-			copy(data, g)
-		}
-		return f.store(shared, c.get(f, dst.base, l)+uint64(dst.imm), data, n, l)
+			return f.store(shared, to, data, n, l)
+		})
+		return nil
 	}), nil
 }
 

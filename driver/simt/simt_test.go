@@ -526,3 +526,49 @@ func TestDivFull(t *testing.T) {
 		}
 	}
 }
+
+// cpAsyncKernel has each thread cp.async its float of in into shared memory, commit it,
+// run wait (the asm text of a wait, or none), and store what its shared slot then holds.
+func cpAsyncKernel(wait string) string {
+	return header + `
+define void @k(float addrspace(1)* %in, float addrspace(1)* %out, i8 addrspace(1)* %s0, i8 addrspace(1)* %s1) {
+entry:
+	%tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+	%smem = bitcast [0 x i8] addrspace(3)* @global_smem to float addrspace(3)*
+	%slot = getelementptr float, float addrspace(3)* %smem, i32 %tid
+	%src = getelementptr float, float addrspace(1)* %in, i32 %tid
+	call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], 4;", "r,l"(float addrspace(3)* %slot, float addrspace(1)* %src)
+	call void asm sideeffect "cp.async.commit_group;", ""()
+	call void asm sideeffect "` + wait + `", "~{memory}"()
+	%x = load float, float addrspace(3)* %slot, align 4
+	%dst = getelementptr float, float addrspace(1)* %out, i32 %tid
+	store float %x, float addrspace(1)* %dst, align 4
+	ret void
+}
+`
+}
+
+// TestCPAsync: a cp.async writes shared memory only when a wait completes its group: a
+// read before that sees what the slot held (the program starts with all-ones bytes, NaN).
+func TestCPAsync(t *testing.T) {
+	for _, c := range []struct {
+		wait  string
+		valid bool
+	}{{"cp.async.wait_group 0;", true}, {"cp.async.wait_all;", true}, {"cp.async.wait_group 1;", false}, {"// none", false}} {
+		d, k := load(t, nil, cpAsyncKernel(c.wait), 1, 128)
+		in := make([]float32, 32)
+		for i := range in {
+			in[i] = float32(i) + 0.5
+		}
+		out := upload(t, d, make([]float32, 32))
+		if err := k.Launch(driver.Grid{1, 1, 1}, upload(t, d, in), out); err != nil {
+			t.Fatal(err)
+		}
+		for i, x := range download[float32](t, out) {
+			if c.valid && x != in[i] || !c.valid && !math.IsNaN(float64(x)) {
+				t.Errorf("%s: thread %d read %v", c.wait, i, x)
+				break
+			}
+		}
+	}
+}
