@@ -1060,9 +1060,11 @@ func (q *cpQueue) complete(keep int) error {
 
 // cpAsync copies global to shared memory asynchronously, as the hardware may:
 // cp.async.ca|cg.shared.global [dst], [src], size[, src-size] (bytes past src-size are
-// zeros) takes its addresses and sizes when issued and copies when a wait_group or
-// wait_all completes its group (the latest the hardware may write shared memory), so a
-// read of the stage before its wait sees what was there before.
+// zeros) takes its addresses and sizes when issued, fills its destination with all-ones
+// bytes (NaN) at once (the earliest the hardware may write it: a thread still reading the
+// old contents reads garbage, and the race check sees the write) and copies when a
+// wait_group or wait_all completes its group (the latest), so a read of the stage before
+// its wait reads garbage too.
 func (c *asmCtx) cpAsync(st pStmt) (asmStep, error) {
 	if len(st.args) < 3 || st.args[0].kind != pMem || st.args[1].kind != pMem {
 		return nil, fmt.Errorf("operands")
@@ -1080,6 +1082,15 @@ func (c *asmCtx) cpAsync(st pStmt) (asmStep, error) {
 			valid = min(n, int(c.value(f, *srcSize, l)))
 		}
 		from, to := c.get(f, src.base, l)+uint64(src.imm), c.get(f, dst.base, l)+uint64(dst.imm)
+		// until the wait, the destination holds what the copy may have written of it:
+		// all-ones bytes (NaN), written now, where the race check sees them
+		poison := make([]byte, n)
+		for i := range poison {
+			poison[i] = 0xFF
+		}
+		if err := f.store(shared, to, poison, n, l); err != nil {
+			return err
+		}
 		q := f.cpQueue(l)
 		q.open = append(q.open, func() error {
 			data := make([]byte, n)

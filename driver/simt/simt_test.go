@@ -527,8 +527,9 @@ func TestDivFull(t *testing.T) {
 	}
 }
 
-// cpAsyncKernel has each thread cp.async its float of in into shared memory, commit it,
-// run wait (the asm text of a wait, or none), and store what its shared slot then holds.
+// cpAsyncKernel has each thread store 7 into its shared slot, cp.async its float of in
+// over it, commit, run wait (the asm text of a wait, or none), and store what the slot
+// then holds.
 func cpAsyncKernel(wait string) string {
 	return header + `
 define void @k(float addrspace(1)* %in, float addrspace(1)* %out, i8 addrspace(1)* %s0, i8 addrspace(1)* %s1) {
@@ -537,6 +538,7 @@ entry:
 	%smem = bitcast [0 x i8] addrspace(3)* @global_smem to float addrspace(3)*
 	%slot = getelementptr float, float addrspace(3)* %smem, i32 %tid
 	%src = getelementptr float, float addrspace(1)* %in, i32 %tid
+	store float 7.0, float addrspace(3)* %slot, align 4
 	call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], 4;", "r,l"(float addrspace(3)* %slot, float addrspace(1)* %src)
 	call void asm sideeffect "cp.async.commit_group;", ""()
 	call void asm sideeffect "` + wait + `", "~{memory}"()
@@ -548,8 +550,9 @@ entry:
 `
 }
 
-// TestCPAsync: a cp.async writes shared memory only when a wait completes its group: a
-// read before that sees what the slot held (the program starts with all-ones bytes, NaN).
+// TestCPAsync: a cp.async writes its data into shared memory only when a wait completes
+// its group: a read before that sees neither the old value nor the new, but all-ones
+// bytes (NaN).
 func TestCPAsync(t *testing.T) {
 	for _, c := range []struct {
 		wait  string
