@@ -74,9 +74,10 @@ type frame struct {
 	nexited int
 	target  []int // each lane's successor at a branch
 	race    raceState
-	wgmma   map[int]*wgmmaQueue // each warp's asynchronous wgmma instructions, by its first lane
-	cp      []cpQueue           // each lane's cp.async copies
-	local   *Buffer             // the threads' private memory (allocas), nil when there is none
+	wgmma   map[int]*wgmmaQueue       // each warp's asynchronous wgmma instructions, by its first lane
+	cp      []cpQueue                 // each lane's cp.async copies
+	tma     map[uint64][]func() error // TMA loads not landed yet, by the address of their mbarrier
+	local   *Buffer                   // the threads' private memory (allocas), nil when there is none
 	// implicitArgs is the device address of the launch's implicit arguments (ISA.ImplicitArgs).
 	implicitArgs uint64
 	blk          *block // the block running, for internal errors
@@ -495,7 +496,7 @@ func (f *frame) program() error {
 	}
 	clear(f.exited)
 	f.nexited = 0
-	f.wgmma, f.cp = nil, nil
+	f.wgmma, f.cp, f.tma = nil, nil, nil
 	f.race.barrier() // a new program starts a new interval
 	stack := []path{{blk: f.k.entry}}
 	for steps := 0; len(stack) > 0; steps++ {
@@ -567,6 +568,11 @@ func (f *frame) program() error {
 // drain runs the cp.async copies and wgmma instructions still in flight when the program
 // ends, whose results nothing can read any more, so that their operands' faults show.
 func (f *frame) drain() error {
+	for _, bar := range slices.Sorted(maps.Keys(f.tma)) {
+		if err := f.landTMA(bar); err != nil {
+			return fmt.Errorf("a TMA load never waited for at the program's end: %w", err)
+		}
+	}
 	for l := range f.cp {
 		q := &f.cp[l]
 		q.groups, q.open = append(q.groups, q.open), nil

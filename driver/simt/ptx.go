@@ -821,11 +821,18 @@ func (c *asmCtx) mbarrier(st pStmt) (asmStep, error) {
 	}
 	wait := q[0] != "init" && q[0] != "inval" && q[0] != "arrive"
 	space := c.space(q)
-	// Copies complete when they are issued, so every phase has completed by the time a
-	// thread waits: the wait succeeds at once. The barrier's bytes are checked all the same.
+	// A wait succeeds at once: the TMA loads that complete on the barrier land in shared
+	// memory then (landTMA), so every phase has completed by the time a thread waits.
+	// The barrier's bytes are checked all the same.
 	return c.perLane(func(f *frame, l int) error {
-		if _, err := f.mem(space, c.get(f, memArg.base, l)+uint64(memArg.imm), 8, 8, l, untracked); err != nil {
+		addr := c.get(f, memArg.base, l) + uint64(memArg.imm)
+		if _, err := f.mem(space, addr, 8, 8, l, untracked); err != nil {
 			return err
+		}
+		if wait {
+			if err := f.landTMA(addr); err != nil {
+				return err
+			}
 		}
 		if dst >= 0 {
 			v := uint64(0)
@@ -838,9 +845,10 @@ func (c *asmCtx) mbarrier(st pStmt) (asmStep, error) {
 	}), nil
 }
 
-// tensorCopy runs a TMA copy between global memory (through a TensorMap) and shared memory
-// at once: a load fills the box, zeros (NaNs with the map's NaN fill) where it leaves the
-// tensor; a store writes the part of the box inside the tensor. The box lies row-major
+// tensorCopy runs a TMA copy between global memory (through a TensorMap) and shared
+// memory: a load fills the box, zeros (NaNs with the map's NaN fill) where it leaves the
+// tensor, when a thread waits on its mbarrier (all-ones bytes until then); a store writes
+// the part of the box inside the tensor at once. The box lies row-major
 // (innermost dimension fastest) from the shared address, each 16-byte chunk moved by the
 // map's swizzle, if any (which needs a 128-byte-aligned shared address).
 func (c *asmCtx) tensorCopy(st pStmt) (asmStep, error) {
@@ -853,6 +861,13 @@ func (c *asmCtx) tensorCopy(st pStmt) (asmStep, error) {
 		mapArg, smemArg = st.args[0], st.args[1]
 	}
 	shared := c.d.isa.Shared
+	var bar *pArg // a load's mbarrier: its data lands when a thread waits on it
+	if !store {
+		if len(st.args) != 3 || st.args[2].kind != pMem {
+			return nil, fmt.Errorf("a TMA load needs its mbarrier operand")
+		}
+		bar = &st.args[2]
+	}
 	return c.perLane(func(f *frame, l int) error {
 		m, err := c.d.decodeTensorMap(c.get(f, mapArg.base, l))
 		if err != nil {
@@ -894,39 +909,74 @@ func (c *asmCtx) tensorCopy(st pStmt) (asmStep, error) {
 				return err
 			}
 		}
-		idx := make([]int64, len(m.Dims))
-		for e := range boxElems {
-			rem, inside, off := e, true, int64(0)
-			for i := range idx {
-				idx[i] = rem % m.Box[i]
-				rem /= m.Box[i]
-				g := coord[i] + idx[i]
-				inside = inside && g >= 0 && g < m.Dims[i]
-				stride := es
-				if i > 0 {
-					stride = m.Strides[i-1]
+		move := func() error {
+			idx := make([]int64, len(m.Dims))
+			for e := range boxElems {
+				rem, inside, off := e, true, int64(0)
+				for i := range idx {
+					idx[i] = rem % m.Box[i]
+					rem /= m.Box[i]
+					g := coord[i] + idx[i]
+					inside = inside && g >= 0 && g < m.Dims[i]
+					stride := es
+					if i > 0 {
+						stride = m.Strides[i-1]
+					}
+					off += g * stride
 				}
-				off += g * stride
-			}
-			s := pieces[e*es/piece][e*es%piece:][:es]
-			if !inside {
-				if !store {
-					writeLE(s, fill)
+				s := pieces[e*es/piece][e*es%piece:][:es]
+				if !inside {
+					if !store {
+						writeLE(s, fill)
+					}
+					continue
 				}
-				continue
+				g, err := c.d.resolve(m.Addr+uint64(off), int(es))
+				if err != nil {
+					return err
+				}
+				if store {
+					copy(g, s)
+				} else {
+					copy(s, g)
+				}
 			}
-			g, err := c.d.resolve(m.Addr+uint64(off), int(es))
-			if err != nil {
-				return err
-			}
-			if store {
-				copy(g, s)
-			} else {
-				copy(s, g)
+			return nil
+		}
+		if store {
+			return move()
+		}
+		// A load's box holds all-ones bytes (NaN) from now (the earliest the hardware
+		// may write it) until a thread waits on its mbarrier (the latest).
+		for _, p := range pieces {
+			for i := range p {
+				p[i] = 0xFF
 			}
 		}
+		f.landOnWait(c.get(f, bar.base, l)+uint64(bar.imm), move)
 		return nil
 	}), nil
+}
+
+// landOnWait defers a TMA load's move into shared memory until a thread waits on its
+// mbarrier at address bar (landTMA).
+func (f *frame) landOnWait(bar uint64, move func() error) {
+	if f.tma == nil {
+		f.tma = map[uint64][]func() error{}
+	}
+	f.tma[bar] = append(f.tma[bar], move)
+}
+
+// landTMA moves the data of the TMA loads that complete on the mbarrier at bar.
+func (f *frame) landTMA(bar uint64) error {
+	moves := f.tma[bar]
+	delete(f.tma, bar)
+	for _, move := range moves {
+		if err := move(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // mapField is a tensor map field that tensormap.replace.tile.<field> sets: size bytes at

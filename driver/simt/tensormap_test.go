@@ -431,3 +431,31 @@ func TestTensorMapBuilt(t *testing.T) {
 		})
 	}
 }
+
+// TestTMALoadLandsAtWait: a TMA load's box holds all-ones bytes until a thread waits on
+// its mbarrier; without the wait, a read of the box gets them and not the tensor's bytes.
+func TestTMALoadLandsAtWait(t *testing.T) {
+	c := swizzleCases[0]
+	noWait := strings.Replace(tmaSwizzleLoad, `tma_wait_1:\0Ambarrier.try_wait.shared::cta.b64 p, [$1], state;\0A@!p bra tma_wait_1;\0A`, "", 1)
+	if noWait == tmaSwizzleLoad {
+		t.Fatal("the kernel has no wait to take out")
+	}
+	d, k := load(t, nil, noWait, 1, c.window())
+	m, err := c.tensorMap(upload(t, d, c.tensorBytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := upload(t, d, make([]uint8, c.window()))
+	if err := k.Launch(driver.Grid{1, 1, 1}, m, int32(c.off), int32(c.x), int32(c.y), int32(c.window()/4), out); err != nil {
+		t.Fatal(err)
+	}
+	got, n := download[uint8](t, out), 0
+	c.forBox(func(s, _ int) {
+		if n++; got[s] != 0xFF {
+			t.Fatalf("shared byte %#x = %d before the wait, want 255", s, got[s])
+		}
+	})
+	if n == 0 {
+		t.Fatal("an empty box")
+	}
+}
