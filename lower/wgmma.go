@@ -191,8 +191,9 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 		}
 	}
 	// an asynchronous dot (never one with partial accumulators, see planAsyncDots)
-	// leaves its instructions in flight until the next iteration's have been issued, or
-	// the loop ends (waitAsyncDots)
+	// leaves its instructions in flight until the next iteration's have been issued (one
+	// on a scaled accumulator: until the next iteration's product), or the loop ends
+	// (waitAsyncDots)
 	pending := 0
 	ad, async := g.asyncDots[op]
 	if async {
@@ -387,9 +388,8 @@ type asyncDot struct {
 // dot with fp32 accumulators in the body of an scf.for whose accumulator is an iteration
 // argument that nothing else reads (Triton's rule 3a) or that argument scaled (rule 3b,
 // where Triton threads it through the body's first wait_group 0, see asyncLoop), and
-// whose result is only yielded back as it. Such a
-// dot stages its operands in a double buffer of its own, after the pipelines' rings.
-// One that adds to the argument itself waits for the previous iteration's instructions
+// whose result is only yielded back as it. Such a dot stages its operands in a double
+// buffer of its own, after the pipelines' rings. One that adds to the argument itself waits for the previous iteration's instructions
 // after issuing its own: the loads of one iteration overlap the instructions of the
 // one before. One that adds to it scaled waits for nothing: its instructions overlap
 // the rest of the iteration and the next one's, up to the product, which waits for them
