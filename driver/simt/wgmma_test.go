@@ -592,6 +592,20 @@ entry:
 	}
 }
 
+// storeWords is a loop of the block's 128 threads (from block from) storing v into each
+// of the first 1024 words of shared memory (%smem), then block after.
+func storeWords(name, from string, v uint32, after string) string {
+	return fmt.Sprintf(`	br label %%%[1]s
+%[1]s:
+	%%%[1]s.i = phi i32 [ %%tid, %%%[2]s ], [ %%%[1]s.n, %%%[1]s ]
+	%%%[1]s.p = getelementptr i32, i32 addrspace(3)* %%smem, i32 %%%[1]s.i
+	store i32 %[3]d, i32 addrspace(3)* %%%[1]s.p, align 4
+	%%%[1]s.n = add i32 %%%[1]s.i, 128
+	%%%[1]s.m = icmp ult i32 %%%[1]s.n, 1024
+	br i1 %%%[1]s.m, label %%%[1]s, label %%%[4]s
+%[4]s:`, name, from, v, after)
+}
+
 // asyncKernel fills shared memory with f16 ones, runs one m64n8k16 wgmma on it (every
 // result 16) and stores each thread's first result; between its commit and its wait
 // (whose asm text is wait), it runs between.
@@ -601,15 +615,7 @@ define void @k(float addrspace(1)* %out, i8 addrspace(1)* %s0, i8 addrspace(1)* 
 entry:
 	%tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 	%smem = bitcast [0 x i8] addrspace(3)* @global_smem to i32 addrspace(3)*
-	br label %fill
-fill:
-	%i = phi i32 [ %tid, %entry ], [ %next, %fill ]
-	%p = getelementptr i32, i32 addrspace(3)* %smem, i32 %i
-	store i32 1006648320, i32 addrspace(3)* %p, align 4
-	%next = add i32 %i, 128
-	%more = icmp ult i32 %next, 1024
-	br i1 %more, label %fill, label %mma
-mma:
+` + storeWords("fill", "entry", 0x3C003C00, "mma") + `
 	call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 	call void asm sideeffect "fence.proxy.async.shared::cta;", ""()
 	%base = ptrtoint [0 x i8] addrspace(3)* @global_smem to i64
@@ -636,16 +642,7 @@ mma:
 // TestWGMMAAsync: a wgmma.mma_async's results reach its registers only through a
 // wait_group that completes it, and it reads shared memory as late as that wait.
 func TestWGMMAAsync(t *testing.T) {
-	zero := `	br label %zero
-zero:
-	%j = phi i32 [ %tid, %mma ], [ %jn, %zero ]
-	%zp = getelementptr i32, i32 addrspace(3)* %smem, i32 %j
-	store i32 0, i32 addrspace(3)* %zp, align 4
-	%jn = add i32 %j, 128
-	%zm = icmp ult i32 %jn, 1024
-	br i1 %zm, label %zero, label %done
-done:
-	call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)`
+	zero := storeWords("zero", "mma", 0, "done") + "\n\tcall void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)"
 	for _, c := range []struct {
 		name, between, wait string
 		check               func(float32) bool
