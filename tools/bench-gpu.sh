@@ -5,7 +5,7 @@
 #     OUT=/some/dir tools/bench-gpu.sh [--quick] [--autotune] [--run REGEX]
 #
 # It needs .build/gotriton, cross-built here with
-#     CGO_ENABLED=0 go build -o .build/gotriton ./cmd/gotriton
+#     CGO_ENABLED=0 go build -buildvcs=true -o .build/gotriton ./cmd/gotriton
 # and the official tutorials (.tutorials, .build/tutorials, or TUTORIALS=DIR /
 # GOTRITON_TUTORIALS=DIR). docs/performance.md describes the cases and the table.
 #
@@ -20,7 +20,7 @@
 # Logs: $OUT/ours.txt, $OUT/triton.txt; $OUT/env.txt the machine.
 #
 # Settings (environment): DEADLINE=480 T_CASE=60 T_TRITON=300 GOTRITON=.build/gotriton
-# PYTHON=python3 WARMUP=10 REPS=50 COMMIT=<git rev>
+# PYTHON=python3 WARMUP=10 REPS=50 COMMIT=<git rev> (default: the one gotriton --version names)
 set -u
 : "${OUT:?set OUT to the output folder}"
 mkdir -p "$OUT"
@@ -29,6 +29,10 @@ DEADLINE=${DEADLINE:-480}
 T_CASE=${T_CASE:-60}
 T_TRITON=${T_TRITON:-300}
 GT=${GOTRITON:-.build/gotriton}
+# The commit the binary was built from, as its --version says (built with -buildvcs=true),
+# else this checkout's HEAD (on the GPU machine a copy that may predate the build).
+COMMIT=${COMMIT:-$("$GT" --version 2>/dev/null | sed -n 's/.*, commit \([0-9a-f]*\(-dirty\)\{0,1\}\).*/\1/p')}
+COMMIT=${COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 PY=${PYTHON:-python3}
 WARMUP=${WARMUP:-10}
 REPS=${REPS:-50}
@@ -60,7 +64,7 @@ left() {
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader 2>&1 | sed 's/^/gpu: /'
   nvidia-smi 2>/dev/null | grep -o 'CUDA Version: [0-9.]*' | sed 's/^/driver /'
   "$PY" -c 'import sys, torch, triton; print("python", sys.version.split()[0], "| torch", torch.__version__, "| torch cuda", torch.version.cuda, "| triton", triton.__version__)' 2>&1 | tail -1
-  echo "commit: ${COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
+  echo "commit: $COMMIT"
   echo "flags: ${FLAGS[*]:-(none)}; warm-up $WARMUP, median of $REPS"
 } > "$OUT/env.txt" 2>&1
 cat "$OUT/env.txt" >&2

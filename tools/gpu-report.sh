@@ -5,7 +5,7 @@
 #     OUT=/some/dir tools/gpu-report.sh
 #
 # It needs .build/gotriton, cross-built here with
-#     CGO_ENABLED=0 go build -o .build/gotriton ./cmd/gotriton
+#     CGO_ENABLED=0 go build -buildvcs=true -o .build/gotriton ./cmd/gotriton
 # and, for the official tutorials' cases, a folder of them (.tutorials, .build/tutorials,
 # or TUTORIALS=DIR / GOTRITON_TUTORIALS=DIR).
 #
@@ -45,6 +45,10 @@ mkdir -p "$OUT"
 START=$(date +%s)
 DEADLINE=${DEADLINE:-540}
 GT=${GOTRITON:-.build/gotriton}
+# The commit the binary was built from, as its --version says (built with -buildvcs=true),
+# else this checkout's HEAD (on the GPU machine a copy that may predate the build).
+COMMIT=${COMMIT:-$("$GT" --version 2>/dev/null | sed -n 's/.*, commit \([0-9a-f]*\(-dirty\)\{0,1\}\).*/\1/p')}
+COMMIT=${COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 PY=${PYTHON:-python3}
 PTXAS=${PTXAS:-ptxas}
 SAN=${SANITIZER:-compute-sanitizer}
@@ -90,14 +94,13 @@ step() {
   "$SAN" --version 2>&1 | grep -i version | head -1 | sed 's/^/compute-sanitizer: /'
   "$PY" -c 'import sys, torch, triton; print("python", sys.version.split()[0], "| torch", torch.__version__, "| torch cuda", torch.version.cuda, "| triton", triton.__version__)' 2>&1 | tail -1
   echo "gotriton: $GT $(ls -l "$GT" 2>&1 | awk '{print $5, $6, $7, $8}')"
-  echo "commit: ${COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
+  echo "commit: $COMMIT"
   echo "tutorials: ${TUT:-none (official tutorial cases not run)}"
 } > "$OUT/env.txt" 2>&1
 cat "$OUT/env.txt" >&2
 GPU=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
 DRV=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -1)
 CUDA=$(nvidia-smi 2>/dev/null | grep -o 'CUDA Version: [0-9.]*' | awk '{print $3}')
-COMMIT=${COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 
 # ---- 1. offline: PTX and the launch export ----
 step export 60 "$GT" conformance "${TUTARGS[@]}" "${RUNARGS[@]}" --export-launches "$OUT/launches.json" --dump-ptx "$OUT/ptx"

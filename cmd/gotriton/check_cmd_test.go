@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -110,6 +111,21 @@ func TestVersion(t *testing.T) {
 	out, _, code := gotriton("--version")
 	if code != 0 || !strings.Contains(out, "Triton 3.6") {
 		t.Errorf("exit %d, %q", code, out)
+	}
+	for _, tc := range []struct {
+		settings []debug.BuildSetting
+		want     string
+	}{
+		{nil, version},
+		{[]debug.BuildSetting{{Key: "vcs.revision", Value: "050d4071234abcd"}, {Key: "vcs.modified", Value: "false"}}, version + ", commit 050d407"},
+		{[]debug.BuildSetting{{Key: "vcs.revision", Value: "050d4071234abcd"}, {Key: "vcs.modified", Value: "true"}}, version + ", commit 050d407-dirty"},
+	} {
+		if got := versionText(&debug.BuildInfo{Settings: tc.settings}); got != tc.want {
+			t.Errorf("versionText(%v) = %q, want %q", tc.settings, got, tc.want)
+		}
+	}
+	if got := versionText(nil); got != version {
+		t.Errorf("versionText(nil) = %q", got)
 	}
 }
 

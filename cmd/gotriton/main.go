@@ -9,12 +9,44 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/urfave/cli/v3"
 )
 
 // version is gotriton's version and the Triton release whose semantics it follows.
 const version = "0.1.0 (Triton 3.6 semantics)"
+
+// versionText is version and, when the build stamped it (go build's -buildvcs, on by
+// default in a git checkout), the commit it was built from: "commit 050d407", with
+// "-dirty" for uncommitted changes. The GPU scripts record it beside their figures.
+func versionText(info *debug.BuildInfo) string {
+	rev, dirty := "", false
+	if info != nil {
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				dirty = s.Value == "true"
+			}
+		}
+	}
+	if rev == "" {
+		return version
+	}
+	rev = rev[:min(7, len(rev))]
+	if dirty {
+		rev += "-dirty"
+	}
+	return version + ", commit " + rev
+}
+
+// buildInfo is the binary's build information, nil when it has none.
+func buildInfo() *debug.BuildInfo {
+	info, _ := debug.ReadBuildInfo()
+	return info
+}
 
 func main() {
 	os.Exit(run(context.Background(), os.Args, os.Stdout, os.Stderr))
@@ -25,7 +57,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	app := &cli.Command{
 		Name:      "gotriton",
 		Usage:     "compile, check and run Triton kernels without Python",
-		Version:   version,
+		Version:   versionText(buildInfo()),
 		Writer:    stdout,
 		ErrWriter: stderr,
 		Commands: []*cli.Command{
