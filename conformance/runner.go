@@ -125,6 +125,9 @@ type Runner struct {
 	// agree with that run's under the same tolerance rule (relative L2 by dtype, NaN
 	// never passes).
 	Compare *Runner
+	// Debug compiles every kernel with debug: device asserts kept and integer add, sub
+	// and mul checked for overflow, as Triton's debug=True.
+	Debug bool
 
 	modules map[string]Kernel
 	dead    error // why the device is unusable: a fault it could not recover from
@@ -460,7 +463,7 @@ func (r *Runner) compare(c Case, p *Problem, outs map[string][]float64, res *Res
 
 // load compiles and loads one step, caching by (file, kernel, signature, options).
 func (r *Runner) load(path string, s *Step, sig string) (Kernel, error) {
-	key := fmt.Sprintf("%s\x00%s\x00%s\x00%d\x00%d", path, s.Kernel, sig, s.NumWarps, s.NumStages)
+	key := fmt.Sprintf("%s\x00%s\x00%s\x00%d\x00%d\x00%t", path, s.Kernel, sig, s.NumWarps, s.NumStages, r.Debug)
 	if k, ok := r.modules[key]; ok {
 		return k, nil
 	}
@@ -469,7 +472,7 @@ func (r *Runner) load(path string, s *Step, sig string) (Kernel, error) {
 		compile = SemanticCompile()
 		r.Compile = compile
 	}
-	m, err := compile(path, s.Kernel, semantic.Options{SignatureText: sig, NumWarps: s.NumWarps, NumStages: s.NumStages, Target: r.Device.Target})
+	m, err := compile(path, s.Kernel, semantic.Options{SignatureText: sig, NumWarps: s.NumWarps, NumStages: s.NumStages, Target: r.Device.Target, Debug: r.Debug})
 	if err != nil {
 		return Kernel{}, fmt.Errorf("compile %s [%s]: %w", s.Kernel, sig, err)
 	}

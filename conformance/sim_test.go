@@ -11,15 +11,26 @@ import (
 // its LLVM IR (--device nv-sim): a GPU-free check of lower's NVIDIA output against the
 // float64 references. sm_90 runs every case; sm_80, whose lowering differs in the
 // descriptor and TMA paths, runs those.
+//
+// With debug (Triton's debug=True: device asserts kept, integer +, - and * checked for
+// overflow) every case must pass too: the asserts lower and branch inside loops and
+// pipelines, and no check fires on a kernel that does not overflow (Philox wraps by
+// design, with sanitize_overflow=False as in Triton's random.py).
 func TestOurCasesNVSim(t *testing.T) {
 	for _, tc := range []struct {
 		target string
 		only   *regexp.Regexp
+		debug  bool
 	}{
-		{"cuda:90:32", nil},
-		{"cuda:80:32", regexp.MustCompile(`host|tma|descriptor`)},
+		{"cuda:90:32", nil, false},
+		{"cuda:80:32", regexp.MustCompile(`host|tma|descriptor`), false},
+		{"cuda:90:32", nil, true},
 	} {
-		t.Run(tc.target, func(t *testing.T) {
+		name := tc.target
+		if tc.debug {
+			name += "/debug"
+		}
+		t.Run(name, func(t *testing.T) {
 			if tc.only != nil && testing.Short() {
 				t.Skip("short")
 			}
@@ -27,7 +38,7 @@ func TestOurCasesNVSim(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := &Runner{Device: dev, KernelsDir: "kernels"}
+			r := &Runner{Device: dev, KernelsDir: "kernels", Debug: tc.debug}
 			rep := r.Run(OurCases(), tc.only)
 			for _, res := range rep.Results {
 				if res.Status != Pass {

@@ -24,10 +24,11 @@ def philox_impl(c0, c1, c2, c3, k0, k1, n_rounds: tl.constexpr = 10):
         old2 = c2
         c0 = tl.umulhi(MUL_1, old2) ^ c1 ^ k0
         c2 = tl.umulhi(MUL_0, old0) ^ c3 ^ k1
-        c1 = MUL_1 * old2
-        c3 = MUL_0 * old0
-        k0 = k0 + WEYL_0
-        k1 = k1 + WEYL_1
+        # wrapping by design: no overflow check under debug, as in Triton's random.py
+        c1 = tl.mul(MUL_1, old2, sanitize_overflow=False)
+        c3 = tl.mul(MUL_0, old0, sanitize_overflow=False)
+        k0 = tl.add(k0, WEYL_0, sanitize_overflow=False)
+        k1 = tl.add(k1, WEYL_1, sanitize_overflow=False)
     return c0, c1, c2, c3
 
 

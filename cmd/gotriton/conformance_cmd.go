@@ -44,6 +44,7 @@ func conformanceCommand() *cli.Command {
 			&cli.StringFlag{Name: "dump-ptx", Usage: "compile every distinct launch to PTX into `DIR` (one file each, plus index.tsv), and run nothing"},
 			&cli.StringFlag{Name: "ptx-target", Value: "cuda:90:32", Usage: "the target of --dump-ptx"},
 			&cli.BoolFlag{Name: "real-sizes", Usage: "also run the official tutorials at their real sizes (Large cases; slow on the CPU)"},
+			&cli.BoolFlag{Name: "debug", Usage: "compile every kernel with debug, as Triton's debug=True: device asserts kept, integer +, - and * checked for overflow"},
 			&cli.BoolFlag{Name: "compare-cpu", Usage: "on cuda, nv-sim or amd-sim, also run each passing case on the CPU interpreter with the same inputs and require every output to agree within the tolerances"},
 			&cli.StringFlag{Name: "ptx-dir", Usage: "on cuda, load the PTX that --dump-ptx wrote into `DIR` (e.g. with --via-llc on a machine with llc-22) instead of compiling PTX"},
 		},
@@ -107,11 +108,11 @@ func conformanceCommand() *cli.Command {
 				fmt.Fprintf(w, "PTX from %s (%d files for %s), not compiled here\n", ptxDir.Dir, ptxDir.Len(), ptxDir.Target)
 			}
 			fmt.Fprintf(w, "%-52s %-36s %-5s %-8s %9s  %s\n", "CASE", "KERNEL", "DEV", "STATUS", "TIME", "ERROR")
-			r := &conformance.Runner{Device: dev, KernelsDir: kernels, TutorialsDir: tut, Log: w, RealSizes: c.Bool("real-sizes")}
+			r := &conformance.Runner{Device: dev, KernelsDir: kernels, TutorialsDir: tut, Log: w, RealSizes: c.Bool("real-sizes"), Debug: c.Bool("debug")}
 			if c.Bool("compare-cpu") {
 				cpu := conformance.CPUDevice(0)
 				defer cpu.Driver.Close()
-				r.Compare = &conformance.Runner{Device: cpu, KernelsDir: kernels, TutorialsDir: tut}
+				r.Compare = &conformance.Runner{Device: cpu, KernelsDir: kernels, TutorialsDir: tut, Debug: r.Debug}
 				fmt.Fprintln(w, "each case that passes is run again on the CPU interpreter and its outputs compared (--compare-cpu)")
 			}
 			if ptxDir != nil {
