@@ -17,7 +17,7 @@ func init() {
 // Triton 3.6's AssertOpToLLVM does: a thread any of whose elements of the condition is
 // false runs the ISA's assert failure (NVIDIA: the CUDA runtime's __assertfail with the
 // message, the op's file and line and the function "unknown", which stops the kernel;
-// AMD: a printf of the message, a barrier and a trap), and after a tensor condition
+// AMD: a printf of the message and a trap), and after a tensor condition
 // every thread waits at a barrier, so that no thread runs ahead into what the assert
 // guards while another is still failing it.
 func lowerAssert(g *gen, op *tileir.Op) error {

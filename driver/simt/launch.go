@@ -75,7 +75,7 @@ type frame struct {
 	target  []int // each lane's successor at a branch
 	race    raceState
 	wgmma   map[int]*wgmmaQueue       // each warp's asynchronous wgmma instructions, by its first lane
-	cp      []cpQueue                 // each lane's cp.async copies
+	cp      []asyncQueue              // each lane's cp.async copies
 	tma     map[uint64][]func() error // TMA loads not landed yet, by the address of their mbarrier
 	local   *Buffer                   // the threads' private memory (allocas), nil when there is none
 	// implicitArgs is the device address of the launch's implicit arguments (ISA.ImplicitArgs).
@@ -575,19 +575,16 @@ func (f *frame) drain() error {
 	}
 	for l := range f.cp {
 		q := &f.cp[l]
-		q.groups, q.open = append(q.groups, q.open), nil
+		q.commit()
 		if err := q.complete(0); err != nil {
 			return laneErr(f, l, fmt.Errorf("a cp.async still in flight at the program's end: %w", err))
 		}
 	}
 	for _, base := range slices.Sorted(maps.Keys(f.wgmma)) {
 		w := f.wgmma[base]
-		for _, g := range append(w.groups, w.open) {
-			for _, run := range g {
-				if err := run(); err != nil {
-					return fmt.Errorf("a wgmma.mma_async still in flight at the program's end: %w", err)
-				}
-			}
+		w.commit()
+		if err := w.complete(0); err != nil {
+			return fmt.Errorf("a wgmma.mma_async still in flight at the program's end: %w", err)
 		}
 	}
 	return nil

@@ -376,11 +376,7 @@ func (c *asmCtx) compile(st pStmt) (asmStep, error) {
 		case len(q) >= 3 && q[0] == "async" && q[1] == "bulk" && (q[2] == "commit_group" || q[2] == "wait_group"):
 			return c.perLane(nop), nil
 		case len(q) >= 2 && q[0] == "async" && q[1] == "commit_group" && len(st.args) == 0:
-			return c.perLane(func(f *frame, l int) error {
-				cq := f.cpQueue(l)
-				cq.groups, cq.open = append(cq.groups, cq.open), nil
-				return nil
-			}), nil
+			return c.perLane(func(f *frame, l int) error { f.cpQueue(l).commit(); return nil }), nil
 		case len(q) >= 2 && q[0] == "async" && (q[1] == "wait_group" && len(st.args) == 1 && st.args[0].kind == pImm || q[1] == "wait_all" && len(st.args) == 0):
 			all, keep := q[1] == "wait_all", 0 // wait_all: every copy, committed or not
 			if !all {
@@ -389,7 +385,7 @@ func (c *asmCtx) compile(st pStmt) (asmStep, error) {
 			return c.perLane(func(f *frame, l int) error {
 				cq := f.cpQueue(l)
 				if all {
-					cq.groups, cq.open = append(cq.groups, cq.open), nil
+					cq.commit()
 				}
 				return cq.complete(keep)
 			}), nil
@@ -1080,23 +1076,19 @@ func (c *asmCtx) tensorMapCopy(st pStmt) (asmStep, error) {
 	}), nil
 }
 
-// cpQueue is one thread's cp.async copies: those issued since its last commit_group
-// (open) and the committed groups, oldest first.
-type cpQueue struct {
+// asyncQueue is one thread's or warp's asynchronous operations (cp.async copies, wgmma
+// instructions): those issued since its last commit_group (open) and the committed
+// groups, oldest first.
+type asyncQueue struct {
 	open   []func() error
 	groups [][]func() error
 }
 
-// cpQueue returns lane l's queue.
-func (f *frame) cpQueue(l int) *cpQueue {
-	if f.cp == nil {
-		f.cp = make([]cpQueue, f.lanes)
-	}
-	return &f.cp[l]
-}
+// commit closes the open group (commit_group).
+func (q *asyncQueue) commit() { q.groups, q.open = append(q.groups, q.open), nil }
 
-// complete runs the copies of all groups but the newest keep.
-func (q *cpQueue) complete(keep int) error {
+// complete runs the operations of all groups but the newest keep (wait_group keep).
+func (q *asyncQueue) complete(keep int) error {
 	for len(q.groups) > keep {
 		for _, run := range q.groups[0] {
 			if err := run(); err != nil {
@@ -1106,6 +1098,14 @@ func (q *cpQueue) complete(keep int) error {
 		q.groups = q.groups[1:]
 	}
 	return nil
+}
+
+// cpQueue returns lane l's queue of cp.async copies.
+func (f *frame) cpQueue(l int) *asyncQueue {
+	if f.cp == nil {
+		f.cp = make([]asyncQueue, f.lanes)
+	}
+	return &f.cp[l]
 }
 
 // cpAsync copies global to shared memory asynchronously, as the hardware may:

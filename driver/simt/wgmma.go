@@ -26,23 +26,13 @@ func (c *asmCtx) wgmma(st pStmt) (asmStep, error) {
 		case len(q) == 3 && q[0] == "fence" && len(st.args) == 0:
 			return c.perWarp(func(*frame, int) error { return nil }), nil
 		case len(q) == 3 && q[0] == "commit_group" && len(st.args) == 0:
-			return c.perWarp(func(f *frame, base int) error {
-				w := f.wgmmaQueue(base)
-				w.groups = append(w.groups, w.open)
-				w.open = nil
-				return nil
-			}), nil
+			return c.perWarp(func(f *frame, base int) error { f.wgmmaQueue(base).commit(); return nil }), nil
 		case len(q) == 3 && q[0] == "wait_group" && len(st.args) == 1 && st.args[0].kind == pImm && st.args[0].imm >= 0:
 			n := int(st.args[0].imm)
 			return c.perWarp(func(f *frame, base int) error {
 				w := f.wgmmaQueue(base)
-				for len(w.groups) > n {
-					for _, run := range w.groups[0] {
-						if err := run(); err != nil {
-							return err
-						}
-					}
-					w.groups = w.groups[1:]
+				if err := w.complete(n); err != nil {
+					return err
 				}
 				for r := range c.outs {
 					for l := base; l < base+c.warp; l++ {
@@ -58,12 +48,10 @@ func (c *asmCtx) wgmma(st pStmt) (asmStep, error) {
 	return nil, fmt.Errorf("wgmma form %s is not supported", strings.Join(st.opcode, "."))
 }
 
-// wgmmaQueue is one warp's asynchronous wgmma.mma_async instructions: those issued since
-// the last commit_group (open), the committed groups, oldest first, and the results of
-// the completed ones by lane and tag (tagKey).
+// wgmmaQueue is one warp's asynchronous wgmma.mma_async instructions, and the results
+// of the completed ones by lane and tag (tagKey).
 type wgmmaQueue struct {
-	open    []func() error
-	groups  [][]func() error
+	asyncQueue
 	results map[uint64]uint64
 	tags    uint64 // tags handed out
 }
