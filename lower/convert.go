@@ -1,8 +1,9 @@
 package lower
 
 import (
-	"github.com/llir/llvm/ir"
+	"slices"
 
+	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
@@ -292,20 +293,19 @@ func bankCost(l *linLayout, strides []int, size int) int {
 	}
 	x := index{offs: offs, align: align}
 	cost := 0
-	words := map[int]bool{}
-	perBank := make([]int, 32)
+	var bankWords [32][]int // the distinct words each bank serves in one access
 	for r := 0; r < len(offs); {
 		v := x.run(r, size)
-		clear(words)
-		clear(perBank)
+		for b := range bankWords {
+			bankWords[b] = bankWords[b][:0]
+		}
 		worst := 0
 		for _, at := range lanes {
 			first := (at + offs[r]) * size
 			for w := first / 4; w <= (first+v*size-1)/4; w++ {
-				if !words[w] {
-					words[w] = true
-					perBank[w%32]++
-					worst = max(worst, perBank[w%32])
+				if b := w % 32; !slices.Contains(bankWords[b], w) {
+					bankWords[b] = append(bankWords[b], w)
+					worst = max(worst, len(bankWords[b]))
 				}
 			}
 		}

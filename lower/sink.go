@@ -25,9 +25,13 @@ func sinkPure(f *ir.Func) {
 	// removeDeadCode); home is the block of each (its rpo index, -1 when unreachable),
 	// pos its index there (for one that has moved, that of the instruction it now
 	// precedes, or len for the block's end).
-	var insts []ir.Instruction
-	var home, pos []int32
-	start := map[*ir.Block]int32{} // the number of each block's first instruction
+	total := 0
+	for _, b := range f.Blocks {
+		total += len(b.Insts)
+	}
+	insts := make([]ir.Instruction, 0, total)
+	home, pos := make([]int32, 0, total), make([]int32, 0, total)
+	start := make(map[*ir.Block]int32, len(f.Blocks)) // the number of each block's first instruction
 	for _, b := range f.Blocks {
 		start[b] = int32(len(insts))
 		bi := int32(-1)
@@ -60,7 +64,7 @@ func sinkPure(f *ir.Func) {
 	// instruction that may move, or -2-k for a use fixed in block rpo[k] (a phi's
 	// incoming value, a terminator's operand), -1 for one in an unreachable block;
 	// collected as pairs (instruction, use), then sorted by instruction.
-	var pairs []int32
+	pairs := make([]int32, 0, 4*total) // most instructions have one or two operands
 	n := int32(0)
 	for _, b := range f.Blocks {
 		fixed := int32(-1)

@@ -2,6 +2,7 @@ package nvidia
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/llir/llvm/ir/constant"
@@ -260,14 +261,15 @@ func (n *ISA) MMAWait(acc []value.Value, pending int) []value.Value {
 		if acc[start].Type().Equal(types.Float) {
 			reg = "f"
 		}
-		cons := strings.Repeat("="+reg+",", end-start)
+		var cons strings.Builder
+		cons.WriteString(strings.Repeat("="+reg+",", end-start))
 		for i := range end - start {
 			if i > 0 {
-				cons += ","
+				cons.WriteByte(',')
 			}
-			cons += fmt.Sprint(i)
+			cons.WriteString(strconv.Itoa(i))
 		}
-		call := n.b.Asm(accStruct(acc[start].Type(), end-start), wait, cons, acc[start:end]...)
+		call := n.b.Asm(accStruct(acc[start].Type(), end-start), wait, cons.String(), acc[start:end]...)
 		out = append(out, n.extractAll(call, end-start)...)
 		start = end
 	}
