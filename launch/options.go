@@ -223,9 +223,10 @@ func (in *inferrer) compileOptions(kr *Kernel, l *pyeval.Launch, options map[str
 		if v == nil {
 			continue
 		}
+		fromDecorator := fromJIT && h.name == "debug"
 		source := fmt.Sprintf(" (autotune config %d)", ci)
 		switch {
-		case fromJIT && h.name == "debug":
+		case fromDecorator:
 			source = " (the kernel's @triton.jit(debug=...)" + jitLine(kr.Kernel.JIT) + ")"
 		case !fromConfig[h.name]:
 			source = in.exprSource(l.ArgExprs[h.name])
@@ -239,7 +240,7 @@ func (in *inferrer) compileOptions(kr *Kernel, l *pyeval.Launch, options map[str
 			switch {
 			case fromConfig[h.name]:
 				kr.fail(in.errAtPos(l.Pos, "%s, in autotune config %d (%s)", msg, ci, cfg))
-			case fromJIT && h.name == "debug":
+			case fromDecorator:
 				kr.fail(in.errAtPos(l.Pos, "%s, given by the kernel's @triton.jit(debug=...)%s", msg, jitLine(kr.Kernel.JIT)))
 			default:
 				kr.fail(in.errAtNode(l.ArgExprs[h.name], l.Pos, "%s", msg))
