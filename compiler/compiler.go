@@ -20,6 +20,7 @@ import (
 	"github.com/gotriton/gotriton/amdgcn"
 	"github.com/gotriton/gotriton/frontend"
 	"github.com/gotriton/gotriton/lower"
+	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/ptx"
 	"github.com/gotriton/gotriton/pyeval"
 	"github.com/gotriton/gotriton/semantic"
@@ -151,7 +152,7 @@ func (r *Result) backend(until Stage, opts Options) error {
 	if err != nil {
 		return err
 	}
-	r.LLVM, r.Meta, err = lower.Lower(r.TileIR, r.Target, lower.Options{NumWarps: r.NumWarps, NumStages: r.NumStages, NoReflectFTZ: r.NoReflectFTZ, MatrixInstrNonKDim: r.MatrixInstrNonKDim, DisableMMAv3: r.DisableMMAv3})
+	r.LLVM, r.Meta, err = lower.Lower(r.TileIR, r.Target, lower.Options{Options: isa.Options{NumWarps: r.NumWarps, MatrixInstrNonKDim: r.MatrixInstrNonKDim, DisableMMAv3: r.DisableMMAv3}, NumStages: r.NumStages, NoReflectFTZ: r.NoReflectFTZ})
 	if err != nil {
 		return err // lowering errors carry the op's source location
 	}

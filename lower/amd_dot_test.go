@@ -237,7 +237,7 @@ func TestAMDDots(t *testing.T) {
 	} {
 		t.Run(tc.arch+"/"+tc.dc.String(), func(t *testing.T) {
 			m := dotModule(tc.dc.in, tc.dc.out, tc.dc.prec, tc.dc.a, tc.dc.b, 0, tc.accIn)
-			mod, md, err := Lower(m, mustTarget(t, "hip:"+tc.arch+":64"), Options{NumWarps: tc.dc.warps})
+			mod, md, err := Lower(m, mustTarget(t, "hip:"+tc.arch+":64"), Options{Options: isa.Options{NumWarps: tc.dc.warps}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -339,7 +339,7 @@ func TestChainDots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := newGen(amd.Arch, mustTarget(t, "hip:gfx942:64"), Options{NumWarps: 8}, m.Funcs[0])
+	g := newGen(amd.Arch, mustTarget(t, "hip:gfx942:64"), Options{Options: isa.Options{NumWarps: 8}}, m.Funcs[0])
 	var got []string
 	g.tf.Walk(func(op *tileir.Op) bool {
 		if op.Name == "tt.dot" {

@@ -147,7 +147,7 @@ func TestScratchBarriers(t *testing.T) {
 		if err != nil {
 			continue // kernels the lowering does not take are other tests' business
 		}
-		mod, _, err := Lower(m, target.Default, Options{NumWarps: numWarps(name)})
+		mod, _, err := Lower(m, target.Default, Options{Options: isa.Options{NumWarps: numWarps(name)}})
 		if err != nil {
 			continue
 		}

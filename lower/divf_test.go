@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/ptx"
 	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
@@ -49,7 +50,7 @@ func TestDivF(t *testing.T) {
 		{"arith.divf", "bf16", "div.rn.f32"},
 	} {
 		t.Run(c.op+"."+c.ty, func(t *testing.T) {
-			mod, _, err := Lower(divModule(t, c.op, c.ty), target.Default, Options{NumWarps: 4})
+			mod, _, err := Lower(divModule(t, c.op, c.ty), target.Default, Options{Options: isa.Options{NumWarps: 4}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -67,7 +68,7 @@ func TestDivF(t *testing.T) {
 			llcAccepts(t, mod.String())
 		})
 	}
-	mod, _, err := Lower(divModule(t, "arith.divf", "f32"), mustTarget(t, "hip:gfx942:64"), Options{NumWarps: 4})
+	mod, _, err := Lower(divModule(t, "arith.divf", "f32"), mustTarget(t, "hip:gfx942:64"), Options{Options: isa.Options{NumWarps: 4}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gotriton/gotriton/internal/golden"
+	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/ptx"
 	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
@@ -89,7 +90,7 @@ func (c dotCase) ptxWith(t *testing.T, imprecise int, accIn bool) (string, strin
 	if err := tileir.Verify(m); err != nil {
 		t.Fatalf("verify: %v\n%s", err, m)
 	}
-	mod, _, err := Lower(m, target.Default, Options{NumWarps: c.warps})
+	mod, _, err := Lower(m, target.Default, Options{Options: isa.Options{NumWarps: c.warps}})
 	if err != nil {
 		t.Fatal(err)
 	}

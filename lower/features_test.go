@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
 )
@@ -101,7 +102,7 @@ func TestFeatures(t *testing.T) {
 	if err := tileir.Verify(m); err != nil {
 		t.Fatalf("verify: %v\n%s", err, m)
 	}
-	mod, md, err := Lower(m, target.Default, Options{NumWarps: 4})
+	mod, md, err := Lower(m, target.Default, Options{Options: isa.Options{NumWarps: 4}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/gotriton/gotriton/lower/isa"
 )
 
 // TestKernelTensorMaps checks the tensor maps that kernels build for
@@ -56,7 +58,7 @@ func TestKernelTensorMaps(t *testing.T) {
 		})
 	}
 	t.Run("sm_80", func(t *testing.T) {
-		mod, md, err := Lower(parseTTIR(t, "persistent_matmul.matmul_descriptor_persistent_kernel.default"), mustTarget(t, "cuda:80"), Options{NumWarps: 8, NumStages: 3})
+		mod, md, err := Lower(parseTTIR(t, "persistent_matmul.matmul_descriptor_persistent_kernel.default"), mustTarget(t, "cuda:80"), Options{Options: isa.Options{NumWarps: 8}, NumStages: 3})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -138,7 +138,7 @@ func TestCoalesce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := newGen(nvidia.Arch, target.Default, Options{NumWarps: numWarps(tc.ttir)}, m.Funcs[0])
+		g := newGen(nvidia.Arch, target.Default, Options{Options: isa.Options{NumWarps: numWarps(tc.ttir)}}, m.Funcs[0])
 		g.axes = analyzeAxes(g.tf)
 		assignLayouts(g)
 		g.tf.Walk(func(op *tileir.Op) bool {

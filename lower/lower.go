@@ -21,8 +21,9 @@ import (
 
 // Options are the launch parameters that shape the lowering.
 type Options struct {
-	// NumWarps is the number of warps per block (4 when zero).
-	NumWarps int
+	// isa.Options: NumWarps (4 when zero), and the backend options the ISA reads
+	// (MatrixInstrNonKDim, DisableMMAv3).
+	isa.Options
 	// NumStages is Triton's software-pipelining depth (a loop's tt.num_stages overrides
 	// it): loops whose loads feed warpgroup dots keep that many stages of them in flight
 	// (pipeline.go).
@@ -31,10 +32,6 @@ type Options struct {
 	// subnormals. By default (Triton's), tl.math.exp2 on f32 is __nv_exp2f's __CUDA_FTZ
 	// path on NVIDIA, ex2.approx.ftz.f32.
 	NoReflectFTZ bool
-	// MatrixInstrNonKDim is Triton's HIP option matrix_instr_nonkdim (isa.Options).
-	MatrixInstrNonKDim int
-	// DisableMMAv3 is Triton's DISABLE_MMA_V3 (isa.Options).
-	DisableMMAv3 bool
 }
 
 // Metadata describes the lowered kernel for the launcher, as Triton's compiled-kernel
@@ -210,7 +207,7 @@ func newGen(arch isa.Arch, t target.Target, opts Options, f *tileir.Func) *gen {
 		vecTypes: map[typeKey]*types.VectorType{}, ptrTypes: map[typeKey]*types.PointerType{},
 		files: map[string]*metadata.DIFile{}, locs: map[tileir.Loc]*metadata.DILocation{},
 		dbgs: map[*metadata.DILocation]ir.Metadata{}}
-	g.isa = arch.New(g, t, isa.Options{NumWarps: opts.NumWarps, MatrixInstrNonKDim: opts.MatrixInstrNonKDim, DisableMMAv3: opts.DisableMMAv3})
+	g.isa = arch.New(g, t, opts.Options)
 	return g
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/llir/llvm/ir"
 
 	"github.com/gotriton/gotriton/internal/golden"
+	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
 )
@@ -31,7 +32,7 @@ func lowerSource(t *testing.T, name, src string) (string, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mod, _, err := Lower(m, target.Default, Options{NumWarps: 4})
+	mod, _, err := Lower(m, target.Default, Options{Options: isa.Options{NumWarps: 4}})
 	if err != nil {
 		return "", err
 	}
@@ -52,7 +53,7 @@ func lowerFileFor(t *testing.T, name string, tg target.Target) (string, Metadata
 // Triton used; a file that does not parse or verify fails the test.
 func lowerTTIR(t *testing.T, name string, tg target.Target) (*ir.Module, Metadata, error) {
 	t.Helper()
-	return Lower(parseTTIR(t, name), tg, Options{NumWarps: numWarps(name)})
+	return Lower(parseTTIR(t, name), tg, Options{Options: isa.Options{NumWarps: numWarps(name)}})
 }
 
 // parseTTIR reads, parses and verifies testdata TTIR; a file that does not parse or

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/tileir"
 )
 
@@ -94,7 +95,7 @@ func lowerWithLoopStages(t *testing.T, name, tg string, stages int) (string, Met
 	if err != nil {
 		t.Fatal(err)
 	}
-	mod, md, err := Lower(m, mustTarget(t, tg), Options{NumWarps: numWarps(name), NumStages: 3})
+	mod, md, err := Lower(m, mustTarget(t, tg), Options{Options: isa.Options{NumWarps: numWarps(name)}, NumStages: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
 )
@@ -101,7 +102,7 @@ func TestAsyncDots(t *testing.T) {
 func TestDisableMMAv3(t *testing.T) {
 	m := dotModule(tileir.F16, tileir.F32, "", []int64{128, 64}, []int64{64, 128}, 0, false)
 	for _, disable := range []bool{false, true} {
-		mod, _, err := Lower(m, target.Default, Options{NumWarps: 4, DisableMMAv3: disable})
+		mod, _, err := Lower(m, target.Default, Options{Options: isa.Options{NumWarps: 4, DisableMMAv3: disable}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -211,7 +212,7 @@ func TestPipelinedTMALoads(t *testing.T) {
 // and num_stages stages.
 func lowerStages(t *testing.T, name string, warps, stages int) (string, Metadata) {
 	t.Helper()
-	mod, md, err := Lower(parseTTIR(t, name), target.Default, Options{NumWarps: warps, NumStages: stages})
+	mod, md, err := Lower(parseTTIR(t, name), target.Default, Options{Options: isa.Options{NumWarps: warps}, NumStages: stages})
 	if err != nil {
 		t.Fatal(err)
 	}

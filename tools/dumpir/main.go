@@ -20,6 +20,7 @@ import (
 
 	"github.com/gotriton/gotriton/conformance"
 	"github.com/gotriton/gotriton/lower"
+	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/semantic"
 	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
@@ -68,7 +69,7 @@ func dump(dir, tgt, kernels, tutorials string, cases []conformance.Case) error {
 		h := fnv.New32a()
 		h.Write([]byte(key))
 		name := filepath.Join(llDir, fmt.Sprintf("%s.%08x", kernel, h.Sum32()))
-		mod, _, lerr := lower.Lower(m, t, lower.Options{NumWarps: opts.NumWarps, NumStages: opts.NumStages})
+		mod, _, lerr := lower.Lower(m, t, lower.Options{Options: isa.Options{NumWarps: opts.NumWarps}, NumStages: opts.NumStages})
 		if lerr != nil {
 			err = os.WriteFile(name+".err", []byte(lerr.Error()+"\n"), 0o644)
 		} else {

@@ -15,6 +15,7 @@ import (
 	"github.com/gotriton/gotriton/driver"
 	"github.com/gotriton/gotriton/driver/simt"
 	"github.com/gotriton/gotriton/lower"
+	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
 )
@@ -168,7 +169,7 @@ func build(t *testing.T, d *simt.Device, text string, f format, tgt string) (*ir
 	if err != nil {
 		t.Fatal(err)
 	}
-	mod, md, err := lower.Lower(m, tg, lower.Options{NumWarps: 4})
+	mod, md, err := lower.Lower(m, tg, lower.Options{Options: isa.Options{NumWarps: 4}})
 	if err != nil {
 		t.Fatal(err)
 	}

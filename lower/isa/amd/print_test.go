@@ -14,6 +14,7 @@ import (
 	"github.com/gotriton/gotriton/driver/simt"
 	"github.com/gotriton/gotriton/internal/golden"
 	"github.com/gotriton/gotriton/lower"
+	"github.com/gotriton/gotriton/lower/isa"
 	"github.com/gotriton/gotriton/lower/isa/amd"
 	"github.com/gotriton/gotriton/target"
 	"github.com/gotriton/gotriton/tileir"
@@ -52,7 +53,7 @@ func TestPrintf(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			mod, md, err := lower.Lower(m, tg, lower.Options{NumWarps: 1})
+			mod, md, err := lower.Lower(m, tg, lower.Options{Options: isa.Options{NumWarps: 1}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -121,7 +122,7 @@ func TestPrintfBufferFull(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mod, md, err := lower.Lower(m, tg, lower.Options{NumWarps: 1})
+	mod, md, err := lower.Lower(m, tg, lower.Options{Options: isa.Options{NumWarps: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
