@@ -24,7 +24,7 @@ specialization. Host tensor descriptors are triton.tools.tensor_descriptor.Tenso
 device-side ones allocate through triton.set_allocator. The output is rewritten after every
 case, so a run cut short by a time limit still leaves the launches done so far.
 """
-import argparse, ast, json, os, re, statistics, sys, time, traceback, types, zlib
+import argparse, ast, inspect, json, os, re, statistics, sys, time, traceback, types, zlib
 
 KEEP_LOWER = {"configs", "properties", "target", "kernels", "libdir", "extern_libs"}
 
@@ -266,7 +266,9 @@ def main():
             for l in case["launches"]:
                 fn = jit_function(mod, l["kernel"], JITFunction)
                 vals = build_args(l, tensors, tl, TensorDescriptor)
-                if len(vals) != len(fn.arg_names):
+                # parameters past the given values take their defaults, as in the launch
+                defaulted = all(p.default is not inspect.Parameter.empty for p in fn.params[len(vals):])
+                if len(vals) > len(fn.arg_names) or not defaulted:
                     raise TypeError(f"{l['kernel']}: {len(vals)} arguments for parameters {fn.arg_names}")
                 calls.append(make_call(fn, tuple(l["grid"]), vals, l["num_warps"], l["num_stages"], row_of(rows, l)))
             # Run the case once, in order (compiles, and fills what later steps read).
