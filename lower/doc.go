@@ -35,9 +35,8 @@
 //     with the first, after every register copy their operands need) and one commit
 //     and wait, a zero accumulator not read (scale-d 0), and no empty group committed
 //     (ptx.Check finds all three); a dot whose accumulator a loop only carries stays
-//     in flight into the next iteration when its shared operands are ring stages or
-//     invariant buffers (Triton's rule 1), so that the loads of one iteration overlap the
-//     previous one's instructions; atomics issued
+//     in flight into the next iteration (its operands double-buffered), so that the
+//     loads of one iteration overlap the previous one's instructions; atomics issued
 //     by the threads that own each element (atomic_cas on floats as the bit CAS of their
 //     width); trans, reshape, join, split, cat and gather through shared memory;
 //     histograms with shared-memory atomicrmw (histogram.go); inline asm with packed

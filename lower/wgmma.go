@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -43,8 +44,8 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 		}
 		aFrags = f
 	}
-	// A's and B's tiles: a pipeline's stage of its ring, an invariant operand's buffer, or
-	// staged here, in the scratch buffer
+	// A's and B's tiles: a pipeline's stage of its ring, or staged here, in the scratch
+	// buffer or in the dot's own double buffer (the half of this iteration's parity)
 	pipedA, pipedB := g.pipelinedOperand(op, 0), g.pipelinedOperand(op, 1)
 	invA, invB := g.invariantOperand(op, 0), g.invariantOperand(op, 1)
 	tileBytes := func(opIdx, mn int) int { return roundUp(mn*k*plan.Operand[opIdx].Bits()/8, sharedTileAlign) }
@@ -58,7 +59,12 @@ func (g *gen) dotWarpGroup(op *tileir.Op, plan isa.MMAPlan, mma *mmaEnc, acc []v
 	g.sharedAlign = max(g.sharedAlign, sharedTileAlign)
 	var base, start value.Value
 	if aBytes+bBytes > 0 {
-		base, start = g.sharedAt(roundUp(g.scratchStart, sharedTileAlign), aBytes+bBytes), i32c(0)
+		if ad, async := g.asyncDots[op]; async {
+			base = g.sharedAt(ad.off, 2*ad.half)
+			start = g.cur.NewMul(g.iterationMod(ad.loop, 2), i32c(int64(ad.half)))
+		} else {
+			base, start = g.sharedAt(roundUp(g.scratchStart, sharedTileAlign), aBytes+bBytes), i32c(0)
+		}
 		g.smemBarrier()
 	}
 	var aLayout, bLayout isa.SharedOperand
@@ -365,50 +371,58 @@ func maskOf(images [][]int) int {
 }
 
 // asyncDot is a dot whose instructions stay in flight into the next iteration of its
-// loop (see planAsyncDots).
+// loop (see planAsyncDots), with its double buffer in shared memory: two halves of half
+// bytes from byte off of global_smem, for even and odd iterations.
 type asyncDot struct {
 	loop   *tileir.Op
 	result int // the loop result that its accumulators become
 	// scale, where the dot adds to its iteration argument times another value, is that
 	// product: the dot waits for nothing, and the next iteration waits for its
 	// instructions just before scale reads them (waitBefore)
-	scale *tileir.Op
+	scale     *tileir.Op
+	off, half int
 }
 
 // planAsyncDots finds the dots that may run asynchronously, as Triton's WGMMAPipeline
 // leaves a wgmma in flight into the next iteration ("properly async" dots): a warpgroup
-// dot with fp32 accumulators (Triton's rule 2.1) in the body of an scf.for, whose
-// operands in shared memory are all a pipeline's ring stages or loop-invariant buffers
-// (rule 1: an operand the dot stages itself, from registers, would be overwritten by
-// the next iteration while in flight; such a dot waits for its instructions at once, as
-// Triton's does), whose accumulator is an iteration argument that nothing else reads
-// (rule 3a) or that argument scaled (rule 3b, where Triton threads it through the
-// body's first wait_group 0, see asyncLoop), and whose result is only yielded back as
-// it. One that adds to the argument itself waits for the previous iteration's
-// instructions after issuing its own: the loads of one iteration overlap the
-// instructions of the one before. One that adds to it scaled waits for nothing: its
-// instructions overlap the rest of the iteration and the next one's, up to the product,
-// which waits for them (attention's P·V runs during the next iteration's loads and Q·Kᵀ).
+// dot with fp32 accumulators in the body of an scf.for whose accumulator is an iteration
+// argument that nothing else reads (Triton's rule 3a) or that argument scaled (rule 3b,
+// where Triton threads it through the body's first wait_group 0, see asyncLoop), and
+// whose result is only yielded back as it. Such a dot stages its operands in a double
+// buffer of its own, after the pipelines' rings. One that adds to the argument itself waits for the previous iteration's instructions
+// after issuing its own: the loads of one iteration overlap the instructions of the
+// one before. One that adds to it scaled waits for nothing: its instructions overlap
+// the rest of the iteration and the next one's, up to the product, which waits for them
+// (attention's P·V runs during the next iteration's loads and Q·Kᵀ).
 func (g *gen) planAsyncDots() {
 	g.eachLoopDot(func(op *tileir.Op, plan isa.MMAPlan) {
 		loop, result, scale, ok := g.asyncLoop(op)
-		if !ok || plan.Acc != tileir.F32 {
+		if !ok || plan.Acc != tileir.F32 { // Triton's rule 2.1: fp32 accumulators only
 			return
 		}
-		staged := func(i int) bool { return g.pipelinedOperand(op, i) == nil && g.invariantOperand(op, i) == nil }
-		if staged(1) || !plan.ARegs && staged(0) {
+		at := g.loopBufferStart(loop)
+		shape, k := shapeInts(op.Results[0].Type), tileir.ShapeOf(op.Operands[0].Type)[1]
+		half := 0 // the operands it stages itself: not those of a ring or invariant ones
+		if g.pipelinedOperand(op, 1) == nil && g.invariantOperand(op, 1) == nil {
+			half += roundUp(shape[1]*int(k)*plan.Operand[1].Bits()/8, sharedTileAlign)
+		}
+		if !plan.ARegs && g.pipelinedOperand(op, 0) == nil && g.invariantOperand(op, 0) == nil {
+			half += roundUp(shape[0]*int(k)*plan.Operand[0].Bits()/8, sharedTileAlign)
+		}
+		if at+3*half > g.t.SharedPerBlock { // with room to spare for the scratch buffer
 			return
 		}
 		if g.asyncDots == nil {
 			g.asyncDots = map[*tileir.Op]asyncDot{}
 		}
-		g.asyncDots[op] = asyncDot{loop: loop, result: result, scale: scale}
+		g.asyncDots[op] = asyncDot{loop: loop, result: result, scale: scale, off: at, half: half}
 		if scale != nil {
 			if g.waitBefore == nil {
 				g.waitBefore = map[*tileir.Op]*tileir.Value{}
 			}
 			g.waitBefore[scale] = loop.Regions[0].Entry().Args[result+1]
 		}
+		g.reserveLoopBuffer(loop, at+2*half)
 	})
 }
 
@@ -430,7 +444,7 @@ func (g *gen) eachLoopDot(place func(op *tileir.Op, plan isa.MMAPlan)) {
 }
 
 // reserveLoopBuffer records that loop's runs need shared memory up to byte end (its
-// pipeline's ring, its invariant operands).
+// pipeline's ring, its asynchronous dots' buffers, its invariant operands).
 func (g *gen) reserveLoopBuffer(loop *tileir.Op, end int) {
 	if g.loopBuffers == nil {
 		g.loopBuffers = map[*tileir.Op]int{}
@@ -452,7 +466,7 @@ func (g *gen) loopBufferStart(loop *tileir.Op) int {
 // loopScratch moves the scratch buffer past loop's buffers while the loop runs, from its
 // prologue on, and returns what moves it back after the loop: outside its runs the
 // scratch buffer reuses their space. A barrier on either side keeps the two apart: no
-// thread fills a ring or an invariant operand's buffer while another may still use the scratch buffer
+// thread fills a ring or a double buffer while another may still use the scratch buffer
 // there, and none uses the scratch buffer while another's dots may still read them.
 func (g *gen) loopScratch(loop *tileir.Op) (restore func()) {
 	end, ok := g.loopBuffers[loop]
@@ -506,6 +520,27 @@ func (g *gen) asyncLoop(op *tileir.Op) (loop *tileir.Op, result int, scale *tile
 		}
 	}
 	return loop, i, scale, true
+}
+
+// iterationMod is the current iteration's number modulo n of the scf.for loop being
+// lowered: (iv - lb) / step, mod n (i32).
+func (g *gen) iterationMod(loop *tileir.Op, n int) value.Value {
+	iv := g.vals[loop.Regions[0].Entry().Args[0]][0]
+	lb, step := g.vals[loop.Operands[0]][0], g.vals[loop.Operands[2]][0]
+	d := g.cur.NewSub(iv, lb)
+	var i value.Value
+	if c, ok := step.(*constant.Int); ok && c.X.IsInt64() && c.X.Int64() > 0 && c.X.Int64()&(c.X.Int64()-1) == 0 {
+		i = g.cur.NewLShr(d, constant.NewInt(d.Type().(*types.IntType), int64(log2(int(c.X.Int64())))))
+	} else {
+		i = g.cur.NewSDiv(d, step)
+	}
+	if t := i.Type().(*types.IntType); t.BitSize != 32 {
+		i = g.cur.NewTrunc(i, types.I32)
+	}
+	if n&(n-1) == 0 {
+		return g.cur.NewAnd(i, i32c(int64(n-1)))
+	}
+	return g.cur.NewURem(i, i32c(int64(n)))
 }
 
 // waitAsyncDots waits, after scf.for loop, for the instructions its asynchronous dots
