@@ -250,6 +250,16 @@ func regOffsets(l *linLayout, strides []int) (offs []int, align int, ok bool) {
 // warp, written into rows whose length is a multiple of 128 bytes, hits one bank eight
 // times a store without padding.
 func (g *gen) exchangeStrides(src, dst *linLayout, size int) (strides []int, numel int) {
+	key := exchangeKey{src, dst, size, g.scratchStart} // layouts are interned (g.layouts)
+	if b, ok := g.exchanges[key]; ok {
+		return b.strides, b.numel
+	}
+	defer func() {
+		if g.exchanges == nil {
+			g.exchanges = map[exchangeKey]exchangeBuffer{}
+		}
+		g.exchanges[key] = exchangeBuffer{strides, numel}
+	}()
 	rank := len(src.shape)
 	best := -1
 	for _, pad := range []int{0, 4, 8, 16} {
@@ -274,6 +284,17 @@ func (g *gen) exchangeStrides(src, dst *linLayout, size int) (strides []int, num
 		}
 	}
 	return strides, numel
+}
+
+// exchangeKey is what exchangeStrides' choice depends on, and exchangeBuffer the choice.
+type exchangeKey struct {
+	src, dst           *linLayout
+	size, scratchStart int
+}
+
+type exchangeBuffer struct {
+	strides []int
+	numel   int
 }
 
 // bankCost estimates the shared-memory wavefronts the first warp of layout l takes to

@@ -186,7 +186,8 @@ type gen struct {
 	plans           map[*tileir.Op]plan            // planMMA's plans
 	ptrNeeds        map[*tileir.Value][]bool       // see ptrRegsNeeded
 	decls           map[string]*ir.Func
-	asms            map[asmKey][]*ir.InlineAsm // see asm
+	asms            map[asmKey][]*ir.InlineAsm     // see asm
+	exchanges       map[exchangeKey]exchangeBuffer // exchangeStrides' choices
 	vecTypes        map[typeKey]*types.VectorType
 	ptrTypes        map[typeKey]*types.PointerType
 
