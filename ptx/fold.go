@@ -106,15 +106,30 @@ func (e *fnEmitter) countUses() {
 				}
 				e.noteTiedInputs(i)
 			default:
-				if !binaryOperands(inst, note) {
-					if u, ok := inst.(value.User); ok {
-						others(u.Operands())
-					}
-				}
+				eachOperand(inst, note)
 			}
 		}
 		if u, ok := b.Term.(value.User); ok {
 			others(u.Operands())
+		}
+	}
+}
+
+// eachOperand calls note(op, false) for each operand of inst, without allocating for
+// calls and the most frequent instructions.
+func eachOperand(inst ir.Instruction, note func(value.Value, bool)) {
+	if c, ok := inst.(*ir.InstCall); ok {
+		for _, a := range c.Args {
+			note(a, false)
+		}
+		return
+	}
+	if binaryOperands(inst, note) {
+		return
+	}
+	if u, ok := inst.(value.User); ok {
+		for _, op := range u.Operands() {
+			note(*op, false)
 		}
 	}
 }

@@ -538,13 +538,11 @@ func (e *fnEmitter) phiDiesAt(p *ir.InstPhi, b *ir.Block) bool {
 					}
 					continue
 				}
-				if u, ok := inst.(value.User); ok {
-					for _, op := range u.Operands() {
-						if q, ok := (*op).(*ir.InstPhi); ok {
-							e.notePhiUse(q, blk)
-						}
+				eachOperand(inst, func(op value.Value, _ bool) {
+					if q, ok := op.(*ir.InstPhi); ok {
+						e.notePhiUse(q, blk)
 					}
-				}
+				})
 			}
 			if u, ok := blk.Term.(value.User); ok {
 				for _, op := range u.Operands() {
