@@ -10,7 +10,7 @@ tools/triton-times.py's output; --via-llc is `gotriton conformance --device cuda
 --json FILE`; --compare is `gotriton conformance --device cuda --real-sizes --compare-cpu
 --json FILE` (its table: each case's status and the relative L2 difference between the GPU's
 and the CPU interpreter's outputs). Each --section includes FILE verbatim in a fenced block under TITLE (ptxas,
-compute-sanitizer memcheck and racecheck, the --via-llc log, ...); a missing or empty file
+compute-sanitizer memcheck, racecheck and synccheck, the --via-llc log, ...); a missing or empty file
 is reported as such (TITLE may contain "=": the last one splits). The per-case tables have one row per launch: case, kernel, status,
 our time, Triton's time (same method), ours/Triton, and Triton's do_bench median.
 """

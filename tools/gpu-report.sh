@@ -14,7 +14,7 @@
 #   1. gotriton conformance --dump-ptx $OUT/ptx and --export-launches $OUT/launches.json (no GPU)
 #   2. gotriton conformance --device cuda --time --json $OUT/ours.json        (GPU, timed)
 #   3. python3 tools/triton-times.py $OUT/launches.json -o $OUT/triton-times.json  (GPU, timed)
-#   4. at once, nothing timed any more: compute-sanitizer memcheck and racecheck over
+#   4. at once, nothing timed any more: compute-sanitizer memcheck, racecheck and synccheck over
 #      gotriton conformance --device cuda, ptxas over every PTX of step 1, and the --via-llc
 #      run when llc-22 or llc is on PATH (else a note), and the real-sizes comparison:
 #      gotriton conformance --device cuda --real-sizes --compare-cpu --json $OUT/compare.json
@@ -27,8 +27,8 @@
 # Settings (environment):
 #   RUN=REGEX            only cases matching REGEX, in every step (default: all)
 #   MEMCHECK_RUN=REGEX   cases for memcheck (default: $RUN)
-#   RACECHECK_RUN=REGEX  cases for racecheck (default: the kernels that use shared memory)
-#   T_OURS=120 T_TRITON=260 T_MEMCHECK=150 T_RACECHECK=150 T_PTXAS=120 T_LLC=150 T_COMPARE=240
+#   RACECHECK_RUN=REGEX  cases for racecheck and synccheck (default: the kernels that use shared memory)
+#   T_OURS=120 T_TRITON=260 T_MEMCHECK=150 T_RACECHECK=150 T_SYNCCHECK=150 T_PTXAS=120 T_LLC=150 T_COMPARE=240
 #                        per-step limits (s)
 #   NO_COMPARE=1         skip the real-sizes GPU/CPU comparison
 #   DEADLINE=540         limit for the whole script (s)
@@ -56,7 +56,7 @@ RUN=${RUN:-}
 MEMCHECK_RUN=${MEMCHECK_RUN:-$RUN}
 RACECHECK_RUN=${RACECHECK_RUN:-softmax|matmul|gemm|attn|attention|layer_norm|language_features|tutorial/0[235689]/}
 T_OURS=${T_OURS:-120}; T_TRITON=${T_TRITON:-260}; T_MEMCHECK=${T_MEMCHECK:-150}
-T_RACECHECK=${T_RACECHECK:-150}; T_PTXAS=${T_PTXAS:-120}; T_LLC=${T_LLC:-150}; T_COMPARE=${T_COMPARE:-240}
+T_RACECHECK=${T_RACECHECK:-150}; T_SYNCCHECK=${T_SYNCCHECK:-150}; T_PTXAS=${T_PTXAS:-120}; T_LLC=${T_LLC:-150}; T_COMPARE=${T_COMPARE:-240}
 
 TUT=${TUTORIALS:-${GOTRITON_TUTORIALS:-}}
 if [ -z "$TUT" ]; then
@@ -147,6 +147,7 @@ MEMARGS=(); [ -n "$MEMCHECK_RUN" ] && MEMARGS=(--run "$MEMCHECK_RUN")
 RACEARGS=(); [ -n "$RACECHECK_RUN" ] && RACEARGS=(--run "$RACECHECK_RUN")
 step memcheck "$T_MEMCHECK" "$SAN" --tool memcheck --print-limit 100 "$GT" conformance --device cuda "${TUTARGS[@]}" "${MEMARGS[@]}" &
 step racecheck "$T_RACECHECK" "$SAN" --tool racecheck --print-limit 100 "$GT" conformance --device cuda "${TUTARGS[@]}" "${RACEARGS[@]}" &
+step synccheck "$T_SYNCCHECK" "$SAN" --tool synccheck --print-limit 100 "$GT" conformance --device cuda "${TUTARGS[@]}" "${RACEARGS[@]}" &
 step ptxas "$T_PTXAS" bash -c 'ptxas_all "$0"' "$OUT/ptx" &
 LLC=$(command -v llc-22 || command -v llc || true)
 if [ -n "${LLC_PTX_DIR:-}" ]; then
@@ -190,6 +191,7 @@ SECTIONS=(
   --section "ptxas over every PTX gotriton emits=$OUT/ptxas.txt"
   --section "compute-sanitizer --tool memcheck=$OUT/memcheck.txt"
   --section "compute-sanitizer --tool racecheck (${RACECHECK_RUN:-all cases})=$OUT/racecheck.txt"
+  --section "compute-sanitizer --tool synccheck (${RACECHECK_RUN:-all cases})=$OUT/synccheck.txt"
   --section "gotriton conformance --device cuda --via-llc=$OUT/via-llc.txt"
   --section "gotriton conformance --device cuda --real-sizes --compare-cpu (log)=$OUT/compare.txt"
   --section "tl.device_print on the GPU and on the CPU interpreter=$OUT/print.txt"
