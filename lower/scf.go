@@ -1,7 +1,11 @@
 package lower
 
 import (
+	"slices"
+
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/gotriton/gotriton/tileir"
@@ -109,8 +113,14 @@ func lowerFor(g *gen, op *tileir.Op) error {
 		}
 		return phis
 	}
+	strides := g.stridedArgs(op, pipe)
+	offsets := make([]*ir.InstPhi, len(inits)) // a strided argument's elements' offset from its init
 	carried := make([][]value.Value, len(inits))
 	for i, regs := range inits {
+		if strides[i] != nil {
+			offsets[i] = header.NewPhi(ir.NewIncoming(constant.NewInt(types.I64, 0), pre))
+			continue
+		}
 		carried[i] = carry(iterArgs[i], regs)
 	}
 	if pipe != nil {
@@ -123,7 +133,7 @@ func lowerFor(g *gen, op *tileir.Op) error {
 	header.NewCondBr(g.inLoop(op, iv, ub), loop, exit)
 	g.cur = loop
 	g.vals[body.Args[0]] = []value.Value{iv}
-	g.bind(iterArgs, carried, nil)
+	g.bind(iterArgs, g.advanced(iterArgs, inits, carried, offsets), nil)
 	if pipe != nil {
 		g.pipelineWait(pipe)
 	}
@@ -138,6 +148,11 @@ func lowerFor(g *gen, op *tileir.Op) error {
 		}
 	}
 	nextIV := g.cur.NewAdd(iv, step)
+	for i, o := range offsets {
+		if o != nil {
+			o.Incs = append(o.Incs, ir.NewIncoming(g.cur.NewAdd(o, g.step(strides[i])), g.cur))
+		}
+	}
 	latch := g.cur
 	latch.NewBr(header)
 	iv.Incs = append(iv.Incs, ir.NewIncoming(nextIV, latch))
@@ -146,13 +161,88 @@ func lowerFor(g *gen, op *tileir.Op) error {
 		g.addIncoming(pipe.aheadPhis, aheadNext, latch)
 	}
 	g.cur = exit
-	g.bind(op.Results, carried, iterArgs)
+	g.bind(op.Results, g.advanced(iterArgs, inits, carried, offsets), iterArgs)
 	if pipe != nil {
 		g.pipelineEnd(pipe)
 	}
 	g.waitAsyncDots(op)
 	restoreScratch()
 	return nil
+}
+
+// stride is what a strided iteration argument advances by each iteration: the scalar
+// of a splat, or a splat constant.
+type stride struct {
+	scalar *tileir.Value
+	konst  int64
+}
+
+// stridedArgs returns, for each iteration argument of scf.for op that is a tensor of
+// pointers which the body yields advanced by one scalar (tt.addptr(arg, splat(s)) or by
+// a splat constant: a matmul's a_ptrs += BLOCK_K * stride_ak), that stride, and nil for
+// the others, in a loop without a pipeline (whose loads a pipeline issues from its own
+// copies of them). Such an argument is carried as one 64-bit offset from its initial
+// pointers, as LLVM's loop strength reduction leaves Triton's: the initial pointers are
+// loop-invariant, so ptxas may recompute them from the narrower offsets they came from
+// instead of holding every element's 64-bit pointer through the loop (96 of them in
+// tutorial 03's unaligned 128x256x64 tiles, beside a 128-register accumulator).
+func (g *gen) stridedArgs(op *tileir.Op, pipe *pipeline) []*stride {
+	body := op.Regions[0].Entry()
+	out := make([]*stride, len(body.Args)-1)
+	if pipe != nil {
+		return out
+	}
+	yield := body.Terminator()
+	for i, arg := range body.Args[1:] {
+		add := yield.Operands[i].Def()
+		if !isTensor(arg) || !tileir.IsPtrLike(arg.Type) || add == nil || add.Name != "tt.addptr" || add.Operands[0] != arg {
+			continue
+		}
+		switch by := add.Operands[1].Def(); {
+		case by == nil:
+		case by.Name == "tt.splat" && !isTensor(by.Operands[0]):
+			out[i] = &stride{scalar: by.Operands[0]}
+		case by.Name == "arith.constant":
+			if dense, ok := by.Attr("value").(tileir.DenseAttr); ok {
+				if c, ok := dense.Splat.(tileir.IntAttr); ok {
+					n := 64 - c.T.Bits() // sign-extended from the offsets' width
+					out[i] = &stride{konst: c.V << n >> n}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// step is stride s as a 64-bit integer (tt.addptr sign-extends narrower offsets).
+func (g *gen) step(s *stride) value.Value {
+	if s.scalar == nil {
+		return constant.NewInt(types.I64, s.konst)
+	}
+	x := g.vals[s.scalar][0]
+	if x.Type().(*types.IntType).BitSize < 64 {
+		return g.sext(x, types.I64)
+	}
+	return x
+}
+
+// advanced returns the registers of iteration arguments args: carried's, but for a
+// strided argument (offsets[i] not nil) its initial pointers advanced by its offset.
+func (g *gen) advanced(args []*tileir.Value, inits, carried [][]value.Value, offsets []*ir.InstPhi) [][]value.Value {
+	out := slices.Clone(carried)
+	for i, o := range offsets {
+		if o == nil {
+			continue
+		}
+		need := g.ptrRegsNeeded(args[i])
+		out[i] = make([]value.Value, len(inits[i]))
+		for r, p := range inits[i] {
+			if p != nil && (need == nil || need[r]) {
+				out[i][r] = g.gep(p.Type().(*types.PointerType).ElemType, p, o)
+			}
+		}
+	}
+	return out
 }
 
 // lowerIf: then / else blocks that meet in a block with phis for the results.

@@ -282,3 +282,23 @@ func TestInvariantOperands(t *testing.T) {
 		}
 	}
 }
+
+// TestStridedPointers checks that a loop without a pipeline carries the matmul's
+// a_ptrs and b_ptrs, each advanced by one scalar per iteration, as one 64-bit offset
+// each from their initial pointers (stridedArgs), not one pointer phi per element: with
+// num_stages 1, the loop's phis are the accumulator's 128 floats, the induction
+// variable and the two offsets.
+func TestStridedPointers(t *testing.T) {
+	ll, _ := lowerStages(t, "matmul.grouped_matmul_kernel.default", 8, 1)
+	phis := map[string]int{}
+	for line := range strings.Lines(ll) {
+		if _, rest, ok := strings.Cut(line, " = phi "); ok {
+			ty, _, _ := strings.Cut(rest, " ")
+			phis[ty]++
+		}
+	}
+	want := map[string]int{"float": 128, "i32": 1, "i64": 2}
+	if !reflect.DeepEqual(phis, want) {
+		t.Errorf("phis by type %v, want %v", phis, want)
+	}
+}
