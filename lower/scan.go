@@ -98,6 +98,7 @@ func (g *gen) scanRegisters(op *tileir.Op, l *linLayout, bits []scanBit, reverse
 			vals[i][r] = x[i]
 		}
 	}
+	commutative := commutativeCombiner(op.Regions[0].Entry())
 	var idx []value.Value // the registers' element indices, for exchanges across warps
 	for _, b := range bits {
 		if b.kind == regBasis {
@@ -131,8 +132,12 @@ func (g *gen) scanRegisters(op *tileir.Op, l *linLayout, bits []scanBit, reverse
 			id = g.lane
 			for i := range total {
 				sibling[i] = make([]value.Value, regs)
+				shuffled := map[value.Value]value.Value{} // registers of one block share their total
 				for r, v := range total[i] {
-					sibling[i][r] = g.shuffleXor(v, 1<<b.index)
+					if sibling[i][r] = shuffled[v]; sibling[i][r] == nil {
+						sibling[i][r] = g.shuffleXor(v, 1<<b.index)
+						shuffled[v] = sibling[i][r]
+					}
 				}
 			}
 		} else {
@@ -147,16 +152,31 @@ func (g *gen) scanRegisters(op *tileir.Op, l *linLayout, bits []scanBit, reverse
 			pred = enum.IPredEQ
 		}
 		late := g.cur.NewICmp(pred, g.cur.NewAnd(id, i32c(int64(1)<<b.index)), i32c(0))
+		type newTotal struct{ own, t []value.Value }
+		var totals []newTotal // the new total of each distinct total: registers of a block share it
 		for r := range regs {
 			own, sib := at(total, r), at(sibling, r)
-			left, right := make([]value.Value, n), make([]value.Value, n)
-			for i := range n {
-				left[i] = g.cur.NewSelect(late, sib[i], own[i])
-				right[i] = g.cur.NewSelect(late, own[i], sib[i])
+			var t []value.Value
+			for _, nt := range totals {
+				if slices.Equal(nt.own, own) {
+					t = nt.t
+					break
+				}
 			}
-			t, err := g.combine(op, left, right)
-			if err != nil {
-				return err
+			if t == nil {
+				left, right := own, sib // the order does not matter to a commutative combiner
+				if !commutative {
+					left, right = make([]value.Value, n), make([]value.Value, n)
+					for i := range n {
+						left[i] = g.cur.NewSelect(late, sib[i], own[i])
+						right[i] = g.cur.NewSelect(late, own[i], sib[i])
+					}
+				}
+				var err error
+				if t, err = g.combine(op, left, right); err != nil {
+					return err
+				}
+				totals = append(totals, newTotal{own, t})
 			}
 			p, err := g.combine(op, sib, at(prefix, r))
 			if err != nil {
@@ -173,6 +193,27 @@ func (g *gen) scanRegisters(op *tileir.Op, l *linLayout, bits []scanBit, reverse
 		g.vals[res] = g.convert(prefix[i], l, g.layoutOf(res))
 	}
 	return nil
+}
+
+// commutativeOps are the ops whose two operands may be swapped without changing the
+// result's bits.
+var commutativeOps = map[string]bool{"arith.addf": true, "arith.mulf": true, "arith.addi": true, "arith.muli": true,
+	"arith.andi": true, "arith.ori": true, "arith.xori": true, "arith.maxsi": true, "arith.minsi": true,
+	"arith.maxui": true, "arith.minui": true, "arith.maximumf": true, "arith.minimumf": true}
+
+// commutativeCombiner reports whether combiner region blk (arguments a, b) is one
+// commutative op of a and b whose result it returns: combine(a, b) == combine(b, a).
+func commutativeCombiner(blk *tileir.Block) bool {
+	ops := blk.Ops
+	if len(blk.Args) != 2 || len(ops) != 2 {
+		return false
+	}
+	op, ret := ops[0], ops[1]
+	if !commutativeOps[op.Name] || len(op.Operands) != 2 || len(ret.Operands) != 1 || ret.Operands[0] != op.Results[0] {
+		return false
+	}
+	a, b := op.Operands[0], op.Operands[1]
+	return a == blk.Args[0] && b == blk.Args[1] || a == blk.Args[1] && b == blk.Args[0]
 }
 
 // exchangeAcrossWarps returns, for every register of vals (one list per operand, in

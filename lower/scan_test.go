@@ -3,6 +3,8 @@ package lower
 import (
 	"slices"
 	"testing"
+
+	"github.com/gotriton/gotriton/tileir"
 )
 
 // TestScanBits checks which layouts scan in registers: every basis along the axis a unit
@@ -35,5 +37,22 @@ func TestScanBits(t *testing.T) {
 		if ok != (tc.want != nil) || ok && !slices.Equal(got, tc.want) {
 			t.Errorf("%s: got %v %t, want %v", tc.name, got, ok, tc.want)
 		}
+	}
+}
+
+// TestCommutativeCombiner checks which scan combiners scanRegisters may call with its
+// operands in either order (no selects between the sibling blocks' totals): the
+// cumsum's addf and the cumprod's mulf, not the affine recurrence's pair.
+func TestCommutativeCombiner(t *testing.T) {
+	m := parseTTIR(t, "language_features.scan_kernel.default")
+	var got []bool
+	m.Funcs[0].Walk(func(op *tileir.Op) bool {
+		if op.Name == "tt.scan" {
+			got = append(got, commutativeCombiner(op.Regions[0].Entry()))
+		}
+		return true
+	})
+	if want := []bool{true, true, false}; !slices.Equal(got, want) {
+		t.Errorf("commutative combiners %v, want %v", got, want)
 	}
 }
