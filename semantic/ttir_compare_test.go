@@ -132,14 +132,16 @@ func compareTTIR(ours, triton *tileir.Module) string {
 }
 
 // TestTritonTTIR compiles every specialization for which testdata/ttir holds the TTIR that
-// Triton 3.6 printed, and checks that our tile IR has the same ops (as a multiset, modulo
-// constants, SSA names and locations) and the same order of loads, stores, dots,
-// reductions, atomics and control flow.
+// Triton 3.6 printed (testdata/ttir-debug: compiled with debug=True), and checks that our
+// tile IR has the same ops (as a multiset, modulo constants, SSA names and locations) and
+// the same order of loads, stores, dots, reductions, atomics and control flow.
 func TestTritonTTIR(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "ttir", "*.ttir"))
 	if len(files) == 0 {
 		t.Fatal("no Triton TTIR in testdata/ttir")
 	}
+	debugFiles, _ := filepath.Glob(filepath.Join("testdata", "ttir-debug", "*.ttir"))
+	files = append(files, debugFiles...)
 	dir := filepath.Join("..", "conformance", "kernels")
 	specs, err := kernelspecs.Load(dir)
 	if err != nil {
@@ -152,7 +154,12 @@ func TestTritonTTIR(t *testing.T) {
 	loaded := map[string]*frontend.File{}
 	for _, path := range files {
 		name := strings.TrimSuffix(filepath.Base(path), ".ttir")
-		t.Run(name, func(t *testing.T) {
+		debug := filepath.Base(filepath.Dir(path)) == "ttir-debug"
+		test := name
+		if debug {
+			test += "/debug"
+		}
+		t.Run(test, func(t *testing.T) {
 			s, ok := byName[name]
 			if !ok {
 				t.Fatalf("no specialization %s in specs.json", name)
@@ -172,7 +179,7 @@ func TestTritonTTIR(t *testing.T) {
 				}
 				loaded[s.File] = f
 			}
-			ours, err := Compile(f, s.Kernel, Options{SignatureText: s.Signature, NumWarps: s.NumWarps, NumStages: s.NumStages})
+			ours, err := Compile(f, s.Kernel, Options{SignatureText: s.Signature, NumWarps: s.NumWarps, NumStages: s.NumStages, Debug: debug})
 			if err != nil {
 				t.Fatalf("%s", err)
 			}
