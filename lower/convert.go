@@ -248,18 +248,13 @@ func regOffsets(l *linLayout, strides []int) (offs []int, align int, ok bool) {
 // fewest bank conflicts for the writes and the reads together (Triton pads or swizzles
 // its conversion buffers to the same end). An accumulator of mma lanes, eight rows to a
 // warp, written into rows whose length is a multiple of 128 bytes, hits one bank eight
-// times a store without padding.
+// times a store without padding. The choice is made once per pair of (interned) layouts,
+// size and scratch start; the strides are shared, and callers must not modify them.
 func (g *gen) exchangeStrides(src, dst *linLayout, size int) (strides []int, numel int) {
-	key := exchangeKey{src, dst, size, g.scratchStart} // layouts are interned (g.layouts)
+	key := exchangeKey{src, dst, size, g.scratchStart}
 	if b, ok := g.exchanges[key]; ok {
 		return b.strides, b.numel
 	}
-	defer func() {
-		if g.exchanges == nil {
-			g.exchanges = map[exchangeKey]exchangeBuffer{}
-		}
-		g.exchanges[key] = exchangeBuffer{strides, numel}
-	}()
 	rank := len(src.shape)
 	best := -1
 	for _, pad := range []int{0, 4, 8, 16} {
@@ -283,6 +278,10 @@ func (g *gen) exchangeStrides(src, dst *linLayout, size int) (strides []int, num
 			best, strides, numel = cost, st, n
 		}
 	}
+	if g.exchanges == nil {
+		g.exchanges = map[exchangeKey]exchangeBuffer{}
+	}
+	g.exchanges[key] = exchangeBuffer{strides, numel}
 	return strides, numel
 }
 

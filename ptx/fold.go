@@ -66,11 +66,6 @@ func (e *fnEmitter) countUses() {
 			}
 		}
 	}
-	others := func(ops []*value.Value) {
-		for _, op := range ops {
-			note(*op, false)
-		}
-	}
 	for _, b := range e.f.Blocks {
 		for _, inst := range b.Insts {
 			switch i := inst.(type) {
@@ -110,7 +105,9 @@ func (e *fnEmitter) countUses() {
 			}
 		}
 		if u, ok := b.Term.(value.User); ok {
-			others(u.Operands())
+			for _, op := range u.Operands() {
+				note(*op, false)
+			}
 		}
 	}
 }
